@@ -1,0 +1,91 @@
+"""The capability to keep the canonical event log of every conversation.
+
+Why it exists: the runtime, the history use cases, the CLI and the window all read and write the
+same durable record through this port; SQLite is one adapter (PostgreSQL may be another).
+
+Invariants it keeps:
+
+- ``append`` is append-only: events are never updated or deleted through this port;
+- events of a session come back in append order, with strictly increasing integer ids;
+- an appended event is durable when ``append`` returns (one committed transaction per append);
+- payloads are stored and read through ``domain.transcript.canonical`` (strict parsing), so an
+  unreadable row is an error, not a guess.
+
+Errors::
+
+    EventStoreError            the store could not do what was asked
+     +-- SessionNotFound       no session has that id
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from domain.transcript.canonical import Event, StoredEvent
+
+
+class EventStoreError(Exception):
+    """The event store failed; the message says how."""
+
+
+class SessionNotFound(EventStoreError):
+    """No session has the given id."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"no conversation with id {session_id!r}")
+        self.session_id = session_id
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A conversation's row: id, title, ISO 8601 UTC timestamps, optional project."""
+
+    id: str
+    title: str
+    created_at: str
+    updated_at: str
+    project_id: str | None = None
+
+
+class EventStore(Protocol):
+    """Durable, append-only event log per conversation (session)."""
+
+    def create_session(
+        self, title: str = "", *, session_id: str | None = None, project_id: str | None = None
+    ) -> SessionRecord:
+        """Create a conversation; a given ``session_id`` that exists already is an error."""
+        ...
+
+    def get_session(self, session_id: str) -> SessionRecord:
+        """The conversation's record; raises ``SessionNotFound``."""
+        ...
+
+    def list_sessions(self, limit: int | None = None) -> Sequence[SessionRecord]:
+        """Conversations, most recently updated first."""
+        ...
+
+    def rename_session(self, session_id: str, title: str) -> None:
+        """Change a conversation's title; raises ``SessionNotFound``."""
+        ...
+
+    def append(
+        self,
+        session_id: str,
+        turn_id: str,
+        event: Event,
+        *,
+        actor: str = "",
+        work_item: str | None = None,
+    ) -> StoredEvent:
+        """Append one event (durably) and return it as stored; raises ``SessionNotFound``."""
+        ...
+
+    def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
+        """The conversation's events in append order, optionally only those after ``after_id``."""
+        ...
+
+    def close(self) -> None:
+        """Release connections held by the calling thread's store object."""
+        ...

@@ -1,0 +1,69 @@
+"""The capability to keep the user's settings and configured providers.
+
+Why it exists: the CLI and the window add, list and pick providers through this port; a JSON file
+under the user config dir is the adapter. API keys are never stored here: a provider entry names
+the environment variable (later: the keyring entry) that holds its key.
+
+Errors::
+
+    SettingsError              the settings cannot be read or the change is invalid
+     +-- UnknownProvider       no provider has that name
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+PROVIDER_KINDS = ("openai",)
+
+
+class SettingsError(Exception):
+    """Settings could not be read or the requested change is invalid."""
+
+
+class UnknownProvider(SettingsError):
+    """No configured provider has the given name."""
+
+    def __init__(self, name: str, known: Sequence[str] = ()) -> None:
+        hint = f"; configured: {', '.join(known)}" if known else "; none is configured"
+        super().__init__(f"no provider named {name!r}{hint}")
+        self.name = name
+
+
+@dataclass(frozen=True)
+class ProviderConfig:
+    """One configured provider. ``api_key_env`` names the variable that holds the key."""
+
+    name: str
+    kind: str
+    base_url: str
+    api_key_env: str = ""
+    default_model: str = ""
+    models: tuple[str, ...] = ()
+
+
+class SettingsStore(Protocol):
+    """Reads and changes the settings file."""
+
+    def providers(self) -> Sequence[ProviderConfig]:
+        """Configured providers in the order they were added."""
+        ...
+
+    def provider(self, name: str) -> ProviderConfig:
+        """One provider by name; raises ``UnknownProvider``."""
+        ...
+
+    def add_provider(self, config: ProviderConfig, *, replace: bool = False) -> None:
+        """Add a provider (the first one added becomes the default); a duplicate name is an
+        error unless ``replace``."""
+        ...
+
+    def default_provider(self) -> ProviderConfig | None:
+        """The provider used when none is named, or None when none is configured."""
+        ...
+
+    def set_default_provider(self, name: str) -> None:
+        """Make ``name`` the default; raises ``UnknownProvider``."""
+        ...

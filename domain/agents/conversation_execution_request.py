@@ -1,0 +1,206 @@
+"""The immutable snapshot of one turn.
+
+Why it exists: at submit time the UI thread reads the composer, the model picker, the workspace,
+the gate setting and the history *once* and freezes them into a ``ConversationExecutionRequest``.
+From then on nothing reads a widget again, so changing the model, the title or the workspace while
+an answer streams cannot touch the running turn.
+
+Invariants it keeps:
+
+- it is frozen, and so is everything it holds: lists handed in are copied into tuples, ``extras`` is
+  copied into a read-only mapping, history messages become frozen ``ChatMessage`` values;
+- ``allowed_tools`` keeps ``None`` ("every enabled tool") distinct from ``()`` ("no tool at all");
+- ``turn_id`` and ``session_id`` are never empty or blank;
+- ``user_content`` is the one place that decides how the parts of the user message are joined.
+
+Standard library only (this is ``domain``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+#: Joins the instruction prefix (from ``/skill`` and ``/agent``) to the rest of the user content.
+INSTRUCTION_SEPARATOR = "\n\n---\n\n"
+
+#: The gate modes a turn may run under: act without asking (the effect classifier may still ask),
+#: or ask before every action.
+GATE_MODES = ("auto", "confirm")
+
+_ROLES = ("system", "user", "assistant", "tool")
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One message of the history the user saw at submit time (role and plain text)."""
+
+    role: str
+    content: str
+
+    def __post_init__(self) -> None:
+        if self.role not in _ROLES:
+            raise ValueError(f"unknown message role {self.role!r}; expected one of {_ROLES}")
+        if not isinstance(self.content, str):
+            raise ValueError("message content must be a string")
+
+    @classmethod
+    def coerce(cls, value: ChatMessage | Mapping[str, Any] | tuple[str, str]) -> ChatMessage:
+        """Accept a ``ChatMessage``, a ``{"role", "content"}`` mapping or a ``(role, content)`` pair."""
+        if isinstance(value, ChatMessage):
+            return value
+        if isinstance(value, Mapping):
+            unknown = set(value) - {"role", "content"}
+            if unknown:
+                raise ValueError(f"unknown message field(s): {', '.join(sorted(unknown))}")
+            return cls(role=str(value.get("role", "")), content=value.get("content", ""))
+        if isinstance(value, tuple) and len(value) == 2:
+            return cls(role=value[0], content=value[1])
+        raise ValueError(f"cannot read a history message from {type(value).__name__}")
+
+
+def _require_id(name: str, value: object) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name} must be a non-empty string, got {value!r}")
+
+
+def _as_path(name: str, value: object) -> Path | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, Path)):
+        if isinstance(value, str) and not value.strip():
+            return None
+        return Path(value)
+    raise ValueError(f"{name} must be a path or a string, got {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class ConversationExecutionRequest:
+    """Everything one turn needs, fixed at submit time. See the module docstring."""
+
+    # identity
+    turn_id: str
+    session_id: str
+    surface: str = "cowork"
+    project_id: str | None = None
+    title: str = ""
+    # what the user asked
+    prompt: str = ""
+    instruction_prefix: str = ""
+    review_note: str = ""
+    attachments: tuple[Path, ...] = ()
+    messages: tuple[ChatMessage, ...] = ()
+    # which model ("" = the provider's default)
+    provider_id: str = ""
+    model: str = ""
+    # standing instructions
+    project_context: str = ""
+    session_notes: str = ""
+    # scope and limits
+    allowed_tools: tuple[str, ...] | None = None
+    max_steps: int = 30
+    completion_max_steps: int = 200
+    run_to_completion: bool = False
+    enforce_rules: bool = True
+    gate_mode: str = "auto"
+    agent_role: str = ""
+    # files
+    output_dir: Path | None = None
+    home_output_root: Path | None = None
+    # unattended runs
+    unattended: bool = False
+    timeout_sec: float | None = None
+    extras: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        _require_id("turn_id", self.turn_id)
+        _require_id("session_id", self.session_id)
+        if self.gate_mode not in GATE_MODES:
+            raise ValueError(f"gate_mode must be one of {GATE_MODES}, got {self.gate_mode!r}")
+        for name in ("max_steps", "completion_max_steps"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        if self.timeout_sec is not None and (
+            isinstance(self.timeout_sec, bool)
+            or not isinstance(self.timeout_sec, (int, float))
+            or not self.timeout_sec > 0
+        ):
+            raise ValueError(f"timeout_sec must be positive or None, got {self.timeout_sec!r}")
+        if isinstance(self.allowed_tools, str):
+            # A bare string would silently become a tuple of characters.
+            raise ValueError("allowed_tools must be a sequence of tool names or None, not a string")
+
+        # frozen=True forbids normal assignment; object.__setattr__ is the sanctioned way to
+        # normalise fields while the instance is being built.
+        set_ = object.__setattr__
+        set_(self, "attachments", tuple(_as_path("attachment", a) for a in _iter(self.attachments)))
+        set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
+        if self.allowed_tools is not None:
+            set_(self, "allowed_tools", tuple(str(t) for t in self.allowed_tools))
+        set_(self, "output_dir", _as_path("output_dir", self.output_dir))
+        set_(self, "home_output_root", _as_path("home_output_root", self.home_output_root))
+        if not isinstance(self.extras, Mapping):
+            raise ValueError("extras must be a mapping")
+        set_(self, "extras", MappingProxyType(dict(self.extras)))
+
+    # -- derived facts -------------------------------------------------------------------------
+
+    @property
+    def has_prompt(self) -> bool:
+        """True when the prompt holds something other than white space."""
+        return bool(self.prompt.strip())
+
+    @property
+    def effective_max_steps(self) -> int:
+        """The step cap this turn runs under: the completion ceiling when running to completion."""
+        return self.completion_max_steps if self.run_to_completion else self.max_steps
+
+    @property
+    def requires_permission_gate(self) -> bool:
+        """True when every action must be confirmed by the user before it runs."""
+        return self.gate_mode == "confirm"
+
+    def user_content(self, body: str) -> str:
+        """The exact user message the model receives for ``body``.
+
+        Order: review note, blank line, instruction prefix, separator, body, blank line, session
+        notes. A part that is empty or blank is left out together with its joiner, so an empty body
+        with session notes gives just the notes (no leading blank line).
+        """
+        content = body
+        if self.session_notes.strip():
+            content = f"{content}\n\n{self.session_notes}" if content else self.session_notes
+        if self.instruction_prefix.strip():
+            content = f"{self.instruction_prefix}{INSTRUCTION_SEPARATOR}{content}"
+        if self.review_note.strip():
+            content = f"{self.review_note}\n\n{content}"
+        return content
+
+    # -- adjusted copies -----------------------------------------------------------------------
+
+    def with_model(self, provider_id: str = "", model: str = "") -> ConversationExecutionRequest:
+        """A copy on another provider and/or model; an empty argument keeps the current value."""
+        return dataclasses.replace(
+            self,
+            provider_id=provider_id or self.provider_id,
+            model=model or self.model,
+        )
+
+    def with_output_dir(self, path: str | Path | None) -> ConversationExecutionRequest:
+        """A copy with another per-turn sandbox; an empty argument keeps the current one."""
+        if path is None or (isinstance(path, str) and not path.strip()):
+            return self
+        return dataclasses.replace(self, output_dir=Path(path))
+
+
+def _iter(value: Iterable[Any] | None) -> Iterable[Any]:
+    if value is None:
+        return ()
+    if isinstance(value, (str, bytes)):
+        raise ValueError("expected a sequence, got a single string")
+    return value

@@ -1,0 +1,418 @@
+"""The canonical event log: what happened in a conversation, in Parley's own words.
+
+Why it exists: the durable record of a conversation is an append-only list of these events, never a
+provider-shaped ``messages`` array. Provider requests are rendered from the events at call time, so
+the same history can be sent to any provider, audited, searched and exported.
+
+Invariants it keeps:
+
+- every event is a frozen dataclass; mappings and lists inside it are frozen too (``MappingProxyType``
+  and tuples), so an event read from the log cannot be edited in memory by accident;
+- every event type has exactly one wire name in ``EVENT_TYPES``;
+- ``from_payload`` is strict: an unknown type name, an unknown field, a missing required field or a
+  value of the wrong JSON kind is a ``ValueError`` that names it — never a guess;
+- tool-call ids are minted locally (``mint_call_id``); provider ids are mapped at the provider
+  boundary and never used as a join key here.
+
+Standard library only (this is ``domain``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+# -- freezing helpers ------------------------------------------------------------------------------
+
+
+def freeze(value: Any) -> Any:
+    """Deep-freeze JSON-like data: dicts become read-only mappings, lists become tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The inverse of ``freeze``: plain dicts and lists, ready for ``json.dumps``."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+def mint_call_id() -> str:
+    """A locally minted tool-call id, ``call-<24 hex digits>``."""
+    return f"call-{secrets.token_hex(12)}"
+
+
+def mint_id() -> str:
+    """A fresh opaque id for sessions and turns (32 hex digits)."""
+    return secrets.token_hex(16)
+
+
+# -- value objects -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token counts reported by a provider; ``None`` means the provider did not say."""
+
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    total_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    cached_tokens: int | None = None
+
+    def to_dict(self) -> dict[str, int]:
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Usage:
+        return _build(cls, "usage", data)
+
+    def merged(self, other: Usage) -> Usage:
+        """Field by field, ``other`` wins where it has a figure."""
+        return Usage(
+            **{
+                f.name: getattr(other, f.name)
+                if getattr(other, f.name) is not None
+                else getattr(self, f.name)
+                for f in dataclasses.fields(self)
+            }
+        )
+
+
+# -- the events ----------------------------------------------------------------------------------
+
+
+class Event:
+    """Base of every canonical event. Subclasses set ``type_name`` (the wire name)."""
+
+    type_name: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        # Events built directly in code may be handed a plain dict or list; freeze those too so
+        # "frozen" holds whichever way an event was made (object.__setattr__ because frozen).
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, (dict, list)):
+                object.__setattr__(self, f.name, freeze(value))
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """A turn began. Records everything the turn runs under, so the exact request can be rendered
+    again later: model, standing instructions, limits. (What the user typed is ``UserMessage``.)"""
+
+    type_name: ClassVar[str] = "turn_started"
+    provider_id: str
+    model: str
+    surface: str = "cowork"
+    project_id: str | None = None
+    title: str = ""
+    instruction_prefix: str = ""
+    review_note: str = ""
+    session_notes: str = ""
+    project_context: str = ""
+    attachments: tuple[str, ...] = ()
+    allowed_tools: tuple[str, ...] | None = None
+    max_steps: int = 30
+    gate_mode: str = "auto"
+    enforce_rules: bool = True
+    agent_role: str = ""
+    unattended: bool = False
+    timeout_sec: float | None = None
+    follows_turn_id: str | None = None
+
+
+@dataclass(frozen=True)
+class UserMessage(Event):
+    """What the user typed, exactly as the bubble shows it."""
+
+    type_name: ClassVar[str] = "user_message"
+    text: str
+    source: str = "user"
+
+
+@dataclass(frozen=True)
+class AssistantText(Event):
+    """The text of one model step. ``finish_reason`` is the provider's stop reason ("" if none),
+    ``partial`` marks text kept from a step that was cancelled or failed mid-stream."""
+
+    type_name: ClassVar[str] = "assistant_text"
+    text: str
+    model: str
+    finish_reason: str = ""
+    partial: bool = False
+
+
+@dataclass(frozen=True)
+class ToolCall(Event):
+    """The model asked to run a tool. ``call_id`` is minted locally."""
+
+    type_name: ClassVar[str] = "tool_call"
+    call_id: str
+    tool: str
+    arguments: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class ToolResult(Event):
+    """What a tool returned (or why it failed)."""
+
+    type_name: ClassVar[str] = "tool_result"
+    call_id: str
+    result: str
+    success: bool
+
+
+@dataclass(frozen=True)
+class ActionVerdict(Event):
+    """The gate's decision about one proposed action, with the rule and reason behind it."""
+
+    type_name: ClassVar[str] = "action_verdict"
+    call_id: str
+    tool: str
+    effect: str
+    rule: str
+    reason: str
+    decision: str
+    source: str = "validator"
+    model: str = ""
+    input: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class GateOpened(Event):
+    """The user was asked to allow an action."""
+
+    type_name: ClassVar[str] = "gate_opened"
+    gate: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Fact(Event):
+    """A durable fact the conversation established."""
+
+    type_name: ClassVar[str] = "fact"
+    text: str
+
+
+@dataclass(frozen=True)
+class Compaction(Event):
+    """A summary that stands in for the events ``replaces`` when history is rendered."""
+
+    type_name: ClassVar[str] = "compaction"
+    summary: str
+    model: str
+    replaces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttachmentAdded(Event):
+    """A file attached to the turn and what reading it gave."""
+
+    type_name: ClassVar[str] = "attachment_added"
+    name: str
+    sha256: str = ""
+    media_type: str = ""
+    size: int = 0
+    extractor: str = ""
+    chars: int = 0
+    truncated: bool = False
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Notice(Event):
+    """Something the user should know that is not part of the answer (level: info/warning/error)."""
+
+    type_name: ClassVar[str] = "notice"
+    text: str
+    level: str = "info"
+
+
+@dataclass(frozen=True)
+class TurnFinished(Event):
+    """The turn ended. Exactly one per turn. ``status``: completed, cancelled, failed, timed_out,
+    interrupted."""
+
+    type_name: ClassVar[str] = "turn_finished"
+    status: str
+    usage: Usage = field(default_factory=Usage)
+    duration_s: float = 0.0
+    error: str = ""
+
+    STATUSES: ClassVar[tuple[str, ...]] = (
+        "completed",
+        "cancelled",
+        "failed",
+        "timed_out",
+        "interrupted",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.status not in self.STATUSES:
+            raise ValueError(f"unknown turn status {self.status!r}; expected one of {self.STATUSES}")
+
+
+EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(
+    {
+        cls.type_name: cls
+        for cls in (
+            TurnStarted,
+            UserMessage,
+            AttachmentAdded,
+            AssistantText,
+            ToolCall,
+            ToolResult,
+            ActionVerdict,
+            GateOpened,
+            Notice,
+            Fact,
+            Compaction,
+            TurnFinished,
+        )
+    }
+)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as the log holds it: integer id, UTC timestamp (ISO 8601), session, turn, actor."""
+
+    id: int
+    ts: str
+    session_id: str
+    turn_id: str
+    event: Event
+    work_item: str | None = None
+    actor: str = ""
+
+    @property
+    def type_name(self) -> str:
+        return event_type(self.event)
+
+
+# -- (de)serialisation ---------------------------------------------------------------------------
+
+
+def event_type(event: Event) -> str:
+    """The wire name of ``event`` (``user_message``, ``assistant_text``, …)."""
+    name = type(event).type_name
+    if EVENT_TYPES.get(name) is not type(event):
+        raise ValueError(f"{type(event).__name__} is not a registered event type")
+    return name
+
+
+def to_payload(event: Event) -> dict[str, Any]:
+    """The event's fields as plain JSON-ready data."""
+    event_type(event)
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if isinstance(value, Usage):
+            value = value.to_dict()
+        out[f.name] = thaw(value)
+    return out
+
+
+def from_payload(type_name: str, payload: Mapping[str, Any]) -> Event:
+    """Rebuild an event from its wire name and payload, strictly (see the module docstring)."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        raise ValueError(f"unknown event type {type_name!r}")
+    if not isinstance(payload, Mapping):
+        raise ValueError(f"{type_name}: payload must be an object, got {type(payload).__name__}")
+    return _build(cls, type_name, payload)
+
+
+_NoneType = type(None)
+
+
+def _build(cls: type, label: str, payload: Mapping[str, Any]) -> Any:
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(payload) - set(fields))
+    if unknown:
+        raise ValueError(f"{label}: unknown field(s) {', '.join(unknown)}")
+    missing = sorted(
+        name
+        for name, f in fields.items()
+        if name not in payload
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    )
+    if missing:
+        raise ValueError(f"{label}: missing field(s) {', '.join(missing)}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {name: _coerce(label, name, hints[name], value) for name, value in payload.items()}
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:  # pragma: no cover - guarded by the checks above
+        raise ValueError(f"{label}: {exc}") from exc
+
+
+def _coerce(label: str, name: str, hint: Any, value: Any) -> Any:
+    """Check ``value`` against the field's annotation and convert containers to frozen forms."""
+    options = typing.get_args(hint) if _is_union(hint) else (hint,)
+    for option in options:
+        ok, converted = _try(option, value)
+        if ok:
+            return converted
+    raise ValueError(
+        f"{label}: field {name!r} has the wrong kind of value ({type(value).__name__})"
+    )
+
+
+def _is_union(hint: Any) -> bool:
+    return typing.get_origin(hint) in (typing.Union, types.UnionType)
+
+
+def _try(option: Any, value: Any) -> tuple[bool, Any]:
+    origin = typing.get_origin(option)
+    if option is _NoneType:
+        return value is None, None
+    if option is Any:
+        return True, freeze(value)
+    if option is bool:
+        return isinstance(value, bool), value
+    if option is int:
+        return isinstance(value, int) and not isinstance(value, bool), value
+    if option is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return ok, float(value) if ok else None
+    if option is str:
+        return isinstance(value, str), value
+    if option is Usage:
+        if isinstance(value, Usage):
+            return True, value
+        if isinstance(value, Mapping):
+            return True, Usage.from_dict(value)
+        return False, None
+    if origin is tuple:
+        (item_type, *_rest) = typing.get_args(option)
+        if not isinstance(value, (list, tuple)):
+            return False, None
+        items = []
+        for item in value:
+            ok, converted = _try(item_type, item)
+            if not ok:
+                return False, None
+            items.append(converted)
+        return True, tuple(items)
+    if option is Mapping or origin is Mapping:
+        if not isinstance(value, Mapping):
+            return False, None
+        return True, freeze(value)
+    return False, None

@@ -1,0 +1,1 @@
+"""Composition root (placeholder while the adapters are written; replaced below)."""
