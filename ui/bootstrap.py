@@ -1,1 +1,83 @@
-"""Composition root (placeholder while the adapters are written; replaced below)."""
+"""The composition root: the one module that wires concrete adapters to the application.
+
+Why it exists: every other module depends on ports (``application.ports``), never on SQLite,
+``requests`` or the settings file directly. This module alone imports ``infrastructure`` (the layer
+contract in ``pyproject.toml`` allows exactly this one exception), so swapping an adapter — a
+PostgreSQL event store, another settings backend — is a change here and nowhere else.
+
+It imports no Qt: the command line uses it without loading PySide6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+
+from application.conversations.turn_runtime import TurnRuntime
+from application.ports.chat_provider import ProviderDirectory
+from application.ports.event_store import EventStore
+from application.ports.settings_store import SettingsStore
+from infrastructure.config.json_settings_store import JsonSettingsStore
+from infrastructure.config.paths import config_dir as resolve_config_dir
+from infrastructure.config.paths import data_dir as resolve_data_dir
+from infrastructure.providers.directory import ADD_PROVIDER_HINT, SettingsProviderDirectory
+from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+
+__all__ = ["ADD_PROVIDER_HINT", "Services", "build_services", "probe_local_servers"]
+
+
+@dataclass
+class Services:
+    """Everything a surface (window or command line) needs, wired."""
+
+    data_dir: Path
+    config_dir: Path
+    settings: SettingsStore
+    store: EventStore
+    providers: ProviderDirectory
+    runtime: TurnRuntime
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def build_services(
+    data_dir: str | Path | None = None, config_dir: str | Path | None = None
+) -> Services:
+    """Wire the adapters for one profile (the given dirs, else the environment, else platform
+    defaults)."""
+    data = resolve_data_dir(data_dir)
+    config = resolve_config_dir(config_dir)
+    settings = JsonSettingsStore(config)
+    store = SqliteEventStore(default_db_path(data))
+    providers = SettingsProviderDirectory(settings)
+    return Services(
+        data_dir=data,
+        config_dir=config,
+        settings=settings,
+        store=store,
+        providers=providers,
+        runtime=TurnRuntime(store, providers),
+    )
+
+
+#: Local servers a first start offers to use, on their default ports.
+LOCAL_SERVERS = (
+    ("ollama", "Ollama", "http://localhost:11434/v1"),
+    ("lmstudio", "LM Studio", "http://localhost:1234/v1"),
+)
+
+
+def probe_local_servers(timeout: float = 0.5) -> list[tuple[str, str, str, list[str]]]:
+    """Local OpenAI-compatible servers that answer on their default port: (name, label, base URL,
+    models). Blocking network I/O: call it off the UI thread."""
+    found = []
+    for name, label, url in LOCAL_SERVERS:
+        try:
+            models = OpenAICompatibleProvider(url, connect_timeout=timeout).list_models()
+        except Exception:
+            continue
+        found.append((name, label, url, models))
+    return found

@@ -168,3 +168,25 @@ class ChatProvider(Protocol):
     def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
         """Yield the deltas of one completion; honour ``cancel`` between reads."""
         ...
+
+    def list_models(self) -> list[str]:
+        """The models the provider offers (its own list endpoint); raises ``ProviderError``."""
+        ...
+
+
+@dataclass(frozen=True)
+class ResolvedProvider:
+    """A configured provider made ready to call: its name, the adapter, its default model."""
+
+    name: str
+    provider: ChatProvider
+    default_model: str = ""
+
+
+class ProviderDirectory(Protocol):
+    """Turns a provider name from a frozen request into a ready adapter."""
+
+    def resolve(self, provider_id: str) -> ResolvedProvider:
+        """The named provider, or the default one for ""; raises ``ProviderConfigError`` with a
+        message that says how to fix the configuration."""
+        ...

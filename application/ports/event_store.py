@@ -62,6 +62,10 @@ class EventStore(Protocol):
         """The conversation's record; raises ``SessionNotFound``."""
         ...
 
+    def session_exists(self, session_id: str) -> bool:
+        """True when a conversation has this id."""
+        ...
+
     def list_sessions(self, limit: int | None = None) -> Sequence[SessionRecord]:
         """Conversations, most recently updated first."""
         ...

@@ -50,7 +50,8 @@ class ChatMessage:
 
     @classmethod
     def coerce(cls, value: ChatMessage | Mapping[str, Any] | tuple[str, str]) -> ChatMessage:
-        """Accept a ``ChatMessage``, a ``{"role", "content"}`` mapping or a ``(role, content)`` pair."""
+        """Accept a ``ChatMessage``, a ``{"role", "content"}`` mapping or a ``(role, content)``
+        pair."""
         if isinstance(value, ChatMessage):
             return value
         if isinstance(value, Mapping):
@@ -61,6 +62,26 @@ class ChatMessage:
         if isinstance(value, tuple) and len(value) == 2:
             return cls(role=value[0], content=value[1])
         raise ValueError(f"cannot read a history message from {type(value).__name__}")
+
+
+def compose_user_content(
+    body: str, *, instruction_prefix: str = "", review_note: str = "", session_notes: str = ""
+) -> str:
+    """Join the parts of a user message, in this order: review note, blank line, instruction
+    prefix, ``INSTRUCTION_SEPARATOR``, body, blank line, session notes.
+
+    A part that is empty or blank is left out together with its joiner, so an empty body with
+    session notes gives just the notes (no leading blank line). The turn runtime uses this both
+    when a turn runs and when a past turn is rendered again from the event log, so the two agree.
+    """
+    content = body
+    if session_notes.strip():
+        content = f"{content}\n\n{session_notes}" if content else session_notes
+    if instruction_prefix.strip():
+        content = f"{instruction_prefix}{INSTRUCTION_SEPARATOR}{content}"
+    if review_note.strip():
+        content = f"{review_note}\n\n{content}"
+    return content
 
 
 def _require_id(name: str, value: object) -> None:
@@ -76,6 +97,14 @@ def _as_path(name: str, value: object) -> Path | None:
             return None
         return Path(value)
     raise ValueError(f"{name} must be a path or a string, got {type(value).__name__}")
+
+
+def _require_path(name: str, value: object) -> Path:
+    path = _as_path(name, value)
+    if path is None:
+        # An empty attachment names no file; keeping it would put None among the paths.
+        raise ValueError(f"{name} must be a non-empty path, got {value!r}")
+    return path
 
 
 @dataclass(frozen=True)
@@ -138,7 +167,8 @@ class ConversationExecutionRequest:
         # frozen=True forbids normal assignment; object.__setattr__ is the sanctioned way to
         # normalise fields while the instance is being built.
         set_ = object.__setattr__
-        set_(self, "attachments", tuple(_as_path("attachment", a) for a in _iter(self.attachments)))
+        attachments = tuple(_require_path("attachment", a) for a in _iter(self.attachments))
+        set_(self, "attachments", attachments)
         set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
         if self.allowed_tools is not None:
             set_(self, "allowed_tools", tuple(str(t) for t in self.allowed_tools))
@@ -166,20 +196,13 @@ class ConversationExecutionRequest:
         return self.gate_mode == "confirm"
 
     def user_content(self, body: str) -> str:
-        """The exact user message the model receives for ``body``.
-
-        Order: review note, blank line, instruction prefix, separator, body, blank line, session
-        notes. A part that is empty or blank is left out together with its joiner, so an empty body
-        with session notes gives just the notes (no leading blank line).
-        """
-        content = body
-        if self.session_notes.strip():
-            content = f"{content}\n\n{self.session_notes}" if content else self.session_notes
-        if self.instruction_prefix.strip():
-            content = f"{self.instruction_prefix}{INSTRUCTION_SEPARATOR}{content}"
-        if self.review_note.strip():
-            content = f"{self.review_note}\n\n{content}"
-        return content
+        """The exact user message the model receives for ``body`` (see ``compose_user_content``)."""
+        return compose_user_content(
+            body,
+            instruction_prefix=self.instruction_prefix,
+            review_note=self.review_note,
+            session_notes=self.session_notes,
+        )
 
     # -- adjusted copies -----------------------------------------------------------------------
 

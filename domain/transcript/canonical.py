@@ -6,8 +6,9 @@ the same history can be sent to any provider, audited, searched and exported.
 
 Invariants it keeps:
 
-- every event is a frozen dataclass; mappings and lists inside it are frozen too (``MappingProxyType``
-  and tuples), so an event read from the log cannot be edited in memory by accident;
+- every event is a frozen dataclass; mappings and lists inside it are frozen too
+  (``MappingProxyType`` and tuples), so an event read from the log cannot be edited in memory by
+  accident;
 - every event type has exactly one wire name in ``EVENT_TYPES``;
 - ``from_payload`` is strict: an unknown type name, an unknown field, a missing required field or a
   value of the wrong JSON kind is a ``ValueError`` that names it — never a guess;
@@ -100,11 +101,12 @@ class Event:
     type_name: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        # Events built directly in code may be handed a plain dict or list; freeze those too so
-        # "frozen" holds whichever way an event was made (object.__setattr__ because frozen).
+        # Events built directly in code may be handed a plain dict or list (or a read-only view of
+        # a caller's dict, or a tuple holding lists); deep-freeze those too so "frozen" holds
+        # whichever way an event was made (object.__setattr__ because frozen).
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
-            if isinstance(value, (dict, list)):
+            if isinstance(value, (Mapping, list, tuple)):
                 object.__setattr__(self, f.name, freeze(value))
 
 
@@ -264,7 +266,9 @@ class TurnFinished(Event):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.status not in self.STATUSES:
-            raise ValueError(f"unknown turn status {self.status!r}; expected one of {self.STATUSES}")
+            raise ValueError(
+                f"unknown turn status {self.status!r}; expected one of {self.STATUSES}"
+            )
 
 
 EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(
@@ -330,7 +334,7 @@ def to_payload(event: Event) -> dict[str, Any]:
 
 def from_payload(type_name: str, payload: Mapping[str, Any]) -> Event:
     """Rebuild an event from its wire name and payload, strictly (see the module docstring)."""
-    cls = EVENT_TYPES.get(type_name)
+    cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise ValueError(f"unknown event type {type_name!r}")
     if not isinstance(payload, Mapping):
@@ -343,7 +347,7 @@ _NoneType = type(None)
 
 def _build(cls: type, label: str, payload: Mapping[str, Any]) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(payload) - set(fields))
+    unknown = sorted(str(name) for name in set(payload) - set(fields))
     if unknown:
         raise ValueError(f"{label}: unknown field(s) {', '.join(unknown)}")
     missing = sorted(
@@ -390,8 +394,12 @@ def _try(option: Any, value: Any) -> tuple[bool, Any]:
     if option is int:
         return isinstance(value, int) and not isinstance(value, bool), value
     if option is float:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return ok, float(value) if ok else None
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False, None
+        try:
+            return True, float(value)
+        except OverflowError:  # an int too large for a float is the wrong kind, not a crash
+            return False, None
     if option is str:
         return isinstance(value, str), value
     if option is Usage:

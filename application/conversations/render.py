@@ -1,0 +1,107 @@
+"""Render a provider request from the canonical event log.
+
+Why it exists: the durable record is the event log, never a provider-shaped message list. Each
+provider call renders its messages from the stored events at call time, so the same conversation
+can be sent to any provider and the exact request of any past turn can be rebuilt.
+
+Invariants it keeps:
+
+- a user message is rendered with the composition its own turn ran under (the instruction prefix,
+  review note and session notes recorded in that turn's ``turn_started``), via the same
+  ``compose_user_content`` the runtime uses, so re-rendering a past turn gives the same text;
+- the system message is the *current* turn's project context (standing instructions may change);
+- tool calls and results keep their locally minted ids; providers map them at their own edge;
+- events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
+  never reach the provider.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from application.ports.chat_provider import ChatRequest, ProviderMessage, ToolCallRequest
+from domain.agents.conversation_execution_request import ChatMessage, compose_user_content
+from domain.transcript.canonical import (
+    AssistantText,
+    StoredEvent,
+    ToolCall,
+    ToolResult,
+    TurnStarted,
+    UserMessage,
+)
+
+
+def render_chat_request(
+    events: Iterable[StoredEvent], *, current_turn_id: str, model: str
+) -> ChatRequest:
+    """The request for the next model call of ``current_turn_id``, from ``events`` (in order)."""
+    started: dict[str, TurnStarted] = {}
+    messages: list[ProviderMessage] = []
+    pending_calls: list[ToolCallRequest] = []
+    pending_text = ""
+
+    def flush_assistant() -> None:
+        nonlocal pending_calls, pending_text
+        if pending_text or pending_calls:
+            messages.append(
+                ProviderMessage(
+                    role="assistant", content=pending_text, tool_calls=tuple(pending_calls)
+                )
+            )
+        pending_calls, pending_text = [], ""
+
+    for stored in events:
+        event = stored.event
+        if isinstance(event, TurnStarted):
+            started[stored.turn_id] = event
+        elif isinstance(event, UserMessage):
+            flush_assistant()
+            ts = started.get(stored.turn_id)
+            content = (
+                compose_user_content(
+                    event.text,
+                    instruction_prefix=ts.instruction_prefix,
+                    review_note=ts.review_note,
+                    session_notes=ts.session_notes,
+                )
+                if ts is not None
+                else event.text
+            )
+            messages.append(ProviderMessage(role="user", content=content))
+        elif isinstance(event, AssistantText):
+            if pending_calls:
+                flush_assistant()
+            pending_text += event.text
+        elif isinstance(event, ToolCall):
+            pending_calls.append(
+                ToolCallRequest(call_id=event.call_id, name=event.tool, arguments=event.arguments)
+            )
+        elif isinstance(event, ToolResult):
+            flush_assistant()
+            messages.append(
+                ProviderMessage(role="tool", content=event.result, tool_call_id=event.call_id)
+            )
+    flush_assistant()
+
+    current = started.get(current_turn_id)
+    if current is not None and current.project_context.strip():
+        messages.insert(0, ProviderMessage(role="system", content=current.project_context))
+    return ChatRequest(model=model, messages=tuple(messages))
+
+
+def history_messages(events: Iterable[StoredEvent]) -> tuple[ChatMessage, ...]:
+    """The conversation as the user saw it (what they typed, what the model answered), for the
+    frozen request's ``messages`` snapshot."""
+    out: list[ChatMessage] = []
+    last_turn = ""
+    for stored in events:
+        event = stored.event
+        if isinstance(event, UserMessage):
+            out.append(ChatMessage("user", event.text))
+        elif isinstance(event, AssistantText) and event.text:
+            if out and out[-1].role == "assistant" and stored.turn_id == last_turn:
+                out[-1] = ChatMessage("assistant", out[-1].content + event.text)
+            else:
+                out.append(ChatMessage("assistant", event.text))
+        last_turn = stored.turn_id
+    return tuple(out)

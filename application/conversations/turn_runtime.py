@@ -1,0 +1,381 @@
+"""Run one turn: from a frozen request to a finished entry in the event log.
+
+Why it exists: the window and the command line run turns through this one runtime, so a turn
+behaves the same whichever surface started it. It runs on the *calling* thread (the UI puts it on a
+worker thread; ``parley ask`` runs it on the main thread) and never touches a widget: everything the
+outside world sees goes through a ``TurnListener``.
+
+Invariants it keeps:
+
+- ``turn_started`` and ``user_message`` are appended before anything can fail (even an unknown
+  provider is recorded as a failed turn, not lost);
+- every turn ends with exactly one ``turn_finished`` (completed, cancelled, failed, timed_out), with
+  usage, duration and, on failure, a clear message — whatever goes wrong in between;
+- the provider request is rendered from the stored events at every model call
+  (``render_chat_request``), never from a message list kept on the side;
+- text already received is never thrown away: on cancel, timeout or a provider error the partial
+  answer is appended as ``assistant_text(partial=True)``;
+- cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
+  it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
+  deadline enforced the same way.
+
+The loop is shaped for tools (a later issue): each step renders, streams, records; a step that ends
+in tool calls will gate and run them, record the results, and go round again up to
+``effective_max_steps``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from application.conversations.render import render_chat_request
+from application.ports.chat_provider import (
+    FinishDelta,
+    ProviderDirectory,
+    ProviderError,
+    RefusalDelta,
+    ResolvedProvider,
+    TextDelta,
+    ToolCallDelta,
+    UsageDelta,
+)
+from application.ports.event_store import EventStore
+from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from domain.transcript.canonical import (
+    AssistantText,
+    Event,
+    Notice,
+    StoredEvent,
+    TurnFinished,
+    TurnStarted,
+    Usage,
+    UserMessage,
+)
+
+log = logging.getLogger(__name__)
+
+#: Longest automatic title taken from the first prompt of a conversation.
+TITLE_MAX_CHARS = 60
+
+_FINISH_NOTICES = {
+    "length": "The answer was cut off: the model reached its output token limit.",
+    "content_filter": "The provider's content filter stopped this answer.",
+}
+
+
+class TurnListener(Protocol):
+    """Receives what a running turn produces. Called on the runtime's (worker) thread."""
+
+    def on_event(self, stored: StoredEvent) -> None:
+        """An event was appended to the log."""
+        ...
+
+    def on_text(self, turn_id: str, text: str) -> None:
+        """A piece of answer text streamed in (not yet in the log)."""
+        ...
+
+
+class NullListener:
+    """A listener that ignores everything (for callers that only want the outcome)."""
+
+    def on_event(self, stored: StoredEvent) -> None:
+        pass
+
+    def on_text(self, turn_id: str, text: str) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """How a turn ended: the values of its ``turn_finished``, plus the answer text."""
+
+    session_id: str
+    turn_id: str
+    status: str
+    text: str = ""
+    usage: Usage = field(default_factory=Usage)
+    duration_s: float = 0.0
+    error: str = ""
+    provider_id: str = ""
+    model: str = ""
+
+
+class _StopSignal(threading.Event):
+    """What the provider polls: set when the user cancels *or* the turn's deadline passes.
+
+    A subclass of ``threading.Event`` so adapters need only the one interface; ``is_set`` is
+    computed, so no timer thread is needed to enforce ``timeout_sec``.
+    """
+
+    def __init__(self, cancel: threading.Event, deadline: float | None, clock: Callable[[], float]):
+        super().__init__()
+        self._cancel = cancel
+        self._deadline = deadline
+        self._clock = clock
+
+    def timed_out(self) -> bool:
+        return self._deadline is not None and self._clock() >= self._deadline
+
+    def is_set(self) -> bool:
+        return self._cancel.is_set() or self.timed_out()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        # Wake at the deadline or when cancelled, in slices short enough to notice either.
+        end = None if timeout is None else self._clock() + timeout
+        while not self.is_set():
+            remaining = 0.05 if end is None else min(0.05, end - self._clock())
+            if remaining <= 0:
+                break
+            self._cancel.wait(remaining)
+        return self.is_set()
+
+
+class _Stopped(Exception):
+    """Internal: the turn was cancelled or ran out of time mid-step."""
+
+
+class TurnRuntime:
+    """Runs ``ConversationExecutionRequest`` s against a provider and an event store."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        providers: ProviderDirectory,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._store = store
+        self._providers = providers
+        self._clock = clock
+
+    def run(
+        self,
+        request: ConversationExecutionRequest,
+        cancel: threading.Event | None = None,
+        listener: TurnListener | None = None,
+    ) -> TurnOutcome:
+        """Run the turn to its end on this thread and return how it ended."""
+        listener = listener or NullListener()
+        cancel = cancel or threading.Event()
+        started_at = self._clock()
+        deadline = None if request.timeout_sec is None else started_at + request.timeout_sec
+        stop = _StopSignal(cancel, deadline, self._clock)
+        turn = _Turn(self._store, request, listener)
+
+        resolved: ResolvedProvider | None = None
+        resolve_error = ""
+        try:
+            resolved = self._providers.resolve(request.provider_id)
+        except ProviderError as exc:
+            resolve_error = str(exc)
+        except Exception as exc:  # still record the turn (and the user's message) as failed
+            log.exception("resolving provider %r failed", request.provider_id)
+            resolve_error = f"internal error: {type(exc).__name__}: {exc}"
+        provider_id = resolved.name if resolved else request.provider_id
+        model = request.model or (resolved.default_model if resolved else "")
+
+        # Record first: nothing below may lose the user's message.
+        self._ensure_session(request)
+        turn.append(_turn_started(request, provider_id, model))
+        turn.append(
+            UserMessage(text=request.prompt, source=str(request.extras.get("source", "user")))
+        )
+
+        # Pessimistic until proven otherwise: if something outside Exception (KeyboardInterrupt,
+        # SystemExit) tears through, the record still says the turn did not complete.
+        status, error = "failed", "the turn was interrupted before it finished"
+        try:
+            if resolved is None:
+                raise ProviderError(resolve_error)
+            if not model:
+                raise ProviderError(
+                    f"no model chosen for provider {provider_id!r}: pick one in the model picker, "
+                    "pass --model, or set the provider's default model"
+                )
+            self._run_steps(turn, resolved, model, stop)
+            status, error = "completed", ""
+        except _Stopped:
+            status = "timed_out" if stop.timed_out() and not cancel.is_set() else "cancelled"
+            error = ""
+            if status == "timed_out":
+                error = f"the turn ran longer than its limit of {request.timeout_sec:g} s"
+        except ProviderError as exc:
+            status, error = "failed", str(exc) or type(exc).__name__
+        except Exception as exc:  # the record must close whatever went wrong
+            log.exception("turn %s failed unexpectedly", request.turn_id)
+            status, error = "failed", f"internal error: {type(exc).__name__}: {exc}"
+        finally:
+            duration = round(self._clock() - started_at, 6)
+            finished = TurnFinished(
+                status=status, usage=turn.usage, duration_s=duration, error=error
+            )
+            turn.append(finished)
+        return TurnOutcome(
+            session_id=request.session_id,
+            turn_id=request.turn_id,
+            status=status,
+            text=turn.answer,
+            usage=turn.usage,
+            duration_s=duration,
+            error=error,
+            provider_id=provider_id,
+            model=model,
+        )
+
+    # -- steps -------------------------------------------------------------------------------
+
+    def _run_steps(
+        self, turn: _Turn, resolved: ResolvedProvider, model: str, stop: _StopSignal
+    ) -> None:
+        for _step in range(turn.request.effective_max_steps):
+            if stop.is_set():
+                raise _Stopped
+            chat_request = render_chat_request(
+                self._store.events(turn.request.session_id),
+                current_turn_id=turn.request.turn_id,
+                model=model,
+            )
+            pieces: list[str] = []
+            finish_reason = ""
+            saw_tool_call = False
+            try:
+                for delta in resolved.provider.stream(chat_request, stop):
+                    if isinstance(delta, (TextDelta, RefusalDelta)):
+                        pieces.append(delta.text)
+                        turn.text(delta.text)
+                    elif isinstance(delta, UsageDelta):
+                        turn.add_usage(delta.usage)
+                    elif isinstance(delta, FinishDelta):
+                        finish_reason = delta.reason
+                    elif isinstance(delta, ToolCallDelta):
+                        saw_tool_call = True
+                    if stop.is_set():
+                        break
+            except ProviderError:
+                turn.keep_partial("".join(pieces), model)
+                raise
+            if stop.is_set():
+                turn.keep_partial("".join(pieces), model)
+                raise _Stopped
+            text = "".join(pieces)
+            turn.append(AssistantText(text=text, model=model, finish_reason=finish_reason))
+            if finish_reason in _FINISH_NOTICES:
+                turn.append(Notice(text=_FINISH_NOTICES[finish_reason], level="warning"))
+            if saw_tool_call:
+                # No tool is advertised yet, so a model that calls one anyway is told nothing and
+                # the turn ends here; the user sees why.
+                turn.append(
+                    Notice(
+                        text="The model asked to use a tool, but no tools are enabled for "
+                        "this turn.",
+                        level="warning",
+                    )
+                )
+            return
+        turn.append(
+            Notice(
+                text=f"Stopped after {turn.request.effective_max_steps} steps (the step limit).",
+                level="warning",
+            )
+        )
+
+    def _ensure_session(self, request: ConversationExecutionRequest) -> None:
+        if not self._store.session_exists(request.session_id):
+            self._store.create_session(
+                request.title or derive_title(request.prompt),
+                session_id=request.session_id,
+                project_id=request.project_id,
+            )
+        elif not self._store.get_session(request.session_id).title.strip():
+            title = request.title or derive_title(request.prompt)
+            if title:
+                self._store.rename_session(request.session_id, title)
+
+
+class _Turn:
+    """The running turn's bookkeeping: appends, usage, the answer so far."""
+
+    def __init__(
+        self, store: EventStore, request: ConversationExecutionRequest, listener: TurnListener
+    ) -> None:
+        self.store = store
+        self.request = request
+        self.listener = listener
+        self.usage = Usage()
+        self.answer = ""
+
+    def append(self, event: Event) -> StoredEvent:
+        stored = self.store.append(
+            self.request.session_id,
+            self.request.turn_id,
+            event,
+            actor=_actor_for(event, self.request),
+        )
+        if isinstance(event, AssistantText):
+            self.answer += event.text
+        try:
+            self.listener.on_event(stored)
+        except Exception:  # a broken listener must not break the record
+            log.exception("turn listener failed on %s", type(event).__name__)
+        return stored
+
+    def text(self, piece: str) -> None:
+        try:
+            self.listener.on_text(self.request.turn_id, piece)
+        except Exception:  # a broken listener must not cost the answer
+            log.exception("turn listener failed on a text delta")
+
+    def add_usage(self, usage: Usage) -> None:
+        self.usage = self.usage.merged(usage)
+
+    def keep_partial(self, text: str, model: str) -> None:
+        if text:
+            self.append(AssistantText(text=text, model=model, partial=True))
+
+
+def _actor_for(event: Event, request: ConversationExecutionRequest) -> str:
+    if isinstance(event, UserMessage):
+        return "user"
+    if isinstance(event, AssistantText):
+        return request.agent_role or "assistant"
+    return "runtime"
+
+
+def _turn_started(
+    request: ConversationExecutionRequest, provider_id: str, model: str
+) -> TurnStarted:
+    return TurnStarted(
+        provider_id=provider_id,
+        model=model,
+        surface=request.surface,
+        project_id=request.project_id,
+        title=request.title,
+        instruction_prefix=request.instruction_prefix,
+        review_note=request.review_note,
+        session_notes=request.session_notes,
+        project_context=request.project_context,
+        attachments=tuple(str(p) for p in request.attachments),
+        allowed_tools=request.allowed_tools,
+        max_steps=request.effective_max_steps,
+        gate_mode=request.gate_mode,
+        enforce_rules=request.enforce_rules,
+        agent_role=request.agent_role,
+        unattended=request.unattended,
+        timeout_sec=request.timeout_sec,
+    )
+
+
+def derive_title(prompt: str) -> str:
+    """A conversation title from its first prompt: the first non-blank line, shortened."""
+    for line in prompt.splitlines():
+        line = " ".join(line.split())
+        if line:
+            if len(line) > TITLE_MAX_CHARS:
+                return line[: TITLE_MAX_CHARS - 1].rstrip() + "…"
+            return line
+    return ""

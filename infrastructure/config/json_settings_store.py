@@ -1,0 +1,359 @@
+"""The settings port over one JSON file, ``<config dir>/settings.json``.
+
+Why it exists: the CLI and the window add, list and pick providers; the choice must survive restarts
+and be readable and editable by a person. The file looks like::
+
+    {"version": 1, "default_provider": "openai" | null,
+     "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models"}]}
+
+Invariants it keeps:
+
+- no secret is ever stored: there is no field for an API key; a provider names the environment
+  variable that holds it (``api_key_env``). A file carrying any unknown field (``api_key``
+  included) is refused, a base URL with credentials or a query is refused, and a value that looks
+  like a key given as ``api_key_env`` is refused;
+- the file on disk is always complete: writes go to a temporary file in the same folder, are
+  fsynced, then ``os.replace``-d over the old one;
+- a file that cannot be read or parsed is an error naming the file and the reason, for reads and
+  writes alike: it is never overwritten, so a hand-edit gone wrong is not silently lost;
+- every provider in the file is valid (the same checks as ``add_provider``), names are unique, and
+  the default is null or names a listed provider;
+- a missing file means no settings (nothing is created until the first change).
+
+Writes by several processes at once are not coordinated (last writer wins); within one process a
+lock serialises read-modify-write.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from application.ports.settings_store import (
+    PROVIDER_KINDS,
+    ProviderConfig,
+    SettingsError,
+    UnknownProvider,
+)
+
+SETTINGS_FILE = "settings.json"
+FORMAT_VERSION = 1
+
+_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers")
+_PROVIDER_FIELDS = ("name", "kind", "base_url", "api_key_env", "default_model", "models")
+_REQUIRED_PROVIDER_FIELDS = ("name", "kind", "base_url")
+
+_NAME = re.compile(r"[A-Za-z0-9._-]+")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Shapes of well-known API key values (OpenAI, Anthropic, Groq, xAI, Perplexity, Hugging Face,
+# Replicate, Google). Someone pasting a key where the variable's name belongs must be stopped.
+_KEY_LIKE = re.compile(r"(sk|gsk|xai|pplx|hf|r8)[-_][A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{20,}")
+
+
+def validate_provider(config: ProviderConfig) -> ProviderConfig:
+    """Check ``config`` and return it with ``models`` as a tuple; raises ``SettingsError``."""
+    name = config.name
+    if not isinstance(name, str) or not name:
+        raise SettingsError("a provider needs a name (non-empty text)")
+    if not _NAME.fullmatch(name):
+        raise SettingsError(
+            f"provider name {name!r} may contain only letters, digits, '.', '_' and '-'"
+        )
+    if config.kind not in PROVIDER_KINDS:
+        raise SettingsError(
+            f"provider {name!r}: unknown kind {config.kind!r}; allowed kinds: "
+            f"{', '.join(PROVIDER_KINDS)}"
+        )
+    _check_base_url(name, config.base_url)
+    env = config.api_key_env
+    if not isinstance(env, str):
+        raise SettingsError(f"provider {name!r}: api_key_env must be text")
+    if env:
+        if _KEY_LIKE.fullmatch(env):
+            raise SettingsError(
+                f"provider {name!r}: api_key_env looks like an API key itself; give the NAME of "
+                "the environment variable that holds the key (for example OPENAI_API_KEY) - "
+                "keys are never stored in the settings"
+            )
+        if not _ENV_NAME.fullmatch(env):
+            raise SettingsError(
+                f"provider {name!r}: api_key_env {env!r} is not a valid environment variable "
+                "name (letters, digits and '_', not starting with a digit)"
+            )
+    if not isinstance(config.default_model, str):
+        raise SettingsError(f"provider {name!r}: default_model must be text")
+    models = config.models
+    if isinstance(models, str) or not isinstance(models, Sequence):
+        raise SettingsError(f"provider {name!r}: models must be a list of model names")
+    for model in models:
+        if not isinstance(model, str) or not model:
+            raise SettingsError(f"provider {name!r}: every model must be a non-empty name")
+    return ProviderConfig(
+        name=name,
+        kind=config.kind,
+        base_url=config.base_url,
+        api_key_env=env,
+        default_model=config.default_model,
+        models=tuple(models),
+    )
+
+
+def _check_base_url(name: str, url: object) -> None:
+    if not isinstance(url, str) or not url:
+        raise SettingsError(f"provider {name!r}: a base URL is required (http:// or https://)")
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # raises ValueError for a malformed port
+    except ValueError as exc:
+        raise SettingsError(f"provider {name!r}: base URL {url!r} is malformed ({exc})") from exc
+    del port
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise SettingsError(
+            f"provider {name!r}: base URL {url!r} must start with http:// or https:// and name "
+            "a host"
+        )
+    if parts.username is not None or parts.password is not None:
+        raise SettingsError(
+            f"provider {name!r}: base URL must not contain a user name or password; keys are "
+            "never stored in the settings (use api_key_env)"
+        )
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        raise SettingsError(
+            f"provider {name!r}: base URL must not contain a query or fragment ('?', '#')"
+        )
+    if any(ch.isspace() for ch in url):
+        raise SettingsError(f"provider {name!r}: base URL must not contain spaces")
+
+
+class JsonSettingsStore:
+    """``SettingsStore`` over ``config_dir / "settings.json"`` (see the module docstring)."""
+
+    def __init__(self, config_dir: Path) -> None:
+        self.config_dir = Path(config_dir)
+        self.path = self.config_dir / SETTINGS_FILE
+        self._lock = threading.Lock()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def providers(self) -> Sequence[ProviderConfig]:
+        """Configured providers in the order they were added."""
+        return list(self._load()[1])
+
+    def provider(self, name: str) -> ProviderConfig:
+        """One provider by name; raises ``UnknownProvider``."""
+        _default, providers = self._load()
+        return _find(providers, name)
+
+    def default_provider(self) -> ProviderConfig | None:
+        """The provider used when none is named, or None when none is configured (or the default
+        was removed)."""
+        default, providers = self._load()
+        return None if default is None else _find(providers, default)
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def add_provider(self, config: ProviderConfig, *, replace: bool = False) -> None:
+        """Add a provider; the first one added (or the first added while no default is set)
+        becomes the default. A duplicate name is an error unless ``replace``, which keeps the
+        provider's place in the list."""
+        config = validate_provider(config)
+        with self._lock:
+            default, providers = self._load()
+            names = [p.name for p in providers]
+            if config.name in names:
+                if not replace:
+                    raise SettingsError(
+                        f"a provider named {config.name!r} exists already; replace it explicitly"
+                    )
+                providers[names.index(config.name)] = config
+            else:
+                providers.append(config)
+            if default is None:
+                default = config.name
+            self._save(default, providers)
+
+    def set_default_provider(self, name: str) -> None:
+        """Make ``name`` the default; raises ``UnknownProvider``."""
+        with self._lock:
+            _default, providers = self._load()
+            _find(providers, name)
+            self._save(name, providers)
+
+    def remove_provider(self, name: str) -> None:
+        """Remove a provider; raises ``UnknownProvider``. Removing the default leaves no default
+        (Parley never silently switches to another provider)."""
+        with self._lock:
+            default, providers = self._load()
+            _find(providers, name)
+            remaining = [p for p in providers if p.name != name]
+            self._save(None if default == name else default, remaining)
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def _load(self) -> tuple[str | None, list[ProviderConfig]]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None, []
+        except OSError as exc:
+            raise SettingsError(f"cannot read settings file {self.path}: {exc}") from exc
+        try:
+            data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        except UnicodeDecodeError as exc:
+            raise SettingsError(
+                f"settings file {self.path} is not UTF-8 text ({exc}); fix or move it away - "
+                "Parley will not overwrite it"
+            ) from exc
+        except ValueError as exc:
+            raise SettingsError(
+                f"settings file {self.path} is not valid JSON ({exc}); fix or move it away - "
+                "Parley will not overwrite it"
+            ) from exc
+        try:
+            return _parse(data)
+        except SettingsError as exc:
+            raise SettingsError(f"settings file {self.path} is invalid: {exc}") from None
+
+    def _save(self, default: str | None, providers: list[ProviderConfig]) -> None:
+        document = {
+            "version": FORMAT_VERSION,
+            "default_provider": default,
+            "providers": [
+                {
+                    "name": p.name,
+                    "kind": p.kind,
+                    "base_url": p.base_url,
+                    "api_key_env": p.api_key_env,
+                    "default_model": p.default_model,
+                    "models": list(p.models),
+                }
+                for p in providers
+            ],
+        }
+        text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+        try:
+            self.config_dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp_name = tempfile.mkstemp(
+                dir=self.config_dir, prefix=f".{SETTINGS_FILE}.", suffix=".tmp"
+            )
+        except OSError as exc:
+            raise SettingsError(f"cannot write settings file {self.path}: {exc}") from exc
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp_name, self.path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+            raise SettingsError(f"cannot write settings file {self.path}: {exc}") from exc
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+            raise
+        _fsync_dir(self.config_dir)
+
+
+def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
+    for p in providers:
+        if p.name == name:
+            return p
+    raise UnknownProvider(name, [p.name for p in providers])
+
+
+def _parse(data: Any) -> tuple[str | None, list[ProviderConfig]]:
+    if not isinstance(data, Mapping):
+        raise SettingsError("the top level must be a JSON object")
+    _no_unknown_fields(data, _TOP_LEVEL_FIELDS, "the top level")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SettingsError(f"'version' must be {FORMAT_VERSION}, not {version!r}")
+    if version > FORMAT_VERSION:
+        raise SettingsError(
+            f"it is version {version}, written by a newer Parley (this one reads version "
+            f"{FORMAT_VERSION})"
+        )
+    if version != FORMAT_VERSION:
+        raise SettingsError(f"'version' must be {FORMAT_VERSION}, not {version!r}")
+    raw_providers = data.get("providers", [])
+    if not isinstance(raw_providers, list):
+        raise SettingsError("'providers' must be a list")
+    providers: list[ProviderConfig] = []
+    for index, entry in enumerate(raw_providers):
+        where = f"providers[{index}]"
+        if not isinstance(entry, Mapping):
+            raise SettingsError(f"{where} must be an object")
+        if isinstance(entry.get("name"), str):
+            where = f"{where} ({entry['name']!r})"
+        _no_unknown_fields(entry, _PROVIDER_FIELDS, where)
+        missing = [f for f in _REQUIRED_PROVIDER_FIELDS if f not in entry]
+        if missing:
+            raise SettingsError(f"{where} is missing {', '.join(missing)}")
+        models = entry.get("models", [])
+        if not isinstance(models, list):
+            raise SettingsError(f"{where}: 'models' must be a list")
+        try:
+            config = validate_provider(
+                ProviderConfig(
+                    name=entry["name"],
+                    kind=entry["kind"],
+                    base_url=entry["base_url"],
+                    api_key_env=entry.get("api_key_env", ""),
+                    default_model=entry.get("default_model", ""),
+                    models=tuple(models),
+                )
+            )
+        except SettingsError as exc:
+            raise SettingsError(f"{where}: {exc}") from None
+        if any(p.name == config.name for p in providers):
+            raise SettingsError(f"provider name {config.name!r} appears more than once")
+        providers.append(config)
+    default = data.get("default_provider")
+    if default is not None:
+        if not isinstance(default, str):
+            raise SettingsError("'default_provider' must be a provider name or null")
+        if not any(p.name == default for p in providers):
+            raise SettingsError(f"'default_provider' {default!r} is not a configured provider")
+    return default, providers
+
+
+def _no_unknown_fields(data: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if not unknown:
+        return
+    message = f"{where} has unknown field(s) {', '.join(unknown)} (allowed: {', '.join(allowed)})"
+    if any("key" in k.lower() or "secret" in k.lower() or "token" in k.lower() for k in unknown):
+        message += (
+            "; API keys are never stored in the settings - put the key in an environment "
+            "variable and name that variable in api_key_env"
+        )
+    raise SettingsError(message)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable (POSIX); folders cannot be opened this way on Windows."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,52 @@
+"""Fixtures for the window tests: a real profile on disk, a real local provider, a real window.
+
+The window talks to a pytest-httpserver that speaks the OpenAI streaming format, through the same
+composition root (``ui.bootstrap.build_services``) the app uses; nothing of Parley is mocked.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from application.ports.settings_store import ProviderConfig
+from ui.bootstrap import build_services
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = build_services(tmp_path / "data", tmp_path / "config")
+    yield services
+    services.close()
+
+
+@pytest.fixture
+def local_provider(services, httpserver):
+    services.settings.add_provider(
+        ProviderConfig(
+            name="local",
+            kind="openai",
+            base_url=httpserver.url_for("/v1"),
+            default_model="model-a",
+        )
+    )
+    # The window asks the provider for its models when it opens; answer with a short list.
+    httpserver.expect_request("/v1/models").respond_with_json(
+        {"object": "list", "data": [{"id": "model-a"}, {"id": "model-b"}]}
+    )
+    return httpserver
+
+
+@pytest.fixture
+def window(qtbot, services):
+    from ui.main_window import MainWindow
+
+    win = MainWindow(services)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.bridge.shutdown(timeout=5)
+
+
+def wait_ready(qtbot, win) -> None:
+    """Wait until the window has read the settings on its worker and shows the chat page."""
+    qtbot.waitUntil(lambda: win.stack.currentWidget() is win._chat_page, timeout=5000)

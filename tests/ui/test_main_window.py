@@ -1,0 +1,188 @@
+"""The window end to end: send, stream, stop, snapshot — real widgets, real server, real SQLite."""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import Qt
+
+from domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted
+from tests.support.sse_server import openai_text_stream, sse_handler
+from tests.ui.conftest import wait_ready
+
+
+def _held_stream(pieces, gate, record):
+    """A stream that sends the first text piece, then waits for ``gate`` before the rest."""
+    body = openai_text_stream(pieces)
+    first = body.index(pieces[0].encode())
+    cut = body.index(b"\n\n", first) + 2
+    return sse_handler(body, slice_size=cut, gate=gate, gate_after=1, record=record)
+
+
+def _events(services, session_id):
+    return [stored.event for stored in services.store.events(session_id)]
+
+
+def test_welcome_panel_when_no_provider_then_add_one(qtbot, window, services, httpserver):
+    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
+    httpserver.expect_request("/v1/models").respond_with_json({"data": [{"id": "m1"}]})
+    window.welcome.url_edit.setText(httpserver.url_for("/v1"))
+    window.welcome.key_env_edit.setText("PARLEY_TEST_UI_KEY")
+    window.welcome.key_edit.setText("sk-ui-secret-987")
+    window.welcome.model_edit.setText("m1")
+    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    wait_ready(qtbot, window)
+    added = services.settings.provider("openai")
+    assert added.base_url == httpserver.url_for("/v1")
+    assert added.default_model == "m1"
+    assert window.model_picker.currentText() == "m1"
+    settings_text = (services.config_dir / "settings.json").read_text()
+    assert "sk-ui-secret-987" not in settings_text
+
+
+def test_welcome_panel_rejects_a_bad_url_with_a_message(qtbot, window):
+    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
+    window.welcome.url_edit.setText("not a url")
+    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.welcome.message.text() != "", timeout=5000)
+    assert "url" in window.welcome.message.text().lower()
+    assert window.stack.currentWidget() is window.welcome
+
+
+def test_ctrl_enter_sends_and_the_answer_streams_in(qtbot, local_provider, window, services):
+    record: list = []
+    body = openai_text_stream(["Hello", ", ", "world", "!"])
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(body, slice_size=7, record=record)
+    )
+    wait_ready(qtbot, window)
+    qtbot.keyClicks(window.composer.editor, "Say hello")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+        qtbot.keyClick(
+            window.composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+        )
+    outcome = finished.args[0]
+    assert outcome.status == "completed"
+    assert outcome.text == "Hello, world!"
+    assert "Hello, world!" in window.transcript.toPlainText()
+    assert "Say hello" in window.transcript.toPlainText()
+    assert window.composer.editor.toPlainText() == ""
+    assert window.composer.button.text() == "Send"
+    assert record[0]["messages"][-1] == {"role": "user", "content": "Say hello"}
+    types = [type(e).type_name for e in _events(services, outcome.session_id)]
+    assert types == ["turn_started", "user_message", "assistant_text", "turn_finished"]
+    # The conversation shows up in the list, titled from the prompt.
+    qtbot.waitUntil(lambda: window.session_list.count() == 1, timeout=5000)
+    assert window.session_list.item(0).text() == "Say hello"
+
+
+def test_request_is_frozen_at_submit_model_and_title_changes_do_not_reach_the_turn(
+    qtbot, local_provider, window, services
+):
+    record: list = []
+    gate = threading.Event()
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        _held_stream(["Alpha", " beta", " gamma"], gate, record)
+    )
+    wait_ready(qtbot, window)
+    window.model_picker.setCurrentText("model-a")
+    window.title_edit.setText("Original title")
+    window.composer.editor.setPlainText("Slow answer please")
+    try:
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "Alpha" in window.transcript.streamed_text, timeout=10000)
+        assert window.composer.button.text() == "Stop"
+        # Mid-answer: the user changes the model and the title.
+        window.model_picker.setCurrentText("model-b")
+        window.title_edit.setText("Changed title")
+    finally:
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+            gate.set()
+    outcome = finished.args[0]
+    assert outcome.status == "completed"
+    assert outcome.text == "Alpha beta gamma"
+    assert record[0]["model"] == "model-a"
+    started = [e for e in _events(services, outcome.session_id) if isinstance(e, TurnStarted)]
+    assert [s.model for s in started] == ["model-a"]
+    assert started[0].title == "Original title"
+    assert services.store.get_session(outcome.session_id).title == "Original title"
+
+    # The change applies to the next turn.
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["Second"]), record=record)
+    )
+    window.composer.editor.setPlainText("Again")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    assert record[1]["model"] == "model-b"
+    assert [m["content"] for m in record[1]["messages"]] == [
+        "Slow answer please",
+        "Alpha beta gamma",
+        "Again",
+    ]
+
+
+def test_stop_closes_the_stream_keeps_the_partial_text_and_records_cancelled(
+    qtbot, local_provider, window, services
+):
+    gate = threading.Event()
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        _held_stream(["Partial", " never", " sent"], gate, [])
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("Start and stop")
+    try:
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "Partial" in window.transcript.streamed_text, timeout=10000)
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=5000) as finished:
+            qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)  # Stop
+    finally:
+        gate.set()
+    outcome = finished.args[0]
+    assert outcome.status == "cancelled"
+    assert window.composer.button.text() == "Send"
+    events = _events(services, outcome.session_id)
+    answers = [e for e in events if isinstance(e, AssistantText)]
+    assert [(a.text, a.partial) for a in answers] == [("Partial", True)]
+    finished_events = [e for e in events if isinstance(e, TurnFinished)]
+    assert [f.status for f in finished_events] == ["cancelled"]
+    assert "partial answer kept" in window.transcript.toPlainText()
+    assert "never" not in window.transcript.toPlainText()
+
+
+def test_provider_error_is_shown_and_recorded(qtbot, local_provider, window, services):
+    local_provider.expect_request("/v1/chat/completions").respond_with_json(
+        {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}},
+        status=401,
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("Will fail")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    outcome = finished.args[0]
+    assert outcome.status == "failed"
+    assert "Incorrect API key provided" in window.status.text()
+    assert "Incorrect API key provided" in window.transcript.toPlainText()
+    statuses = [
+        e.status for e in _events(services, outcome.session_id) if isinstance(e, TurnFinished)
+    ]
+    assert statuses == ["failed"]
+
+
+def test_reopening_a_saved_conversation_shows_its_messages(qtbot, local_provider, window, services):
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["Saved answer"]))
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("Remember me")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
+    assert window.transcript.toPlainText() == ""
+    qtbot.waitUntil(lambda: window.session_list.count() == 1, timeout=5000)
+    item = window.session_list.item(0)
+    rect = window.session_list.visualItemRect(item)
+    qtbot.mouseClick(window.session_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: "Saved answer" in window.transcript.toPlainText(), timeout=5000)
+    assert "Remember me" in window.transcript.toPlainText()
+    assert window.title_edit.text() == "Remember me"

@@ -1,0 +1,222 @@
+"""The one bridge that carries worker-thread results to the UI thread.
+
+Why it exists: the turn runtime and every blocking call (SQLite reads, provider model lists, local
+server probes) run on worker threads, and a widget may be touched only on the UI thread. Workers
+never call a widget: they emit this bridge's signals, and because the bridge lives on the UI thread
+Qt queues each emission to it (an emission from another thread to a receiver on the UI thread is
+delivered as a queued event).
+
+Invariants it keeps:
+
+- the bridge is created on the UI thread and never moved, so its signals are delivered there (and
+  pytest-qt's ``waitSignal`` works without cross-thread timer warnings);
+- cancellation is a ``threading.Event`` the UI sets directly (``TurnHandle.cancel``); a queued slot
+  on a busy worker would never run;
+- exactly one terminal signal per turn: ``sig_turn_finished`` is emitted once, from a ``finally``,
+  whether the runtime returned, raised, or the database failed before the turn could start;
+- order is kept: text, events and the turn's end go through one mailbox drained on the UI thread;
+- streamed text is coalesced: the mailbox is drained about once per frame (or at once for events),
+  so a fast stream never floods the event queue with one signal per token.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from domain.transcript.canonical import StoredEvent
+
+log = logging.getLogger(__name__)
+
+#: How often buffered stream text is handed to the widgets (about one frame).
+TEXT_FLUSH_MS = 16
+
+
+@dataclass
+class TurnHandle:
+    """A running turn as the UI sees it: its request and the event that stops it."""
+
+    request: ConversationExecutionRequest
+    cancel_event: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+
+    def cancel(self) -> None:
+        """Stop the turn: the provider read loop notices within a fraction of a second."""
+        self.cancel_event.set()
+
+
+class WorkerBridge(QObject):
+    """Runs turns and background jobs on worker threads; re-emits their results on the UI thread."""
+
+    sig_turn_started = Signal(object)
+    """A turn began on a worker: ``TurnHandle``."""
+
+    sig_text = Signal(str, str)
+    """Coalesced answer text for the running turn: ``(turn_id, text)``."""
+
+    sig_event = Signal(object)
+    """An event was appended to the log by a running turn: ``StoredEvent``."""
+
+    sig_turn_finished = Signal(object)
+    """The turn ended (exactly once per turn): ``TurnOutcome``."""
+
+    sig_task_done = Signal(object, object, object)
+    """A background job ended: ``(callback, result, error)``; delivered on the UI thread."""
+
+    def __init__(self, runtime: TurnRuntime, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._runtime = runtime
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="parley-bg")
+        self._lock = threading.Lock()
+        self._mailbox: list[tuple[str, Any]] = []
+        self._flush = QTimer(self)
+        self._flush.setInterval(TEXT_FLUSH_MS)
+        self._flush.timeout.connect(self._drain)
+        self._sig_wake.connect(self._drain)
+        self.sig_task_done.connect(self._deliver)
+        self._active: TurnHandle | None = None
+
+    # -- turns ---------------------------------------------------------------------------------
+
+    @property
+    def active_turn(self) -> TurnHandle | None:
+        return self._active
+
+    def start_turn(self, request: ConversationExecutionRequest) -> TurnHandle:
+        """Run ``request`` on a new worker thread. One turn at a time per window."""
+        if self._active is not None:
+            raise RuntimeError("a turn is already running")
+        handle = TurnHandle(request)
+        self._active = handle
+        handle.thread = threading.Thread(
+            target=self._run_turn, args=(handle,), name=f"turn-{request.turn_id[:8]}", daemon=True
+        )
+        self._flush.start()
+        self.sig_turn_started.emit(handle)
+        handle.thread.start()
+        return handle
+
+    def _run_turn(self, handle: TurnHandle) -> None:
+        # Worker thread from here on: touch no widget, only post to the mailbox.
+        request = handle.request
+        outcome = TurnOutcome(
+            session_id=request.session_id,
+            turn_id=request.turn_id,
+            status="failed",
+            error="the turn could not start",
+        )
+        try:
+            outcome = self._runtime.run(request, handle.cancel_event, _BridgeListener(self))
+        except Exception as exc:  # e.g. the database failed before turn_finished could be written
+            log.exception("turn %s could not run", request.turn_id)
+            outcome = TurnOutcome(
+                session_id=request.session_id,
+                turn_id=request.turn_id,
+                status="failed",
+                error=f"{type(exc).__name__}: {exc}",
+            )
+        finally:
+            self.post("finished", outcome, wake=True)
+
+    def post(self, kind: str, item: Any, *, wake: bool = False) -> None:
+        """Worker thread: queue ``item`` for the UI thread, in order with everything else.
+
+        Text, events and the turn's end share one ordered mailbox, so the UI never sees an event
+        before the text that preceded it. Text waits for the next frame (coalescing); events and
+        the end ask for a prompt drain (``_sig_wake`` is queued to the UI thread).
+        """
+        with self._lock:
+            self._mailbox.append((kind, item))
+        if wake:
+            self._sig_wake.emit()
+
+    _sig_wake = Signal()
+    """Internal: the mailbox holds something that should not wait for the next frame."""
+
+    @Slot()
+    def _drain(self) -> None:
+        # UI thread.
+        with self._lock:
+            items, self._mailbox = self._mailbox, []
+        text_turn, parts = "", []
+        for kind, item in items:
+            if kind == "text":
+                turn_id, text = item
+                if parts and turn_id != text_turn:
+                    self.sig_text.emit(text_turn, "".join(parts))
+                    parts = []
+                text_turn = turn_id
+                parts.append(text)
+                continue
+            if parts:
+                self.sig_text.emit(text_turn, "".join(parts))
+                parts = []
+            if kind == "event":
+                self.sig_event.emit(item)
+            elif kind == "finished":
+                self._flush.stop()
+                self._active = None
+                self.sig_turn_finished.emit(item)
+        if parts:
+            self.sig_text.emit(text_turn, "".join(parts))
+
+    # -- background jobs -----------------------------------------------------------------------
+
+    def submit(
+        self,
+        job: Callable[[], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        """Run ``job`` on a worker; call ``on_done(result)`` (or ``on_error(exc)``) on the UI
+        thread."""
+
+        def run() -> None:
+            try:
+                result = job()
+            except Exception as exc:
+                self.sig_task_done.emit((on_done, on_error), None, exc)
+            else:
+                self.sig_task_done.emit((on_done, on_error), result, None)
+
+        self._pool.submit(run)
+
+    @Slot(object, object, object)
+    def _deliver(self, callbacks: Any, result: Any, error: Any) -> None:
+        on_done, on_error = callbacks
+        if error is None:
+            on_done(result)
+        elif on_error is not None:
+            on_error(error)
+        else:
+            log.error("background job failed: %s", error)
+
+    def shutdown(self, timeout: float = 5.0) -> None:
+        """Stop the running turn and wait briefly for workers (on window close)."""
+        handle = self._active
+        if handle is not None:
+            handle.cancel()
+            if handle.thread is not None:
+                handle.thread.join(timeout)
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _BridgeListener:
+    """The runtime's listener for a window turn. Runs on the worker thread; only emits."""
+
+    def __init__(self, bridge: WorkerBridge) -> None:
+        self._bridge = bridge
+
+    def on_event(self, stored: StoredEvent) -> None:
+        self._bridge.post("event", stored, wake=True)
+
+    def on_text(self, turn_id: str, text: str) -> None:
+        self._bridge.post("text", (turn_id, text))

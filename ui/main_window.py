@@ -1,0 +1,403 @@
+"""The main window: conversations on the left, the transcript in the middle, the composer below.
+
+Why it exists: it is where a turn starts. On Send, the UI thread reads the composer, the provider
+and model pickers, the title and the shown history *once* and freezes them into a
+``ConversationExecutionRequest``; from then on no widget is read for that turn, so changing the
+model or the title mid-answer cannot touch it. The turn runs on a worker (``WorkerBridge``) and its
+results come back only as queued signals.
+
+Invariants it keeps:
+
+- the UI thread never waits on the provider, SQLite or the settings file: every such call goes
+  through ``WorkerBridge.submit`` and its result arrives as a signal;
+- one turn at a time per window; Stop sets the turn's cancel event directly;
+- widgets render and forward intent; this window wires them and builds requests, the runtime decides
+  everything else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from application.conversations.render import history_messages
+from application.conversations.turn_runtime import TurnOutcome
+from application.ports.event_store import SessionRecord
+from application.ports.settings_store import ProviderConfig, SettingsError
+from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from domain.transcript.canonical import StoredEvent, TurnStarted, mint_id
+from ui.bootstrap import Services, probe_local_servers
+from ui.bridge import TurnHandle, WorkerBridge
+from ui.widgets.composer import Composer
+from ui.widgets.transcript import TranscriptView
+from ui.widgets.welcome import WelcomePanel
+
+_SESSION_ROLE = Qt.ItemDataRole.UserRole
+
+
+class MainWindow(QMainWindow):
+    """Parley's main window. See the module docstring."""
+
+    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.bridge = WorkerBridge(services.runtime, self)
+        self.setWindowTitle("Parley")
+        self.resize(1100, 720)
+
+        self._session_id: str | None = None
+        self._history: list[StoredEvent] = []
+        self._providers: list[ProviderConfig] = []
+
+        # left: conversations
+        self.new_button = QPushButton("New chat")
+        self.new_button.setObjectName("new-chat")
+        self.session_list = QListWidget()
+        self.session_list.setObjectName("sessions")
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(8, 8, 4, 8)
+        left_layout.addWidget(self.new_button)
+        left_layout.addWidget(self.session_list, 1)
+
+        # middle: title, pickers, transcript, composer
+        self.title_edit = QLineEdit()
+        self.title_edit.setObjectName("title")
+        self.title_edit.setPlaceholderText("New conversation")
+        self.provider_picker = QComboBox()
+        self.provider_picker.setObjectName("provider-picker")
+        self.model_picker = QComboBox()
+        self.model_picker.setObjectName("model-picker")
+        self.model_picker.setEditable(True)
+        self.model_picker.setMinimumWidth(220)
+        self.model_picker.lineEdit().setPlaceholderText("model")
+        top = QHBoxLayout()
+        top.addWidget(self.title_edit, 1)
+        top.addWidget(self.provider_picker)
+        top.addWidget(self.model_picker)
+
+        self.transcript = TranscriptView()
+        self.composer = Composer()
+        self.status = QLabel("")
+        self.status.setObjectName("status")
+
+        chat = QWidget()
+        chat_layout = QVBoxLayout(chat)
+        chat_layout.setContentsMargins(4, 8, 8, 8)
+        chat_layout.addLayout(top)
+        chat_layout.addWidget(self.transcript, 1)
+        chat_layout.addWidget(self.composer)
+        chat_layout.addWidget(self.status)
+
+        self.welcome = WelcomePanel()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.welcome)
+        self.stack.addWidget(chat)
+        self._chat_page = chat
+
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([240, 860])
+        self.setCentralWidget(splitter)
+
+        self._build_menu()
+        self._wire()
+        self._load_providers()
+        self._refresh_sessions()
+
+    # -- wiring ------------------------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        new_action = QAction("&New chat", self)
+        new_action.setShortcut(QKeySequence.StandardKey.New)
+        new_action.triggered.connect(self.new_chat)
+        file_menu.addAction(new_action)
+        provider_action = QAction("&Add provider…", self)
+        provider_action.triggered.connect(lambda: self.stack.setCurrentWidget(self.welcome))
+        file_menu.addAction(provider_action)
+        file_menu.addSeparator()
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        stop_action = QAction("Stop", self)
+        stop_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        stop_action.triggered.connect(self.stop_turn)
+        self.addAction(stop_action)
+
+    def _wire(self) -> None:
+        self.composer.sig_send_requested.connect(self.send)
+        self.composer.sig_stop_requested.connect(self.stop_turn)
+        self.new_button.clicked.connect(self.new_chat)
+        self.session_list.itemClicked.connect(self._on_session_clicked)
+        self.provider_picker.currentIndexChanged.connect(self._on_provider_changed)
+        self.bridge.sig_text.connect(self.transcript.append_text)
+        self.bridge.sig_event.connect(self._on_event)
+        self.bridge.sig_turn_finished.connect(self._on_turn_finished)
+        self.welcome.sig_add_requested.connect(self._on_add_provider)
+        self.welcome.sig_probe_requested.connect(self._on_probe)
+        self.welcome.sig_use_local_requested.connect(self._on_use_local)
+
+    # -- providers ---------------------------------------------------------------------------------
+
+    def _load_providers(self) -> None:
+        # The settings file is tiny, but it is still a file: read it on a worker.
+        self.bridge.submit(
+            lambda: (
+                list(self.services.settings.providers()),
+                self.services.settings.default_provider(),
+            ),
+            self._show_providers,
+            lambda exc: self._show_status(f"Cannot read settings: {exc}", error=True),
+        )
+
+    def _show_providers(self, loaded: tuple[list[ProviderConfig], ProviderConfig | None]) -> None:
+        providers, default = loaded
+        self._providers = providers
+        self.provider_picker.blockSignals(True)
+        self.provider_picker.clear()
+        for p in providers:
+            self.provider_picker.addItem(p.name)
+        if default is not None:
+            self.provider_picker.setCurrentText(default.name)
+        self.provider_picker.blockSignals(False)
+        self._on_provider_changed()
+        self.stack.setCurrentWidget(self._chat_page if providers else self.welcome)
+
+    def _current_provider(self) -> ProviderConfig | None:
+        name = self.provider_picker.currentText()
+        return next((p for p in self._providers if p.name == name), None)
+
+    @Slot()
+    def _on_provider_changed(self, *_args: object) -> None:
+        provider = self._current_provider()
+        self.model_picker.clear()
+        if provider is None:
+            return
+        models = list(dict.fromkeys([m for m in (provider.default_model, *provider.models) if m]))
+        self.model_picker.addItems(models)
+        if provider.default_model:
+            self.model_picker.setCurrentText(provider.default_model)
+        name = provider.name
+
+        def fetch() -> list[str]:
+            return self.services.providers.resolve(name).provider.list_models()
+
+        self.bridge.submit(fetch, lambda found: self._add_models(name, found), lambda _e: None)
+
+    def _add_models(self, provider_name: str, models: Sequence[str]) -> None:
+        if provider_name != self.provider_picker.currentText():
+            return
+        current = self.model_picker.currentText()
+        known = {self.model_picker.itemText(i) for i in range(self.model_picker.count())}
+        for model in models:
+            if model not in known:
+                self.model_picker.addItem(model)
+        self.model_picker.setCurrentText(current or (models[0] if models else ""))
+
+    @Slot(dict)
+    def _on_add_provider(self, entry: dict) -> None:
+        name = entry["name"] or "openai"
+        key_env = entry["api_key_env"]
+        if entry["api_key"] and not key_env:
+            key_env = "PARLEY_KEY_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
+        config = ProviderConfig(
+            name=name,
+            kind="openai",
+            base_url=entry["base_url"],
+            api_key_env=key_env,
+            default_model=entry["default_model"],
+        )
+        if entry["api_key"]:
+            # Kept in this process's environment only: never written to settings or history.
+            os.environ[key_env] = entry["api_key"]
+        self._save_provider(config)
+
+    @Slot(dict)
+    def _on_use_local(self, entry: dict) -> None:
+        self._save_provider(
+            ProviderConfig(
+                name=entry["name"],
+                kind="openai",
+                base_url=entry["base_url"],
+                default_model=entry["default_model"],
+            )
+        )
+
+    def _save_provider(self, config: ProviderConfig) -> None:
+        settings = self.services.settings
+
+        def save() -> None:
+            settings.add_provider(config, replace=True)
+            settings.set_default_provider(config.name)
+
+        def failed(exc: BaseException) -> None:
+            message = str(exc) if isinstance(exc, SettingsError) else f"{type(exc).__name__}: {exc}"
+            self.welcome.show_message(message, error=True)
+
+        self.bridge.submit(save, lambda _r: self._load_providers(), failed)
+
+    @Slot()
+    def _on_probe(self) -> None:
+        self.bridge.submit(probe_local_servers, self.welcome.show_local_servers)
+
+    # -- conversations -----------------------------------------------------------------------------
+
+    def _refresh_sessions(self) -> None:
+        self.bridge.submit(lambda: list(self.services.store.list_sessions()), self._show_sessions)
+
+    def _show_sessions(self, sessions: list[SessionRecord]) -> None:
+        self.session_list.clear()
+        for s in sessions:
+            item = QListWidgetItem(s.title or "(untitled)")
+            item.setData(_SESSION_ROLE, s.id)
+            item.setToolTip(f"{s.title}\nlast activity {s.updated_at}")
+            self.session_list.addItem(item)
+            if s.id == self._session_id:
+                self.session_list.setCurrentItem(item)
+
+    @Slot()
+    def new_chat(self) -> None:
+        if self.bridge.active_turn is not None:
+            self._show_status("Stop the running answer before starting a new chat.")
+            return
+        self._session_id = None
+        self._history = []
+        self.title_edit.clear()
+        self.transcript.clear_conversation()
+        self.session_list.clearSelection()
+        self.composer.editor.setFocus()
+
+    @Slot(QListWidgetItem)
+    def _on_session_clicked(self, item: QListWidgetItem) -> None:
+        if self.bridge.active_turn is not None:
+            self._show_status("Stop the running answer before switching conversations.")
+            return
+        self.open_session(item.data(_SESSION_ROLE))
+
+    def open_session(self, session_id: str) -> None:
+        store = self.services.store
+
+        def load() -> tuple[SessionRecord, list[StoredEvent]]:
+            return store.get_session(session_id), list(store.events(session_id))
+
+        def show(loaded: tuple[SessionRecord, list[StoredEvent]]) -> None:
+            session, events = loaded
+            self._session_id = session.id
+            self._history = events
+            self.title_edit.setText(session.title)
+            self.transcript.show_events(events)
+            last = next(
+                (e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None
+            )
+            if last is not None and last.provider_id in {p.name for p in self._providers}:
+                self.provider_picker.setCurrentText(last.provider_id)
+                self.model_picker.setCurrentText(last.model)
+
+        self.bridge.submit(load, show, lambda exc: self._show_status(str(exc), error=True))
+
+    # -- turns -------------------------------------------------------------------------------------
+
+    def freeze_request(self, prompt: str) -> ConversationExecutionRequest:
+        """Read every widget the turn depends on, once, into an immutable request."""
+        provider = self._current_provider()
+        return ConversationExecutionRequest(
+            turn_id=mint_id(),
+            session_id=self._session_id or mint_id(),
+            title=self.title_edit.text().strip(),
+            prompt=prompt,
+            messages=history_messages(self._history),
+            provider_id=provider.name if provider else "",
+            model=self.model_picker.currentText().strip(),
+            extras={"source": "window"},
+        )
+
+    @Slot(str)
+    def send(self, prompt: str) -> TurnHandle | None:
+        if self.bridge.active_turn is not None:
+            return None
+        if not self._providers:
+            self.stack.setCurrentWidget(self.welcome)
+            return None
+        request = self.freeze_request(prompt)
+        self._session_id = request.session_id
+        self.composer.clear()
+        self.composer.set_running(True)
+        self.transcript.add_user_message(prompt)
+        self.transcript.begin_answer(request.turn_id, request.model)
+        self._show_status(f"Answering with {request.model or 'the default model'}…")
+        return self.bridge.start_turn(request)
+
+    @Slot()
+    def stop_turn(self) -> None:
+        handle = self.bridge.active_turn
+        if handle is not None:
+            handle.cancel()
+            self._show_status("Stopping…")
+
+    @Slot(object)
+    def _on_event(self, stored: StoredEvent) -> None:
+        if stored.session_id != self._session_id:
+            return
+        self._history.append(stored)
+        event = stored.event
+        if type(event).type_name == "notice":
+            self.transcript.add_notice(event.text, event.level)  # type: ignore[attr-defined]
+
+    @Slot(object)
+    def _on_turn_finished(self, outcome: TurnOutcome) -> None:
+        self.composer.set_running(False)
+        self.transcript.end_answer(outcome.turn_id, outcome.status, outcome.error)
+        if outcome.status == "completed":
+            usage = outcome.usage
+            figures = (
+                f" · {usage.input_tokens} in / {usage.output_tokens} out tokens"
+                if usage.input_tokens is not None and usage.output_tokens is not None
+                else ""
+            )
+            self._show_status(f"Done in {outcome.duration_s:.1f} s{figures}")
+        elif outcome.status == "cancelled":
+            self._show_status("Stopped. The partial answer was kept.")
+        else:
+            self._show_status(
+                f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True
+            )
+        self._refresh_sessions()
+        if not self.title_edit.text().strip() and outcome.session_id == self._session_id:
+            self.bridge.submit(
+                lambda: self.services.store.get_session(outcome.session_id).title,
+                self._adopt_title,
+            )
+
+    def _adopt_title(self, title: str) -> None:
+        if not self.title_edit.text().strip():
+            self.title_edit.setText(title)
+
+    def _show_status(self, text: str, error: bool = False) -> None:
+        self.status.setStyleSheet("color: #c0392b" if error else "")
+        self.status.setText(text)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.bridge.shutdown()
+        super().closeEvent(event)

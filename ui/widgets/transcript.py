@@ -1,0 +1,171 @@
+"""The transcript: a conversation shown as a read-only rich-text document.
+
+Why it exists: users read answers here while they stream. Streaming must never re-render the
+conversation: each piece of text is inserted at the end of the one document (O(piece)), and a whole
+conversation is laid out once when it is opened.
+
+Invariant it keeps: it only renders. It never reads the store or decides anything; the window tells
+it what to show (user message, streamed text, the turn's end, notices).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from domain.transcript.canonical import (
+    AssistantText,
+    Notice,
+    StoredEvent,
+    TurnFinished,
+    TurnStarted,
+    UserMessage,
+)
+
+_HEADER_COLOURS = {
+    "user": "#2f6fde",
+    "assistant": "#1c8a5a",
+    "notice": "#a86b00",
+    "error": "#c0392b",
+}
+
+
+class TranscriptView(QTextBrowser):
+    """Shows one conversation; appends streamed text in place."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("transcript")
+        self.setOpenExternalLinks(True)
+        self.setReadOnly(True)
+        self.document().setDocumentMargin(16)
+        self._streaming_turn: str | None = None
+        self._streamed = ""
+
+    # -- what the window calls -----------------------------------------------------------------
+
+    def clear_conversation(self) -> None:
+        self.clear()
+        self._streaming_turn = None
+        self._streamed = ""
+
+    def show_events(self, events: list[StoredEvent]) -> None:
+        """Lay out a saved conversation in one pass."""
+        self.clear_conversation()
+        models: dict[str, str] = {}
+        for stored in events:
+            event = stored.event
+            if isinstance(event, TurnStarted):
+                models[stored.turn_id] = event.model
+            elif isinstance(event, UserMessage):
+                self.add_user_message(event.text)
+            elif isinstance(event, AssistantText):
+                self._header(event.model or "assistant", "assistant")
+                self._body(event.text)
+                if event.partial:
+                    self._status_line("(stopped — partial answer kept)", "notice")
+            elif isinstance(event, Notice):
+                self.add_notice(event.text, event.level)
+            elif isinstance(event, TurnFinished) and event.status not in ("completed",):
+                self._status_line(_finish_text(event.status, event.error), _level(event.status))
+        self._scroll_to_end()
+
+    def add_user_message(self, text: str) -> None:
+        self._header("You", "user")
+        self._body(text)
+        self._scroll_to_end()
+
+    def begin_answer(self, turn_id: str, model: str) -> None:
+        """Open the assistant's message for the running turn; text follows by ``append_text``."""
+        self._streaming_turn = turn_id
+        self._streamed = ""
+        self._header(model or "assistant", "assistant")
+        self._body("")
+
+    def append_text(self, turn_id: str, text: str) -> None:
+        """Insert streamed text at the end (only for the turn being streamed)."""
+        if turn_id != self._streaming_turn or not text:
+            return
+        at_bottom = self._at_bottom()
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertText(text, QTextCharFormat())
+        self._streamed += text
+        if at_bottom:
+            self._scroll_to_end()
+
+    def end_answer(self, turn_id: str, status: str, error: str = "") -> None:
+        if turn_id != self._streaming_turn:
+            return
+        self._streaming_turn = None
+        if status == "cancelled" and self._streamed:
+            self._status_line("(stopped — partial answer kept)", "notice")
+        elif status != "completed":
+            self._status_line(_finish_text(status, error), _level(status))
+        self._scroll_to_end()
+
+    def add_notice(self, text: str, level: str = "info") -> None:
+        self._status_line(text, "error" if level == "error" else "notice")
+
+    @property
+    def streamed_text(self) -> str:
+        """The text streamed into the current (or last) answer."""
+        return self._streamed
+
+    # -- layout helpers --------------------------------------------------------------------------
+
+    def _cursor_at_end(self) -> QTextCursor:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        return cursor
+
+    def _new_block(self, cursor: QTextCursor, top_margin: float) -> None:
+        block = QTextBlockFormat()
+        block.setTopMargin(top_margin)
+        if self.document().isEmpty():
+            cursor.setBlockFormat(block)
+        else:
+            cursor.insertBlock(block)
+
+    def _header(self, label: str, role: str) -> None:
+        cursor = self._cursor_at_end()
+        self._new_block(cursor, 14)
+        fmt = QTextCharFormat()
+        fmt.setFontWeight(QFont.Weight.Bold)
+        fmt.setForeground(QColor(_HEADER_COLOURS[role]))
+        cursor.insertText(label, fmt)
+
+    def _body(self, text: str) -> None:
+        cursor = self._cursor_at_end()
+        self._new_block(cursor, 2)
+        cursor.insertText(text, QTextCharFormat())
+
+    def _status_line(self, text: str, role: str) -> None:
+        cursor = self._cursor_at_end()
+        self._new_block(cursor, 4)
+        fmt = QTextCharFormat()
+        fmt.setFontItalic(True)
+        fmt.setForeground(QColor(_HEADER_COLOURS[role]))
+        cursor.insertText(text, fmt)
+
+    def _at_bottom(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 4
+
+    def _scroll_to_end(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+
+def _finish_text(status: str, error: str) -> str:
+    if status == "cancelled":
+        return "(stopped)"
+    if status == "timed_out":
+        return f"Timed out: {error}" if error else "Timed out."
+    if status == "interrupted":
+        return "(interrupted — Parley closed while this answer was streaming)"
+    return f"Failed: {error}" if error else "Failed."
+
+
+def _level(status: str) -> str:
+    return "notice" if status in ("cancelled", "interrupted") else "error"
