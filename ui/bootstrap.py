@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
-
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import ProviderDirectory
 from application.ports.event_store import EventStore
@@ -23,6 +21,7 @@ from infrastructure.config.json_settings_store import JsonSettingsStore
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
 from infrastructure.providers.directory import ADD_PROVIDER_HINT, SettingsProviderDirectory
+from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 
 __all__ = ["ADD_PROVIDER_HINT", "Services", "build_services", "probe_local_servers"]
