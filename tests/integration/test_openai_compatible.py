@@ -39,11 +39,8 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from domain.transcript.canonical import Usage
-from infrastructure.providers.openai_compatible import (
-    OpenAICompatibleProvider,
-    error_message_from_body,
-    retry_after_seconds,
-)
+from infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
+from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.sse_server import (
     ScriptedServer,
     chunked_script,

@@ -1,0 +1,427 @@
+"""Streaming HTTP for provider adapters: a cancellable, stall-aware body reader and error helpers.
+
+Why it exists: every provider adapter (OpenAI-compatible today; Anthropic, Ollama and Gemini next)
+must stream a response body over ``requests`` while honouring a cancel flag and a silence limit,
+and must turn HTTP failures into the port's ``ProviderError`` s with a message a user can act on.
+None of that is specific to one wire format, so it lives here once.
+
+Invariants it keeps:
+
+- blocking socket reads happen on a helper thread; the calling thread waits on a queue with a short
+  timeout, so ``cancel`` is honoured within ``poll_interval`` even while the server sends nothing,
+  and silence longer than ``read_timeout`` raises ``ProviderTimeout``. (A short socket timeout is
+  not an option: after one ``socket.timeout`` Python's socket file refuses further reads and
+  urllib3 reports a normal end of body, silently losing the rest of a half-received chunk.);
+- on cancel the *calling* thread shuts the socket down (waking the helper's blocked read), joins
+  the helper and closes the response (requests #5372, #4762: ``close()`` alone does not unblock);
+- bytes are handed over undecoded; the adapter's parser decodes complete lines as UTF-8;
+- error messages never carry the API key or the request body.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email.utils
+import json
+import queue
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import requests
+import urllib3.exceptions
+
+from application.ports.chat_provider import (
+    IncompleteStreamError,
+    ProviderConfigError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderTimeout,
+)
+
+READ_SIZE = 64 * 1024
+MAX_ERROR_BODY = 64 * 1024
+MAX_MESSAGE_CHARS = 600
+
+
+# -- reusable helpers: error bodies, Retry-After, request failures ------------------------------
+
+
+def error_message_from_body(body: bytes | None, *, reason: str = "") -> str:
+    """A one-line message for the user from a non-2xx response body.
+
+    Understands ``{"error": {"message": ...}}`` (OpenAI, Groq, Gemini, Anthropic), OpenRouter's
+    ``error.metadata.raw`` / ``provider_name``, ``{"error": "..."}`` (Ollama), ``{"message": ...}``
+    and ``{"detail": ...}`` (vLLM, FastAPI), a JSON array wrapping one of those, and plain text.
+    An HTML page or an empty body falls back to ``reason`` (the HTTP reason phrase).
+    """
+    text = (body or b"").decode("utf-8", errors="replace").strip()
+    if not text:
+        return reason or "no details given"
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        payload = None
+    if payload is not None:
+        found = error_message_from_payload(payload)
+        if found:
+            return found
+    if text.startswith("<"):
+        return (
+            f"{reason} (the server sent an HTML page)" if reason else "the server sent an HTML page"
+        )
+    return clip_message(" ".join(text.split()))
+
+
+def error_message_from_payload(payload: Any) -> str:
+    """The message inside a decoded JSON error payload, or "" if it holds none."""
+    if isinstance(payload, list) and payload:
+        return error_message_from_payload(payload[0])
+    if not isinstance(payload, dict):
+        return ""
+    error = payload.get("error")
+    if isinstance(error, str) and error.strip():
+        return clip_message(error.strip())
+    if isinstance(error, dict):
+        message = error.get("message")
+        parts = [message.strip()] if isinstance(message, str) and message.strip() else []
+        code = error.get("code")
+        if isinstance(code, str) and code and not any(code in p for p in parts):
+            parts.append(f"[{code}]")
+        metadata = error.get("metadata")
+        if isinstance(metadata, dict):
+            raw = metadata.get("raw")
+            if isinstance(raw, str) and raw.strip():
+                parts.append(f"— {' '.join(raw.split())}")
+            provider = metadata.get("provider_name")
+            if isinstance(provider, str) and provider:
+                parts.append(f"(upstream provider: {provider})")
+        if parts:
+            return clip_message(" ".join(parts))
+        return clip_message(json.dumps(error, ensure_ascii=False))
+    for key in ("message", "detail"):
+        value = payload.get(key)
+        if isinstance(value, str) and value.strip():
+            return clip_message(value.strip())
+        if value:
+            return clip_message(json.dumps(value, ensure_ascii=False))
+    return ""
+
+
+def retry_after_seconds(headers: Mapping[str, str], *, now: float | None = None) -> float | None:
+    """Seconds to wait from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date);
+    ``None`` when absent or unreadable. Never negative."""
+    lowered = {k.lower(): v for k, v in headers.items()}
+    millis = lowered.get("retry-after-ms")
+    if millis is not None:
+        try:
+            return max(0.0, float(millis) / 1000.0)
+        except ValueError:
+            pass
+    value = lowered.get("retry-after")
+    if value is None:
+        return None
+    value = value.strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        seconds = when.timestamp() - (time.time() if now is None else now)
+    if seconds != seconds:  # NaN
+        return None
+    return max(0.0, seconds)
+
+
+def describe_request_failure(
+    exc: BaseException, url: str, *, connect_timeout: float, read_timeout: float
+) -> ProviderError:
+    """Map an exception from ``requests`` (raised before any body byte) to a provider error."""
+    host = host_of(url)
+    if isinstance(exc, requests.exceptions.InvalidHeader):
+        # requests quotes the header value in its message: that may be the API key.
+        return ProviderConfigError(
+            "the API key or an extra header contains characters that cannot be sent in an "
+            "HTTP header (a line break, for instance)"
+        )
+    if isinstance(
+        exc,
+        requests.exceptions.InvalidURL
+        | requests.exceptions.MissingSchema
+        | requests.exceptions.InvalidSchema,
+    ):
+        return ProviderConfigError(f"unusable provider URL {url}: {root_cause_text(exc)}")
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return ProviderConnectionError(f"could not connect to {url} within {connect_timeout:g} s")
+    if isinstance(exc, requests.exceptions.ReadTimeout):
+        return ProviderTimeout(f"no response from {host} for {read_timeout:g} s")
+    if isinstance(exc, requests.exceptions.SSLError):
+        return ProviderConnectionError(
+            f"secure connection to {host} failed: {root_cause_text(exc)}"
+        )
+    if isinstance(exc, requests.exceptions.RequestException | OSError):
+        return ProviderConnectionError(f"could not connect to {url}: {root_cause_text(exc)}")
+    return ProviderError(f"request to {url} failed: {exc.__class__.__name__}: {exc}")
+
+
+def root_cause_text(exc: BaseException) -> str:
+    """The innermost reason in a requests/urllib3 exception chain ("Connection refused")."""
+    current: BaseException = exc
+    for _ in range(12):
+        nested = getattr(current, "reason", None)
+        if not isinstance(nested, BaseException):
+            nested = next((a for a in current.args if isinstance(a, BaseException)), None)
+        if nested is None:
+            nested = current.__cause__ or current.__context__
+        if nested is None or nested is current:
+            break
+        current = nested
+    if isinstance(current, OSError) and current.strerror:
+        return current.strerror
+    text = str(current).strip()
+    return clip_message(text) if text else current.__class__.__name__
+
+
+def host_of(url: str) -> str:
+    """``host[:port]`` of a URL, without any user:password part."""
+    parts = urlsplit(url)
+    host = parts.hostname or url
+    return f"{host}:{parts.port}" if parts.port else host
+
+
+def clip_message(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[: MAX_MESSAGE_CHARS - 1] + "…"
+
+
+# -- the transport: a streamed HTTP call whose reads can be abandoned --------------------------
+
+
+@dataclass(frozen=True)
+class HTTPHead:
+    """Status line and headers of a response; ``error_body`` holds the body of a non-2xx one."""
+
+    status: int
+    reason: str
+    headers: Mapping[str, str]
+    error_body: bytes | None
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("Content-Type", "")
+
+
+class _Failed:
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+class StreamingHTTPCall:
+    """One streamed HTTP request whose blocking reads run on a helper thread.
+
+    Why: a read blocked in ``requests``/``urllib3`` cannot be interrupted from outside, and a
+    short socket timeout is no fix — after one ``socket.timeout`` the ``SocketIO`` under
+    ``http.client`` refuses further reads, and urllib3 then reports a silent end of body (bytes
+    are lost). So the helper thread does ordinary blocking reads (socket timeout =
+    ``read_timeout``) and hands each piece over a queue; the calling thread waits on the queue
+    ``poll_interval`` at a time, checking ``cancel`` and the silence deadline in between.
+
+    ``close`` runs on the calling thread: it shuts the socket down for reading (urllib3's
+    ``HTTPResponse.shutdown``), which wakes the helper's blocked read, joins the helper briefly,
+    then closes the response. If the call is abandoned before the response head arrived, the
+    helper closes the response as soon as ``requests`` returns it (bounded by the timeouts).
+    """
+
+    def __init__(
+        self,
+        session: requests.Session,
+        method: str,
+        url: str,
+        *,
+        headers: Mapping[str, str],
+        body: bytes | None,
+        connect_timeout: float,
+        read_timeout: float,
+        poll_interval: float,
+    ) -> None:
+        self.url = url
+        self.host = host_of(url)
+        self._session = session
+        self._method = method
+        self._headers = dict(headers)
+        self._body = body
+        self._connect_timeout = connect_timeout
+        self._read_timeout = read_timeout
+        self._poll = poll_interval
+        self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._response: requests.Response | None = None
+        self._closing = False
+        self._worker_must_close = False
+        self._worker_done = False
+        self._bytes_received = 0
+        self._last_activity = time.monotonic()
+        self._thread = threading.Thread(
+            target=self._run, name=f"parley-http {self.host}", daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def bytes_received(self) -> int:
+        return self._bytes_received
+
+    # -- calling thread --------------------------------------------------------------------
+
+    def wait_head(self, cancel: threading.Event) -> HTTPHead | None:
+        """Wait for the status line and headers; ``None`` if ``cancel`` was set first."""
+        limit = self._connect_timeout + self._read_timeout + max(1.0, self._poll)
+        item = self._next(cancel, limit)
+        if item is None:
+            return None
+        if item is STALLED:
+            raise ProviderTimeout(f"no response from {self.host} for {limit:g} s")
+        if isinstance(item, _Failed):
+            raise describe_request_failure(
+                item.exc,
+                self.url,
+                connect_timeout=self._connect_timeout,
+                read_timeout=self._read_timeout,
+            ) from item.exc
+        assert isinstance(item, HTTPHead)
+        return item
+
+    def read(self, cancel: threading.Event) -> bytes | None:
+        """The next piece of the body: ``b""`` at its end, ``None`` if ``cancel`` was set."""
+        item = self._next(cancel, self._read_timeout)
+        if item is None:
+            return None
+        if item is STALLED:
+            raise ProviderTimeout(f"no data from {self.host} for {self._read_timeout:g} s")
+        if isinstance(item, _Failed):
+            raise self._body_failure(item.exc) from item.exc
+        assert isinstance(item, bytes)
+        return item
+
+    def drain(self, timeout: float) -> None:
+        """Wait up to ``timeout`` for the body's end so the connection can go back to the pool."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item = self._queue.get(timeout=left)
+            except queue.Empty:
+                return
+            if item == b"" or isinstance(item, _Failed):
+                return
+
+    def close(self) -> None:
+        """Stop the call and release the connection (call on the thread that reads)."""
+        with self._lock:
+            if self._closing:
+                return
+            self._closing = True
+            response = self._response
+        if response is None:
+            return  # the helper closes the response when requests hands it over
+        if self._thread.is_alive():
+            # Errors here mean: already released to the pool, or an urllib3 without shutdown().
+            with contextlib.suppress(AttributeError, ValueError, RuntimeError, OSError):
+                response.raw.shutdown()
+            self._thread.join(timeout=2.0)
+        with self._lock:
+            if not self._worker_done:
+                # The read did not wake (should not happen): let the helper close on its way out
+                # rather than block here on the reader's lock.
+                self._worker_must_close = True
+                return
+        response.close()
+
+    def _next(self, cancel: threading.Event, limit: float) -> object:
+        deadline = self._last_activity + limit
+        while True:
+            if cancel.is_set():
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return STALLED
+            try:
+                item = self._queue.get(timeout=min(self._poll, left))
+            except queue.Empty:
+                continue
+            self._last_activity = time.monotonic()
+            return item
+
+    def _body_failure(self, exc: BaseException) -> ProviderError:
+        if isinstance(exc, urllib3.exceptions.ReadTimeoutError | TimeoutError):
+            return ProviderTimeout(f"no data from {self.host} for {self._read_timeout:g} s")
+        reason = root_cause_text(exc)
+        if self._bytes_received == 0:
+            return ProviderConnectionError(
+                f"the connection to {self.host} dropped before the answer began: {reason}"
+            )
+        return IncompleteStreamError(
+            f"the connection to {self.host} broke before the answer was complete: {reason}"
+        )
+
+    # -- helper thread ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        response: requests.Response | None = None
+        try:
+            response = self._session.request(
+                self._method,
+                self.url,
+                headers=self._headers,
+                data=self._body,
+                stream=True,
+                timeout=(self._connect_timeout, self._read_timeout),
+            )
+            with self._lock:
+                abandoned = self._closing
+                if not abandoned:
+                    self._response = response
+            if abandoned:
+                response.close()
+                return
+            if not 200 <= response.status_code < 300:
+                body = response.raw.read(MAX_ERROR_BODY, decode_content=True)
+                self._queue.put(_head(response, body))
+                return
+            self._queue.put(_head(response, None))
+            while not self._closing:
+                data = response.raw.read1(READ_SIZE, decode_content=True)
+                if data:
+                    self._bytes_received += len(data)
+                self._queue.put(data or b"")
+                if not data:
+                    return
+        except BaseException as exc:  # handed to the calling thread, which decides
+            if not self._closing:
+                self._queue.put(_Failed(exc))
+        finally:
+            with self._lock:
+                self._worker_done = True
+                must_close = self._worker_must_close
+            if must_close and response is not None:
+                response.close()
+
+
+STALLED = object()
+
+
+def _head(response: requests.Response, body: bytes | None) -> HTTPHead:
+    return HTTPHead(
+        status=response.status_code,
+        reason=response.reason or "",
+        headers=response.headers,
+        error_body=body,
+    )
