@@ -9,6 +9,8 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 .PHONY: run test lint contracts pytest clean
 
 run: $(STAMP)
+	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
+	  echo "note: Qt's X11 plugin needs libxcb-cursor0: sudo apt-get install libxcb-cursor0"; fi
 	$(BIN)/parley
 
 test: $(STAMP) lint contracts pytest

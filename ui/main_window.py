@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -51,6 +52,11 @@ from ui.widgets.transcript import TranscriptView
 from ui.widgets.welcome import WelcomePanel
 
 _SESSION_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _is_local(url: str) -> bool:
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
 
 
 class MainWindow(QMainWindow):
@@ -222,6 +228,17 @@ class MainWindow(QMainWindow):
         key_env = entry["api_key_env"]
         if entry["api_key"] and not key_env:
             key_env = "PARLEY_KEY_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
+        has_host = bool(urlsplit(entry["base_url"]).hostname)  # else the store explains the URL
+        if has_host and not entry["api_key"] and key_env and not os.environ.get(key_env):
+            if _is_local(entry["base_url"]):
+                key_env = ""  # local servers need no key; don't demand a variable that isn't set
+            else:
+                self.welcome.show_message(
+                    f"No API key: paste one, or set the environment variable {key_env} "
+                    "and restart Parley.",
+                    error=True,
+                )
+                return
         config = ProviderConfig(
             name=name,
             kind="openai",

@@ -23,7 +23,10 @@ def _events(services, session_id):
     return [stored.event for stored in services.store.events(session_id)]
 
 
-def test_welcome_panel_when_no_provider_then_add_one(qtbot, window, services, httpserver):
+def test_welcome_panel_when_no_provider_then_add_one(
+    qtbot, window, services, httpserver, monkeypatch
+):
+    monkeypatch.delenv("PARLEY_TEST_UI_KEY", raising=False)  # restored (removed) afterwards
     qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
     httpserver.expect_request("/v1/models").respond_with_json({"data": [{"id": "m1"}]})
     window.welcome.url_edit.setText(httpserver.url_for("/v1"))
@@ -35,9 +38,45 @@ def test_welcome_panel_when_no_provider_then_add_one(qtbot, window, services, ht
     added = services.settings.provider("openai")
     assert added.base_url == httpserver.url_for("/v1")
     assert added.default_model == "m1"
+    assert added.api_key_env == "PARLEY_TEST_UI_KEY"
     assert window.model_picker.currentText() == "m1"
-    settings_text = (services.config_dir / "settings.json").read_text()
-    assert "sk-ui-secret-987" not in settings_text
+
+    # The pasted key is used for this session's requests...
+    httpserver.expect_request(
+        "/v1/chat/completions", headers={"Authorization": "Bearer sk-ui-secret-987"}
+    ).respond_with_handler(sse_handler(openai_text_stream(["Keyed"])))
+    window.composer.editor.setPlainText("With a key")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].status == "completed"
+    # ...and written nowhere: not the settings file, not the database.
+    for path in [*services.config_dir.rglob("*"), *services.data_dir.rglob("*")]:
+        if path.is_file():
+            assert b"sk-ui-secret-987" not in path.read_bytes(), path
+
+
+def test_welcome_panel_remote_endpoint_without_a_key_is_refused_with_a_reason(
+    qtbot, window, services, monkeypatch
+):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
+    window.welcome.url_edit.setText("https://api.example.com/v1")
+    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    assert "OPENAI_API_KEY" in window.welcome.message.text()
+    assert list(services.settings.providers()) == []
+    assert window.stack.currentWidget() is window.welcome
+
+
+def test_welcome_panel_local_endpoint_needs_no_key(
+    qtbot, window, services, httpserver, monkeypatch
+):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    httpserver.expect_request("/v1/models").respond_with_json({"data": []})
+    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
+    window.welcome.url_edit.setText(httpserver.url_for("/v1"))
+    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    wait_ready(qtbot, window)
+    assert services.settings.provider("openai").api_key_env == ""
 
 
 def test_welcome_panel_rejects_a_bad_url_with_a_message(qtbot, window):

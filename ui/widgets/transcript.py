@@ -39,6 +39,10 @@ class TranscriptView(QTextBrowser):
         self.setOpenExternalLinks(True)
         self.setReadOnly(True)
         self.document().setDocumentMargin(16)
+        self.setPlaceholderText(
+            "Start a conversation: type below and press Ctrl+Enter.\n"
+            "Esc stops an answer; the text so far is kept."
+        )
         self._streaming_turn: str | None = None
         self._streamed = ""
 
