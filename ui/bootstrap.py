@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import ProviderDirectory
 from application.ports.event_store import EventStore
@@ -50,15 +51,21 @@ def build_services(
     data = resolve_data_dir(data_dir)
     config = resolve_config_dir(config_dir)
     settings = JsonSettingsStore(config)
+    network = settings.network()
     store = SqliteEventStore(default_db_path(data))
     providers = SettingsProviderDirectory(settings)
+    policy = RetryPolicy(
+        max_attempts=network.max_attempts,
+        base_delay=network.base_delay,
+        max_delay=network.max_delay,
+    )
     return Services(
         data_dir=data,
         config_dir=config,
         settings=settings,
         store=store,
         providers=providers,
-        runtime=TurnRuntime(store, providers),
+        runtime=TurnRuntime(store, providers, retry_policy=policy),
     )
 
 

@@ -11,6 +11,8 @@ Invariants it keeps:
   ``compose_user_content`` the runtime uses, so re-rendering a past turn gives the same text;
 - the system message is the *current* turn's project context (standing instructions may change);
 - tool calls and results keep their locally minted ids; providers map them at their own edge;
+- reasoning blocks travel with the assistant message they preceded, tagged with the provider kind
+  that produced them; each adapter sends back only its own kind's blocks;
 - events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
   never reach the provider.
 """
@@ -19,10 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from application.ports.chat_provider import ChatRequest, ProviderMessage, ToolCallRequest
+from application.ports.chat_provider import (
+    ChatRequest,
+    ProviderMessage,
+    ReasoningBlock,
+    ToolCallRequest,
+)
 from domain.agents.conversation_execution_request import ChatMessage, compose_user_content
 from domain.transcript.canonical import (
     AssistantText,
+    Reasoning,
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -38,17 +46,21 @@ def render_chat_request(
     started: dict[str, TurnStarted] = {}
     messages: list[ProviderMessage] = []
     pending_calls: list[ToolCallRequest] = []
+    pending_reasoning: list[ReasoningBlock] = []
     pending_text = ""
 
     def flush_assistant() -> None:
-        nonlocal pending_calls, pending_text
-        if pending_text or pending_calls:
+        nonlocal pending_calls, pending_text, pending_reasoning
+        if pending_text or pending_calls or pending_reasoning:
             messages.append(
                 ProviderMessage(
-                    role="assistant", content=pending_text, tool_calls=tuple(pending_calls)
+                    role="assistant",
+                    content=pending_text,
+                    tool_calls=tuple(pending_calls),
+                    reasoning=tuple(pending_reasoning),
                 )
             )
-        pending_calls, pending_text = [], ""
+        pending_calls, pending_text, pending_reasoning = [], "", []
 
     for stored in events:
         event = stored.event
@@ -68,6 +80,17 @@ def render_chat_request(
                 else event.text
             )
             messages.append(ProviderMessage(role="user", content=content))
+        elif isinstance(event, Reasoning):
+            if pending_calls or pending_text:
+                flush_assistant()
+            pending_reasoning.append(
+                ReasoningBlock(
+                    provider_kind=event.provider_kind,
+                    text=event.text,
+                    signature=event.signature,
+                    redacted_data=event.redacted_data,
+                )
+            )
         elif isinstance(event, AssistantText):
             if pending_calls:
                 flush_assistant()

@@ -34,12 +34,15 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from application.conversations.render import render_chat_request
+from application.conversations.retry import RetryingProvider, RetryPolicy
 from application.ports.chat_provider import (
     FinishDelta,
     ProviderDirectory,
     ProviderError,
+    ReasoningDelta,
     RefusalDelta,
     ResolvedProvider,
+    RetryDelta,
     TextDelta,
     ToolCallDelta,
     UsageDelta,
@@ -50,6 +53,7 @@ from domain.transcript.canonical import (
     AssistantText,
     Event,
     Notice,
+    Reasoning,
     StoredEvent,
     TurnFinished,
     TurnStarted,
@@ -148,10 +152,12 @@ class TurnRuntime:
         providers: ProviderDirectory,
         *,
         clock: Callable[[], float] = time.monotonic,
+        retry_policy: RetryPolicy | None = None,
     ) -> None:
         self._store = store
         self._providers = providers
         self._clock = clock
+        self._retry_policy = retry_policy or RetryPolicy()
 
     def run(
         self,
@@ -241,24 +247,39 @@ class TurnRuntime:
                 model=model,
             )
             pieces: list[str] = []
+            reasoning = _ReasoningBlocks()
             finish_reason = ""
             saw_tool_call = False
+            provider = RetryingProvider(resolved.provider, self._retry_policy)
+            kind = provider.kind
             try:
-                for delta in resolved.provider.stream(chat_request, stop):
+                for delta in provider.stream(chat_request, stop):
                     if isinstance(delta, (TextDelta, RefusalDelta)):
                         pieces.append(delta.text)
                         turn.text(delta.text)
+                    elif isinstance(delta, ReasoningDelta):
+                        reasoning.add(delta)
                     elif isinstance(delta, UsageDelta):
                         turn.add_usage(delta.usage)
                     elif isinstance(delta, FinishDelta):
                         finish_reason = delta.reason
                     elif isinstance(delta, ToolCallDelta):
                         saw_tool_call = True
+                    elif isinstance(delta, RetryDelta):
+                        turn.append(
+                            Notice(
+                                text=f"Retrying in {delta.wait_s:g} s (attempt {delta.attempt} "
+                                f"of {delta.max_attempts}): {delta.reason}",
+                                level="warning",
+                            )
+                        )
                     if stop.is_set():
                         break
             except ProviderError:
+                turn.keep_reasoning(reasoning, model, kind)
                 turn.keep_partial("".join(pieces), model)
                 raise
+            turn.keep_reasoning(reasoning, model, kind)
             if stop.is_set():
                 turn.keep_partial("".join(pieces), model)
                 raise _Stopped
@@ -333,9 +354,43 @@ class _Turn:
     def add_usage(self, usage: Usage) -> None:
         self.usage = self.usage.merged(usage)
 
+    def keep_reasoning(self, blocks: _ReasoningBlocks, model: str, provider_kind: str) -> None:
+        for block in blocks.finish():
+            self.append(
+                Reasoning(
+                    text=block.text,
+                    model=model,
+                    provider_kind=provider_kind,
+                    signature=block.signature,
+                    redacted_data=block.redacted_data,
+                )
+            )
+
     def keep_partial(self, text: str, model: str) -> None:
         if text:
             self.append(AssistantText(text=text, model=model, partial=True))
+
+
+class _ReasoningBlocks:
+    """Reasoning deltas gathered per block index, in the order the blocks began."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, ReasoningDelta] = {}
+
+    def add(self, delta: ReasoningDelta) -> None:
+        current = self._blocks.get(delta.index)
+        if current is None:
+            self._blocks[delta.index] = delta
+            return
+        self._blocks[delta.index] = ReasoningDelta(
+            index=delta.index,
+            text=current.text + delta.text,
+            signature=delta.signature or current.signature,
+            redacted_data=current.redacted_data + delta.redacted_data,
+        )
+
+    def finish(self) -> list[ReasoningDelta]:
+        return [b for b in self._blocks.values() if b.text or b.signature or b.redacted_data]
 
 
 def _actor_for(event: Event, request: ConversationExecutionRequest) -> str:

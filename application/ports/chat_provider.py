@@ -13,17 +13,30 @@ Invariants it keeps:
   calling thread and returns without raising (the runtime reads ``cancel`` to know why it ended);
 - tool-call ids in requests are the locally minted ones; an adapter maps provider ids at its edge.
 
-Errors (all raised by ``stream``)::
+Errors (all raised by ``stream``; ``kind`` names the failure for people and for the record)::
 
-    ProviderError                   anything that stopped the provider from answering
-     +-- ProviderConfigError        the provider entry cannot work (no key, bad URL); not retried
-     +-- ProviderConnectionError    could not connect / connection dropped before any byte
-     +-- ProviderTimeout            no byte arrived within the read timeout (a stalled stream)
-     +-- ProviderHTTPError          a non-2xx status before the stream began (status, message)
-     +-- ProviderStreamError        the provider reported an error inside a 200 stream
-     +-- IncompleteStreamError      the stream ended without its terminator
+    ProviderError                     anything that stopped the provider from answering
+     +-- ProviderConfigError          config: the entry cannot work (no key, bad URL); never retried
+     +-- ProviderConnectionError      network: could not connect, or dropped before any byte
+     +-- ProviderTimeout              stalled: no byte for the idle timeout ("stopped responding")
+     +-- ProviderHTTPError            a non-2xx status before the stream began (``http_error``)
+     |    +-- AuthenticationError         auth: 401, the key was rejected
+     |    +-- PermissionDeniedError       permission: 403
+     |    +-- NotFoundError               not_found: 404, unknown model or endpoint
+     |    +-- RateLimitedError            rate_limited: 429 (retried, Retry-After honoured)
+     |    +-- QuotaExceededError          quota_exceeded: out of credit / spend limit; never retried
+     |    +-- OverloadedError             overloaded: 529, or 503 "overloaded" (retried)
+     |    +-- ContextTooLongError         context_too_long: the conversation does not fit
+     |    +-- ContentFilteredError        content_filtered: refused by a content policy
+     |    +-- BadRequestError             bad_request: any other 4xx
+     |    +-- ServerError                 server_error: 5xx, 408, 409 (retried)
+     +-- ProviderStreamError          stream_error (or the kind the payload names): an error object
+     |                                inside a 200 stream
+     +-- IncompleteStreamError        incomplete: the stream ended without its terminator
 
-Each carries a message fit to show the user as is (no API key, no request body).
+Each carries a message fit to show the user as is: a plain sentence, then the provider's own
+words (never the API key, never the request body). ``retryable`` says whether the *same* request
+may be sent again — and the runtime does so only before any of the answer has arrived.
 """
 
 from __future__ import annotations
@@ -39,42 +52,177 @@ from domain.transcript.canonical import Usage, freeze
 class ProviderError(Exception):
     """Base of every provider failure; ``str(err)`` is a clear message for the user."""
 
+    kind: str = "provider"
     retryable: bool = False
+    #: Seconds the provider asked us to wait before trying again (``Retry-After``), if it said.
+    retry_after: float | None = None
 
 
 class ProviderConfigError(ProviderError):
     """The provider entry cannot work as configured (missing key, unusable base URL)."""
 
+    kind = "config"
+
 
 class ProviderConnectionError(ProviderError):
     """The connection failed before any byte of the answer arrived."""
 
+    kind = "network"
     retryable = True
 
 
 class ProviderTimeout(ProviderError):
-    """The provider went silent for longer than the read timeout."""
+    """The provider went silent for longer than the idle timeout: it stopped responding."""
 
-    retryable = True
+    kind = "stalled"
 
 
 class ProviderHTTPError(ProviderError):
-    """The provider answered with a non-2xx status before streaming."""
+    """The provider answered with a non-2xx status before streaming. Build with ``http_error``,
+    which picks the subclass from the status and the provider's error code."""
 
-    def __init__(self, status: int, message: str, *, retry_after: float | None = None) -> None:
-        super().__init__(f"HTTP {status}: {message}")
+    kind = "http_error"
+    summary = "The provider refused the request"
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        retry_after: float | None = None,
+        code: str = "",
+    ) -> None:
+        super().__init__(f"{self.summary} (HTTP {status}): {message}")
         self.status = status
         self.detail = message
+        self.code = code
         self.retry_after = retry_after
-        self.retryable = status == 429 or status >= 500
+        if type(self) is ProviderHTTPError:
+            self.retryable = status in RETRYABLE_STATUSES
+
+
+class AuthenticationError(ProviderHTTPError):
+    kind, summary = "auth", "The provider rejected the API key"
+
+
+class PermissionDeniedError(ProviderHTTPError):
+    kind, summary = "permission", "The API key may not use this model or endpoint"
+
+
+class NotFoundError(ProviderHTTPError):
+    kind, summary = "not_found", "The provider does not know this model or endpoint"
+
+
+class RateLimitedError(ProviderHTTPError):
+    kind, summary, retryable = "rate_limited", "The provider is rate limiting requests", True
+
+
+class QuotaExceededError(ProviderHTTPError):
+    kind, summary = "quota_exceeded", "The account is out of quota or credit"
+
+
+class OverloadedError(ProviderHTTPError):
+    kind, summary, retryable = "overloaded", "The provider is overloaded", True
+
+
+class ContextTooLongError(ProviderHTTPError):
+    kind, summary = "context_too_long", "The conversation is too long for this model"
+
+
+class ContentFilteredError(ProviderHTTPError):
+    kind, summary = "content_filtered", "The provider's content policy refused the request"
+
+
+class BadRequestError(ProviderHTTPError):
+    kind, summary = "bad_request", "The provider rejected the request as invalid"
+
+
+class ServerError(ProviderHTTPError):
+    kind, summary, retryable = "server_error", "The provider had a server error", True
 
 
 class ProviderStreamError(ProviderError):
-    """The provider sent an error object inside an otherwise successful stream."""
+    """The provider sent an error object inside an otherwise successful stream. ``kind`` may be
+    set from the payload (e.g. ``overloaded``); it is never retried (content may have arrived)."""
+
+    kind = "stream_error"
+
+    def __init__(self, message: str, *, kind: str = "") -> None:
+        super().__init__(message)
+        if kind:
+            self.kind = kind
 
 
 class IncompleteStreamError(ProviderError):
     """The stream ended before its terminator: the answer may be cut short."""
+
+    kind = "incomplete"
+
+
+#: Statuses worth sending the same request again for (before any of the answer arrived).
+RETRYABLE_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
+
+#: Error codes and types, across providers, that mean "out of money or quota": never retried.
+QUOTA_CODES = frozenset(
+    {
+        "insufficient_quota",
+        "enforced_spend_limit_reached",
+        "billing_hard_limit_reached",
+        "billing_not_active",
+        "quota_exceeded",
+        "credit_balance_too_low",
+        "payment_required",
+    }
+)
+_CONTEXT_MARKERS = (
+    "context_length_exceeded",
+    "context length",
+    "context window",
+    "maximum context",
+    "too many tokens",
+    "prompt is too long",
+    "input is too long",
+    "string_above_max_length",
+)
+_CONTENT_MARKERS = ("content_filter", "content_policy", "content management policy", "safety")
+_OVERLOADED_MARKERS = ("overloaded",)
+_QUOTA_MARKERS = ("quota", "spend limit", "credit balance", "billing", "insufficient credits")
+
+
+def http_error(
+    status: int, message: str, *, code: str = "", retry_after: float | None = None
+) -> ProviderHTTPError:
+    """The typed error for a non-2xx answer: from the status, the provider's error code or type
+    (``code``) and, where providers give nothing better, words in its message."""
+    text = f"{code} {message}".lower()
+    cls: type[ProviderHTTPError]
+    if (
+        status == 402
+        or code.lower() in QUOTA_CODES
+        or (status in (403, 429) and any(m in text for m in _QUOTA_MARKERS))
+    ):
+        cls = QuotaExceededError
+    elif status == 401:
+        cls = AuthenticationError
+    elif status == 403:
+        cls = PermissionDeniedError
+    elif status == 404:
+        cls = NotFoundError
+    elif status == 429:
+        cls = RateLimitedError
+    elif status == 529 or (status == 503 and any(m in text for m in _OVERLOADED_MARKERS)):
+        cls = OverloadedError
+    elif status in (400, 413, 422) and any(m in text for m in _CONTEXT_MARKERS):
+        cls = ContextTooLongError
+    elif status in (400, 422) and any(m in text for m in _CONTENT_MARKERS):
+        cls = ContentFilteredError
+    elif status in RETRYABLE_STATUSES or status >= 500:
+        cls = ServerError
+    elif 400 <= status < 500:
+        cls = BadRequestError
+    else:
+        cls = ProviderHTTPError
+    return cls(status, message, retry_after=retry_after, code=code)
 
 
 # -- the request ----------------------------------------------------------------------------------
@@ -93,14 +241,29 @@ class ToolCallRequest:
 
 
 @dataclass(frozen=True)
+class ReasoningBlock:
+    """A model's reasoning kept from an earlier step, to send back where the API requires it.
+
+    ``provider_kind`` says whose format it is: an adapter sends back only its own kind's blocks
+    (another provider cannot verify a signature it did not make) and leaves the rest out.
+    """
+
+    provider_kind: str
+    text: str = ""
+    signature: str = ""
+    redacted_data: str = ""
+
+
+@dataclass(frozen=True)
 class ProviderMessage:
-    """One message of a rendered request. ``tool_calls`` on assistant messages, ``tool_call_id``
-    on tool results."""
+    """One message of a rendered request. ``tool_calls`` and ``reasoning`` on assistant messages,
+    ``tool_call_id`` on tool results."""
 
     role: str
     content: str
     tool_calls: tuple[ToolCallRequest, ...] = ()
     tool_call_id: str | None = None
+    reasoning: tuple[ReasoningBlock, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,12 +295,40 @@ class RefusalDelta:
 
 @dataclass(frozen=True)
 class ToolCallDelta:
-    """A fragment of a tool call, keyed by ``index``; id and name may come only on the first."""
+    """A fragment of a tool call, keyed by ``index``; id and name may come only on the first.
+    ``signature`` carries an opaque provider token that must be echoed with the call (Gemini's
+    ``thoughtSignature``)."""
 
     index: int
     call_id: str | None = None
     name: str | None = None
     arguments_fragment: str = ""
+    signature: str = ""
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """A piece of the model's reasoning (thinking), keyed by block ``index``.
+
+    ``text`` pieces are concatenated per index; ``signature`` (Anthropic's thinking signature,
+    Gemini's ``thoughtSignature``) and ``redacted_data`` (Anthropic's redacted thinking) arrive
+    whole and must be sent back unchanged on the next request to the same provider.
+    """
+
+    index: int
+    text: str = ""
+    signature: str = ""
+    redacted_data: str = ""
+
+
+@dataclass(frozen=True)
+class RetryDelta:
+    """Not from the provider: the retry policy is about to send the request again."""
+
+    attempt: int
+    max_attempts: int
+    wait_s: float
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -154,11 +345,24 @@ class FinishDelta:
     reason: str
 
 
-Delta = TextDelta | RefusalDelta | ToolCallDelta | UsageDelta | FinishDelta
+Delta = (
+    TextDelta
+    | RefusalDelta
+    | ReasoningDelta
+    | ToolCallDelta
+    | UsageDelta
+    | FinishDelta
+    | RetryDelta
+)
 
 
 class ChatProvider(Protocol):
     """Streams one chat completion. See the module docstring for the contract."""
+
+    @property
+    def kind(self) -> str:
+        """The wire format spoken: ``openai``, ``anthropic``, ``ollama`` or ``gemini``."""
+        ...
 
     @property
     def default_model(self) -> str:

@@ -44,6 +44,33 @@ class ProviderConfig:
     models: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class NetworkSettings:
+    """How patiently Parley talks to providers: the retry policy (before the answer begins) and
+    the two timeouts (connecting; silence once connected, after which a provider "stopped
+    responding")."""
+
+    max_attempts: int = 4
+    base_delay: float = 1.0
+    max_delay: float = 30.0
+    connect_timeout: float = 10.0
+    idle_timeout: float = 60.0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_attempts, bool) or not isinstance(self.max_attempts, int):
+            raise SettingsError("network.max_attempts must be a whole number")
+        if not 1 <= self.max_attempts <= 10:
+            raise SettingsError("network.max_attempts must be between 1 and 10")
+        for name in ("base_delay", "max_delay"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise SettingsError(f"network.{name} must be a number of seconds, 0 or more")
+        for name in ("connect_timeout", "idle_timeout"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise SettingsError(f"network.{name} must be a positive number of seconds")
+
+
 class SettingsStore(Protocol):
     """Reads and changes the settings file."""
 
@@ -66,4 +93,12 @@ class SettingsStore(Protocol):
 
     def set_default_provider(self, name: str) -> None:
         """Make ``name`` the default; raises ``UnknownProvider``."""
+        ...
+
+    def network(self) -> NetworkSettings:
+        """Retry and timeout settings (defaults when the file says nothing)."""
+        ...
+
+    def set_network(self, network: NetworkSettings) -> None:
+        """Replace the retry and timeout settings."""
         ...

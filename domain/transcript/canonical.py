@@ -158,6 +158,20 @@ class AssistantText(Event):
 
 
 @dataclass(frozen=True)
+class Reasoning(Event):
+    """The model's reasoning (thinking) for one step, kept for the record and, where the provider
+    requires it, sent back on the next request. ``provider_kind`` names whose format the opaque
+    ``signature`` / ``redacted_data`` are in; other providers never receive them."""
+
+    type_name: ClassVar[str] = "reasoning"
+    text: str
+    model: str
+    provider_kind: str = ""
+    signature: str = ""
+    redacted_data: str = ""
+
+
+@dataclass(frozen=True)
 class ToolCall(Event):
     """The model asked to run a tool. ``call_id`` is minted locally."""
 
@@ -278,6 +292,7 @@ EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(
             TurnStarted,
             UserMessage,
             AttachmentAdded,
+            Reasoning,
             AssistantText,
             ToolCall,
             ToolResult,

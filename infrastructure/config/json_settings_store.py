@@ -4,7 +4,10 @@ Why it exists: the CLI and the window add, list and pick providers; the choice m
 and be readable and editable by a person. The file looks like::
 
     {"version": 1, "default_provider": "openai" | null,
-     "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models"}]}
+     "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models"}],
+     "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout"}}
+
+``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
 
 Invariants it keeps:
 
@@ -27,6 +30,7 @@ lock serialises read-modify-write.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import re
@@ -39,6 +43,7 @@ from urllib.parse import urlsplit
 
 from application.ports.settings_store import (
     PROVIDER_KINDS,
+    NetworkSettings,
     ProviderConfig,
     SettingsError,
     UnknownProvider,
@@ -47,7 +52,8 @@ from application.ports.settings_store import (
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
-_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers")
+_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers", "network")
+_NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
 _PROVIDER_FIELDS = ("name", "kind", "base_url", "api_key_env", "default_model", "models")
 _REQUIRED_PROVIDER_FIELDS = ("name", "kind", "base_url")
 
@@ -145,18 +151,27 @@ class JsonSettingsStore:
 
     def providers(self) -> Sequence[ProviderConfig]:
         """Configured providers in the order they were added."""
-        return list(self._load()[1])
+        return list(self._load().providers)
 
     def provider(self, name: str) -> ProviderConfig:
         """One provider by name; raises ``UnknownProvider``."""
-        _default, providers = self._load()
-        return _find(providers, name)
+        return _find(self._load().providers, name)
 
     def default_provider(self) -> ProviderConfig | None:
         """The provider used when none is named, or None when none is configured (or the default
         was removed)."""
-        default, providers = self._load()
-        return None if default is None else _find(providers, default)
+        doc = self._load()
+        return None if doc.default is None else _find(doc.providers, doc.default)
+
+    def network(self) -> NetworkSettings:
+        """Retry and timeout settings (defaults for whatever the file leaves out)."""
+        return self._load().network
+
+    def set_network(self, network: NetworkSettings) -> None:
+        """Replace the retry and timeout settings."""
+        with self._lock:
+            doc = self._load()
+            self._save(dataclasses.replace(doc, network=network))
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -166,7 +181,8 @@ class JsonSettingsStore:
         provider's place in the list."""
         config = validate_provider(config)
         with self._lock:
-            default, providers = self._load()
+            doc = self._load()
+            default, providers = doc.default, list(doc.providers)
             names = [p.name for p in providers]
             if config.name in names:
                 if not replace:
@@ -178,31 +194,32 @@ class JsonSettingsStore:
                 providers.append(config)
             if default is None:
                 default = config.name
-            self._save(default, providers)
+            self._save(dataclasses.replace(doc, default=default, providers=providers))
 
     def set_default_provider(self, name: str) -> None:
         """Make ``name`` the default; raises ``UnknownProvider``."""
         with self._lock:
-            _default, providers = self._load()
-            _find(providers, name)
-            self._save(name, providers)
+            doc = self._load()
+            _find(doc.providers, name)
+            self._save(dataclasses.replace(doc, default=name))
 
     def remove_provider(self, name: str) -> None:
         """Remove a provider; raises ``UnknownProvider``. Removing the default leaves no default
         (Parley never silently switches to another provider)."""
         with self._lock:
-            default, providers = self._load()
-            _find(providers, name)
-            remaining = [p for p in providers if p.name != name]
-            self._save(None if default == name else default, remaining)
+            doc = self._load()
+            _find(doc.providers, name)
+            remaining = [p for p in doc.providers if p.name != name]
+            default = None if doc.default == name else doc.default
+            self._save(dataclasses.replace(doc, default=default, providers=remaining))
 
     # -- the file ------------------------------------------------------------------------------
 
-    def _load(self) -> tuple[str | None, list[ProviderConfig]]:
+    def _load(self) -> _Document:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
-            return None, []
+            return _Document()
         except OSError as exc:
             raise SettingsError(f"cannot read settings file {self.path}: {exc}") from exc
         try:
@@ -222,10 +239,10 @@ class JsonSettingsStore:
         except SettingsError as exc:
             raise SettingsError(f"settings file {self.path} is invalid: {exc}") from None
 
-    def _save(self, default: str | None, providers: list[ProviderConfig]) -> None:
-        document = {
+    def _save(self, doc: _Document) -> None:
+        document: dict[str, Any] = {
             "version": FORMAT_VERSION,
-            "default_provider": default,
+            "default_provider": doc.default,
             "providers": [
                 {
                     "name": p.name,
@@ -235,9 +252,11 @@ class JsonSettingsStore:
                     "default_model": p.default_model,
                     "models": list(p.models),
                 }
-                for p in providers
+                for p in doc.providers
             ],
         }
+        if doc.network != NetworkSettings():
+            document["network"] = dataclasses.asdict(doc.network)
         text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
@@ -263,6 +282,15 @@ class JsonSettingsStore:
         _fsync_dir(self.config_dir)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Document:
+    """The whole settings file, parsed."""
+
+    default: str | None = None
+    providers: tuple[ProviderConfig, ...] = ()
+    network: NetworkSettings = dataclasses.field(default_factory=NetworkSettings)
+
+
 def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
     for p in providers:
         if p.name == name:
@@ -270,7 +298,16 @@ def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
     raise UnknownProvider(name, [p.name for p in providers])
 
 
-def _parse(data: Any) -> tuple[str | None, list[ProviderConfig]]:
+def _parse_network(raw: Any) -> NetworkSettings:
+    if raw is None:
+        return NetworkSettings()
+    if not isinstance(raw, Mapping):
+        raise SettingsError("'network' must be an object")
+    _no_unknown_fields(raw, _NETWORK_FIELDS, "'network'")
+    return NetworkSettings(**raw)
+
+
+def _parse(data: Any) -> _Document:
     if not isinstance(data, Mapping):
         raise SettingsError("the top level must be a JSON object")
     _no_unknown_fields(data, _TOP_LEVEL_FIELDS, "the top level")
@@ -323,7 +360,9 @@ def _parse(data: Any) -> tuple[str | None, list[ProviderConfig]]:
             raise SettingsError("'default_provider' must be a provider name or null")
         if not any(p.name == default for p in providers):
             raise SettingsError(f"'default_provider' {default!r} is not a configured provider")
-    return default, providers
+    return _Document(
+        default=default, providers=tuple(providers), network=_parse_network(data.get("network"))
+    )
 
 
 def _no_unknown_fields(data: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:

@@ -19,6 +19,7 @@ from application.ports.chat_provider import (
     ResolvedProvider,
 )
 from application.ports.settings_store import (
+    NetworkSettings,
     ProviderConfig,
     SettingsError,
     SettingsStore,
@@ -31,8 +32,13 @@ ADD_PROVIDER_HINT = (
 )
 
 
-def build_adapter(config: ProviderConfig, environ: Mapping[str, str]) -> ChatProvider:
+def build_adapter(
+    config: ProviderConfig,
+    environ: Mapping[str, str],
+    network: NetworkSettings | None = None,
+) -> ChatProvider:
     """The adapter for one configured provider."""
+    network = network or NetworkSettings()
     api_key = None
     if config.api_key_env:
         api_key = environ.get(config.api_key_env) or None
@@ -43,7 +49,11 @@ def build_adapter(config: ProviderConfig, environ: Mapping[str, str]) -> ChatPro
             )
     if config.kind == "openai":
         return OpenAICompatibleProvider(
-            config.base_url, api_key=api_key, default_model=config.default_model
+            config.base_url,
+            api_key=api_key,
+            default_model=config.default_model,
+            connect_timeout=network.connect_timeout,
+            read_timeout=network.idle_timeout,
         )
     raise ProviderConfigError(f"provider {config.name!r} has an unknown kind {config.kind!r}")
 
@@ -55,7 +65,9 @@ class SettingsProviderDirectory:
         self,
         settings: SettingsStore,
         environ: Mapping[str, str] | None = None,
-        factory: Callable[[ProviderConfig, Mapping[str, str]], ChatProvider] = build_adapter,
+        factory: Callable[
+            [ProviderConfig, Mapping[str, str], NetworkSettings], ChatProvider
+        ] = build_adapter,
     ) -> None:
         self._settings = settings
         self._environ = os.environ if environ is None else environ
@@ -73,6 +85,6 @@ class SettingsProviderDirectory:
             raise ProviderConfigError(str(exc)) from exc
         return ResolvedProvider(
             name=config.name,
-            provider=self._factory(config, self._environ),
+            provider=self._factory(config, self._environ, self._settings.network()),
             default_model=config.default_model,
         )

@@ -39,7 +39,9 @@ from application.ports.chat_provider import (
     ProviderConfigError,
     ProviderConnectionError,
     ProviderError,
+    ProviderHTTPError,
     ProviderTimeout,
+    http_error,
 )
 
 READ_SIZE = 64 * 1024
@@ -111,6 +113,50 @@ def error_message_from_payload(payload: Any) -> str:
     return ""
 
 
+def error_code_from_body(body: bytes | None) -> str:
+    """The provider's machine-readable error code in a non-2xx body, or "".
+
+    The most specific one wins: Anthropic's ``error.details.error_code`` (e.g.
+    ``enforced_spend_limit_reached``), then ``error.code`` when it is a string (OpenAI's
+    ``insufficient_quota``), then ``error.status`` (Google's ``RESOURCE_EXHAUSTED``), then
+    ``error.type`` (Anthropic's ``overloaded_error``, OpenAI's ``invalid_request_error``).
+    """
+    try:
+        payload = json.loads((body or b"").decode("utf-8", errors="replace"))
+    except ValueError:
+        return ""
+    return error_code_from_payload(payload)
+
+
+def error_code_from_payload(payload: Any) -> str:
+    """``error_code_from_body`` for an already decoded payload."""
+    if isinstance(payload, list) and payload:
+        payload = payload[0]
+    if not isinstance(payload, dict) or not isinstance(payload.get("error"), dict):
+        return ""
+    error = payload["error"]
+    details = error.get("details")
+    if isinstance(details, dict) and isinstance(details.get("error_code"), str):
+        return details["error_code"]
+    for key in ("code", "status", "type"):
+        value = error.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def http_error_from_response(
+    status: int, body: bytes | None, headers: Mapping[str, str], *, reason: str = ""
+) -> ProviderHTTPError:
+    """The typed ``ProviderHTTPError`` for a non-2xx answer: message, code and Retry-After."""
+    return http_error(
+        status,
+        error_message_from_body(body, reason=reason),
+        code=error_code_from_body(body),
+        retry_after=retry_after_seconds(headers),
+    )
+
+
 def retry_after_seconds(headers: Mapping[str, str], *, now: float | None = None) -> float | None:
     """Seconds to wait from ``retry-after-ms`` or ``Retry-After`` (seconds or an HTTP date);
     ``None`` when absent or unreadable. Never negative."""
@@ -138,6 +184,11 @@ def retry_after_seconds(headers: Mapping[str, str], *, now: float | None = None)
     return max(0.0, seconds)
 
 
+def stalled_message(host: str, seconds: float) -> str:
+    """The one wording for a stalled provider, whichever layer noticed."""
+    return f"the provider stopped responding: no data from {host} for {seconds:g} s"
+
+
 def describe_request_failure(
     exc: BaseException, url: str, *, connect_timeout: float, read_timeout: float
 ) -> ProviderError:
@@ -159,7 +210,7 @@ def describe_request_failure(
     if isinstance(exc, requests.exceptions.ConnectTimeout):
         return ProviderConnectionError(f"could not connect to {url} within {connect_timeout:g} s")
     if isinstance(exc, requests.exceptions.ReadTimeout):
-        return ProviderTimeout(f"no response from {host} for {read_timeout:g} s")
+        return ProviderTimeout(stalled_message(host, read_timeout))
     if isinstance(exc, requests.exceptions.SSLError):
         return ProviderConnectionError(
             f"secure connection to {host} failed: {root_cause_text(exc)}"
@@ -289,7 +340,7 @@ class StreamingHTTPCall:
         if item is None:
             return None
         if item is STALLED:
-            raise ProviderTimeout(f"no response from {self.host} for {limit:g} s")
+            raise ProviderTimeout(stalled_message(self.host, limit))
         if isinstance(item, _Failed):
             raise describe_request_failure(
                 item.exc,
@@ -306,7 +357,7 @@ class StreamingHTTPCall:
         if item is None:
             return None
         if item is STALLED:
-            raise ProviderTimeout(f"no data from {self.host} for {self._read_timeout:g} s")
+            raise ProviderTimeout(stalled_message(self.host, self._read_timeout))
         if isinstance(item, _Failed):
             raise self._body_failure(item.exc) from item.exc
         assert isinstance(item, bytes)
@@ -362,7 +413,7 @@ class StreamingHTTPCall:
 
     def _body_failure(self, exc: BaseException) -> ProviderError:
         if isinstance(exc, urllib3.exceptions.ReadTimeoutError | TimeoutError):
-            return ProviderTimeout(f"no data from {self.host} for {self._read_timeout:g} s")
+            return ProviderTimeout(stalled_message(self.host, self._read_timeout))
         reason = root_cause_text(exc)
         if self._bytes_received == 0:
             return ProviderConnectionError(

@@ -53,7 +53,6 @@ from application.ports.chat_provider import (
     IncompleteStreamError,
     ProviderConfigError,
     ProviderError,
-    ProviderHTTPError,
     ProviderMessage,
     ProviderStreamError,
     RefusalDelta,
@@ -70,7 +69,7 @@ from infrastructure.providers.http_stream import (
     error_message_from_body,
     error_message_from_payload,
     host_of,
-    retry_after_seconds,
+    http_error_from_response,
 )
 from infrastructure.providers.sse import SSEEvent, SSEParser
 
@@ -79,6 +78,8 @@ from infrastructure.providers.sse import SSEEvent, SSEParser
 
 class OpenAICompatibleProvider:
     """``ChatProvider`` for ``POST {base_url}/chat/completions`` with ``stream: true``."""
+
+    kind = "openai"
 
     def __init__(
         self,
@@ -131,10 +132,8 @@ class OpenAICompatibleProvider:
             if head is None:
                 return
             if not head.ok:
-                raise ProviderHTTPError(
-                    head.status,
-                    error_message_from_body(head.error_body, reason=head.reason),
-                    retry_after=retry_after_seconds(head.headers),
+                raise http_error_from_response(
+                    head.status, head.error_body, head.headers, reason=head.reason
                 )
             parser = SSEParser()
             translator = ChunkTranslator(call.host)
@@ -172,10 +171,8 @@ class OpenAICompatibleProvider:
                 exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
             ) from exc
         if not response.ok:
-            raise ProviderHTTPError(
-                response.status_code,
-                error_message_from_body(body, reason=response.reason or ""),
-                retry_after=retry_after_seconds(response.headers),
+            raise http_error_from_response(
+                response.status_code, body, response.headers, reason=response.reason or ""
             )
         try:
             payload = json.loads(body)

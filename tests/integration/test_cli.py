@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
+from application.ports.settings_store import NetworkSettings
+from infrastructure.config.json_settings_store import JsonSettingsStore
 from tests.support.sse_server import openai_text_stream, sse_handler
 from ui.cli import main
 
@@ -58,6 +60,12 @@ class Profile:
             "--default-model", MODEL, *extra,
         )  # fmt: skip
         assert code == 0, err
+
+    def fast_retries(self, max_attempts: int = 3) -> None:
+        """Retry without waiting, so fault tests stay quick (the policy itself is unit-tested)."""
+        JsonSettingsStore(self.config).set_network(
+            NetworkSettings(max_attempts=max_attempts, base_delay=0.0, max_delay=0.0)
+        )
 
     def export(self, session_id: str) -> dict:
         code, out, err = self.run("history", "export", session_id, "--format", "json")
@@ -269,7 +277,7 @@ def test_ask_usage_errors_exit_2(profile: Profile, httpserver: HTTPServer) -> No
 
 def test_provider_error_exits_1_with_the_message(profile: Profile, httpserver: HTTPServer) -> None:
     httpserver.expect_request(CHAT_PATH, method="POST").respond_with_json(
-        {"error": {"message": "The model is overloaded"}}, status=500
+        {"error": {"message": "Incorrect API key provided"}}, status=401
     )
     profile.add_local(httpserver.url_for("/v1"))
 
@@ -277,9 +285,36 @@ def test_provider_error_exits_1_with_the_message(profile: Profile, httpserver: H
 
     assert code == 1
     assert out == ""
-    assert "HTTP 500" in err and "The model is overloaded" in err
+    assert "HTTP 401" in err and "Incorrect API key provided" in err
+    assert len(httpserver.log) == 1  # a rejected key is never retried
     events = profile.export(session_of(err))["events"]
     assert types_of(events) == ["turn_started", "user_message", "turn_finished"]
+    assert events[-1]["payload"]["status"] == "failed"
+
+
+def test_server_errors_are_retried_then_reported(profile: Profile, httpserver: HTTPServer) -> None:
+    httpserver.expect_request(CHAT_PATH, method="POST").respond_with_json(
+        {"error": {"message": "The model is overloaded"}}, status=500
+    )
+    profile.add_local(httpserver.url_for("/v1"))
+    profile.fast_retries(max_attempts=3)
+
+    code, out, err = profile.run("ask", "hello")
+
+    assert code == 1
+    assert out == ""
+    assert "HTTP 500" in err and "The model is overloaded" in err
+    assert "after 3 attempts" in err
+    assert len(httpserver.log) == 3
+    events = profile.export(session_of(err))["events"]
+    assert types_of(events) == [
+        "turn_started",
+        "user_message",
+        "notice",
+        "notice",
+        "turn_finished",
+    ]
+    assert "attempt 2 of 3" in events[2]["payload"]["text"]
     assert events[-1]["payload"]["status"] == "failed"
 
 

@@ -706,7 +706,7 @@ def test_key_that_cannot_be_a_header_is_a_config_error_without_the_key(
 
 
 @pytest.mark.parametrize(
-    ("fixture", "status", "detail"),
+    ("fixture", "status", "detail", "kind"),
     [
         (
             "openai-compatible/openrouter-chat-429.json",
@@ -715,23 +715,26 @@ def test_key_that_cannot_be_a_header_is_a_config_error_without_the_key(
             "e8440b11-29fb-4887-a222-eff9ba33dfbf. High demand for "
             "meta-llama/llama-3.2-3b-instruct:free on OpenRouter - limited to 1 requests per "
             "minute. Please retry shortly.",
+            "rate_limited",
         ),
         (
             "openai/openai-chat-error-400-unsupported-parameter.json",
             400,
             "Unsupported parameter: 'max_tokens' is not supported with this model. "
             "Use 'max_completion_tokens' instead. [unsupported_parameter]",
+            "bad_request",
         ),
         (
             "openai/openai-chat-error-404-model-not-found.reserialized.json",
             404,
             "The model `gpt-5.2-proo` does not exist or you do not have access to it. "
             "[model_not_found]",
+            "not_found",
         ),
     ],
 )
 def test_error_bodies_become_http_errors(
-    httpserver: HTTPServer, fixture: str, status: int, detail: str
+    httpserver: HTTPServer, fixture: str, status: int, detail: str, kind: str
 ) -> None:
     body = fixture_path("providers", *fixture.split("/")).read_bytes()
     httpserver.expect_request(PATH).respond_with_data(
@@ -741,7 +744,8 @@ def test_error_bodies_become_http_errors(
     error = outcome.error
     assert isinstance(error, ProviderHTTPError)
     assert (error.status, error.detail, error.retry_after) == (status, detail, None)
-    assert str(error) == f"HTTP {status}: {detail}"
+    assert str(error).endswith(f"(HTTP {status}): {detail}")
+    assert error.kind == kind
     assert error.retryable is (status == 429)
 
 

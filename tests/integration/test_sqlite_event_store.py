@@ -21,6 +21,7 @@ from domain.transcript.canonical import (
     Fact,
     GateOpened,
     Notice,
+    Reasoning,
     ToolCall,
     ToolResult,
     TurnFinished,
@@ -55,6 +56,13 @@ def one_of_each() -> list[Event]:
         UserMessage(text="hello", source="cli"),
         AttachmentAdded(
             name="a.pdf", sha256="ab" * 32, media_type="application/pdf", size=10, chars=3
+        ),
+        Reasoning(
+            text="thinking…",
+            model="claude-x",
+            provider_kind="anthropic",
+            signature="sig==",
+            redacted_data="",
         ),
         AssistantText(text="hi", model="gpt-x", finish_reason="stop", partial=True),
         ToolCall(

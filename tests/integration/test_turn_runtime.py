@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
+from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TITLE_MAX_CHARS, TurnOutcome, TurnRuntime
 from application.ports.chat_provider import ProviderConfigError, ResolvedProvider
 from application.ports.settings_store import ProviderConfig
@@ -60,7 +61,12 @@ def settings(tmp_path: Path, httpserver: HTTPServer) -> JsonSettingsStore:
 
 @pytest.fixture
 def runtime(store: SqliteEventStore, settings: JsonSettingsStore) -> TurnRuntime:
-    return TurnRuntime(store, SettingsProviderDirectory(settings, environ={}))
+    # Retries without waiting keep fault tests quick; the policy's timing is unit-tested.
+    return TurnRuntime(
+        store,
+        SettingsProviderDirectory(settings, environ={}),
+        retry_policy=RetryPolicy(max_attempts=2, base_delay=0.0, max_delay=0.0),
+    )
 
 
 @pytest.fixture
@@ -438,8 +444,8 @@ def test_timeout_after_some_text_keeps_it_as_partial(
 
 
 @pytest.mark.parametrize(
-    ("status", "message"),
-    [(401, "Incorrect API key provided"), (500, "The upstream model crashed")],
+    ("status", "message", "attempts"),
+    [(401, "Incorrect API key provided", 1), (500, "The upstream model crashed", 2)],
 )
 def test_http_error_fails_the_turn_with_the_providers_message(
     runtime: TurnRuntime,
@@ -447,6 +453,7 @@ def test_http_error_fails_the_turn_with_the_providers_message(
     httpserver: HTTPServer,
     status: int,
     message: str,
+    attempts: int,
 ) -> None:
     httpserver.expect_request(CHAT_PATH, method="POST").respond_with_json(
         {"error": {"message": message, "type": "error"}}, status=status
@@ -457,8 +464,10 @@ def test_http_error_fails_the_turn_with_the_providers_message(
 
     assert outcome.status == "failed"
     assert str(status) in outcome.error and message in outcome.error
+    assert len(httpserver.log) == attempts
     events = list(store.events(request.session_id))
-    assert types_of(events) == ["turn_started", "user_message", "turn_finished"]
+    retries = ["notice"] * (attempts - 1)  # one "Retrying in …" notice per extra attempt
+    assert types_of(events) == ["turn_started", "user_message", *retries, "turn_finished"]
     assert events[1].event == UserMessage(text=request.prompt)
     finish = the_finish(events)
     assert finish.status == "failed" and finish.error == outcome.error

@@ -45,6 +45,7 @@ WIRE_NAMES = {
     "turn_started",
     "user_message",
     "attachment_added",
+    "reasoning",
     "assistant_text",
     "tool_call",
     "tool_result",

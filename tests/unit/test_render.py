@@ -7,7 +7,12 @@ import itertools
 import pytest
 
 from application.conversations.render import history_messages, render_chat_request
-from application.ports.chat_provider import ChatRequest, ProviderMessage, ToolCallRequest
+from application.ports.chat_provider import (
+    ChatRequest,
+    ProviderMessage,
+    ReasoningBlock,
+    ToolCallRequest,
+)
 from domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR, ChatMessage
 from domain.transcript.canonical import (
     ActionVerdict,
@@ -18,6 +23,7 @@ from domain.transcript.canonical import (
     Fact,
     GateOpened,
     Notice,
+    Reasoning,
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -377,3 +383,35 @@ def test_history_messages_of_a_log_without_messages_is_empty(events: list[Event]
     for event in events:
         log.add("t1", event)
     assert history_messages(log.events) == ()
+
+
+# -- reasoning -----------------------------------------------------------------------------------
+
+
+def test_reasoning_travels_with_the_assistant_message_it_preceded() -> None:
+    log = Log()
+    log.add("t1", TurnStarted(provider_id="claude", model="c"))
+    log.add("t1", UserMessage(text="why?"), "user")
+    log.add(
+        "t1",
+        Reasoning(text="Let me think.", model="c", provider_kind="anthropic", signature="sig1"),
+    )
+    log.add("t1", Reasoning(text="", model="c", provider_kind="anthropic", redacted_data="enc"))
+    log.add("t1", AssistantText(text="Because.", model="c"))
+    log.turn("t2", "and then?", finished=False)
+    request = render(log, "t2")
+    assert roles(request) == ["user", "assistant", "user"]
+    answer = request.messages[1]
+    assert answer.content == "Because."
+    assert answer.reasoning == (
+        ReasoningBlock(provider_kind="anthropic", text="Let me think.", signature="sig1"),
+        ReasoningBlock(provider_kind="anthropic", redacted_data="enc"),
+    )
+
+
+def test_reasoning_is_not_part_of_the_visible_history() -> None:
+    log = Log()
+    log.add("t1", UserMessage(text="q"), "user")
+    log.add("t1", Reasoning(text="hidden", model="c", provider_kind="anthropic"))
+    log.add("t1", AssistantText(text="a", model="c"))
+    assert history_messages(log.events) == (ChatMessage("user", "q"), ChatMessage("assistant", "a"))
