@@ -230,11 +230,13 @@ def http_error(
 
 @dataclass(frozen=True)
 class ToolCallRequest:
-    """A tool call as it appears in history sent back to the model (local id)."""
+    """A tool call as it appears in history sent back to the model (local id). ``signature`` is
+    an opaque token the provider attached to the call and wants back (Gemini)."""
 
     call_id: str
     name: str
     arguments: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    signature: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "arguments", freeze(dict(self.arguments)))
