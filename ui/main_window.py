@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -44,10 +42,11 @@ from application.conversations.turn_runtime import TurnOutcome
 from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProviderConfig, SettingsError
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import StoredEvent, TurnStarted, mint_id
+from domain.transcript.canonical import StoredEvent, TurnStarted, UserMessage, mint_id
 from ui.bootstrap import Services, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.widgets.composer import Composer
+from ui.widgets.model_picker import ModelPicker
 from ui.widgets.transcript import TranscriptView
 from ui.widgets.welcome import WelcomePanel
 
@@ -88,16 +87,9 @@ class MainWindow(QMainWindow):
         self.title_edit = QLineEdit()
         self.title_edit.setObjectName("title")
         self.title_edit.setPlaceholderText("New conversation")
-        self.provider_picker = QComboBox()
-        self.provider_picker.setObjectName("provider-picker")
-        self.model_picker = QComboBox()
-        self.model_picker.setObjectName("model-picker")
-        self.model_picker.setEditable(True)
-        self.model_picker.setMinimumWidth(220)
-        self.model_picker.lineEdit().setPlaceholderText("model")
+        self.model_picker = ModelPicker()
         top = QHBoxLayout()
         top.addWidget(self.title_edit, 1)
-        top.addWidget(self.provider_picker)
         top.addWidget(self.model_picker)
 
         self.transcript = TranscriptView()
@@ -157,7 +149,7 @@ class MainWindow(QMainWindow):
         self.composer.sig_stop_requested.connect(self.stop_turn)
         self.new_button.clicked.connect(self.new_chat)
         self.session_list.itemClicked.connect(self._on_session_clicked)
-        self.provider_picker.currentIndexChanged.connect(self._on_provider_changed)
+        self.transcript.sig_retry_requested.connect(self.retry_turn)
         self.bridge.sig_text.connect(self.transcript.append_text)
         self.bridge.sig_event.connect(self._on_event)
         self.bridge.sig_turn_finished.connect(self._on_turn_finished)
@@ -181,46 +173,26 @@ class MainWindow(QMainWindow):
     def _show_providers(self, loaded: tuple[list[ProviderConfig], ProviderConfig | None]) -> None:
         providers, default = loaded
         self._providers = providers
-        self.provider_picker.blockSignals(True)
-        self.provider_picker.clear()
-        for p in providers:
-            self.provider_picker.addItem(p.name)
-        if default is not None:
-            self.provider_picker.setCurrentText(default.name)
-        self.provider_picker.blockSignals(False)
-        self._on_provider_changed()
+        self.model_picker.set_providers((p.name, [p.default_model, *p.models]) for p in providers)
+        if default is not None and default.default_model:
+            self.model_picker.select(default.name, default.default_model)
+        for provider in providers:
+            self._fetch_models(provider.name)
         self.stack.setCurrentWidget(self._chat_page if providers else self.welcome)
 
     def _current_provider(self) -> ProviderConfig | None:
-        name = self.provider_picker.currentText()
+        name, _model = self.model_picker.current()
         return next((p for p in self._providers if p.name == name), None)
 
-    @Slot()
-    def _on_provider_changed(self, *_args: object) -> None:
-        provider = self._current_provider()
-        self.model_picker.clear()
-        if provider is None:
-            return
-        models = list(dict.fromkeys([m for m in (provider.default_model, *provider.models) if m]))
-        self.model_picker.addItems(models)
-        if provider.default_model:
-            self.model_picker.setCurrentText(provider.default_model)
-        name = provider.name
+    def _fetch_models(self, name: str) -> None:
+        """Ask the provider for its models on a worker; a failure leaves the configured ones."""
 
         def fetch() -> list[str]:
             return self.services.providers.resolve(name).provider.list_models()
 
-        self.bridge.submit(fetch, lambda found: self._add_models(name, found), lambda _e: None)
-
-    def _add_models(self, provider_name: str, models: Sequence[str]) -> None:
-        if provider_name != self.provider_picker.currentText():
-            return
-        current = self.model_picker.currentText()
-        known = {self.model_picker.itemText(i) for i in range(self.model_picker.count())}
-        for model in models:
-            if model not in known:
-                self.model_picker.addItem(model)
-        self.model_picker.setCurrentText(current or (models[0] if models else ""))
+        self.bridge.submit(
+            fetch, lambda found: self.model_picker.add_models(name, found), lambda _e: None
+        )
 
     @Slot(dict)
     def _on_add_provider(self, entry: dict) -> None:
@@ -329,35 +301,53 @@ class MainWindow(QMainWindow):
                 (e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None
             )
             if last is not None and last.provider_id in {p.name for p in self._providers}:
-                self.provider_picker.setCurrentText(last.provider_id)
-                self.model_picker.setCurrentText(last.model)
+                self.model_picker.select(last.provider_id, last.model)
 
         self.bridge.submit(load, show, lambda exc: self._show_status(str(exc), error=True))
 
     # -- turns -------------------------------------------------------------------------------------
 
-    def freeze_request(self, prompt: str) -> ConversationExecutionRequest:
+    def freeze_request(self, prompt: str, *, retry_of: str = "") -> ConversationExecutionRequest:
         """Read every widget the turn depends on, once, into an immutable request."""
-        provider = self._current_provider()
+        provider_id, model = self.model_picker.current()
+        extras = {"source": "window"}
+        if retry_of:
+            extras["retry_of"] = retry_of
         return ConversationExecutionRequest(
             turn_id=mint_id(),
             session_id=self._session_id or mint_id(),
             title=self.title_edit.text().strip(),
             prompt=prompt,
             messages=history_messages(self._history),
-            provider_id=provider.name if provider else "",
-            model=self.model_picker.currentText().strip(),
-            extras={"source": "window"},
+            provider_id=provider_id,
+            model=model,
+            extras=extras,
         )
 
     @Slot(str)
-    def send(self, prompt: str) -> TurnHandle | None:
+    def retry_turn(self, turn_id: str) -> TurnHandle | None:
+        """Send a failed turn's prompt again; the failed turn is kept in the history, marked as
+        retried, and left out of what later requests send."""
+        prompt = next(
+            (
+                e.event.text
+                for e in self._history
+                if e.turn_id == turn_id and isinstance(e.event, UserMessage)
+            ),
+            None,
+        )
+        if prompt is None:
+            return None
+        return self.send(prompt, retry_of=turn_id)
+
+    @Slot(str)
+    def send(self, prompt: str, retry_of: str = "") -> TurnHandle | None:
         if self.bridge.active_turn is not None:
             return None
         if not self._providers:
             self.stack.setCurrentWidget(self.welcome)
             return None
-        request = self.freeze_request(prompt)
+        request = self.freeze_request(prompt, retry_of=retry_of)
         self._session_id = request.session_id
         self.composer.clear()
         self.composer.set_running(True)

@@ -13,6 +13,7 @@ Invariants it keeps:
 - tool calls and results keep their locally minted ids; providers map them at their own edge;
 - reasoning blocks travel with the assistant message they preceded, tagged with the provider kind
   that produced them; each adapter sends back only its own kind's blocks;
+- a turn that was retried (a later ``turn_started.retry_of`` names it) is left out entirely;
 - events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
   never reach the provider.
 """
@@ -62,8 +63,16 @@ def render_chat_request(
             )
         pending_calls, pending_text, pending_reasoning = [], "", []
 
+    events = list(events)
+    # A turn the user retried is superseded by its retry: neither its question nor any partial
+    # answer is sent again (the retry carries the question).
+    superseded = {
+        s.event.retry_of for s in events if isinstance(s.event, TurnStarted) and s.event.retry_of
+    }
     for stored in events:
         event = stored.event
+        if stored.turn_id in superseded:
+            continue
         if isinstance(event, TurnStarted):
             started[stored.turn_id] = event
         elif isinstance(event, UserMessage):

@@ -422,6 +422,7 @@ def _turn_started(
         agent_role=request.agent_role,
         unattended=request.unattended,
         timeout_sec=request.timeout_sec,
+        retry_of=str(request.extras["retry_of"]) if request.extras.get("retry_of") else None,
     )
 
 

@@ -134,6 +134,7 @@ class TurnStarted(Event):
     unattended: bool = False
     timeout_sec: float | None = None
     follows_turn_id: str | None = None
+    retry_of: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from application.ports.settings_store import ProviderConfig
+from application.ports.settings_store import NetworkSettings, ProviderConfig
+from infrastructure.config.json_settings_store import JsonSettingsStore
 from ui.bootstrap import build_services
 
 
 @pytest.fixture
 def services(tmp_path):
+    # Retries without waiting keep fault tests quick; the policy's timing is unit-tested.
+    JsonSettingsStore(tmp_path / "config").set_network(
+        NetworkSettings(max_attempts=2, base_delay=0.0, max_delay=0.0)
+    )
     services = build_services(tmp_path / "data", tmp_path / "config")
     yield services
     services.close()

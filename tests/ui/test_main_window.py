@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
+from werkzeug import Response
 
+from application.ports.settings_store import ProviderConfig
 from domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
@@ -39,7 +41,7 @@ def test_welcome_panel_when_no_provider_then_add_one(
     assert added.base_url == httpserver.url_for("/v1")
     assert added.default_model == "m1"
     assert added.api_key_env == "PARLEY_TEST_UI_KEY"
-    assert window.model_picker.currentText() == "m1"
+    assert window.model_picker.current() == ("openai", "m1")
 
     # The pasted key is used for this session's requests...
     httpserver.expect_request(
@@ -124,7 +126,8 @@ def test_request_is_frozen_at_submit_model_and_title_changes_do_not_reach_the_tu
         _held_stream(["Alpha", " beta", " gamma"], gate, record)
     )
     wait_ready(qtbot, window)
-    window.model_picker.setCurrentText("model-a")
+    qtbot.waitUntil(lambda: "model-b" in window.model_picker.models_of("local"), timeout=5000)
+    assert window.model_picker.select("local", "model-a")
     window.title_edit.setText("Original title")
     window.composer.editor.setPlainText("Slow answer please")
     try:
@@ -132,7 +135,7 @@ def test_request_is_frozen_at_submit_model_and_title_changes_do_not_reach_the_tu
         qtbot.waitUntil(lambda: "Alpha" in window.transcript.streamed_text, timeout=10000)
         assert window.composer.button.text() == "Stop"
         # Mid-answer: the user changes the model and the title.
-        window.model_picker.setCurrentText("model-b")
+        assert window.model_picker.select("local", "model-b")
         window.title_edit.setText("Changed title")
     finally:
         with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
@@ -225,3 +228,74 @@ def test_reopening_a_saved_conversation_shows_its_messages(qtbot, local_provider
     qtbot.waitUntil(lambda: "Saved answer" in window.transcript.toPlainText(), timeout=5000)
     assert "Remember me" in window.transcript.toPlainText()
     assert window.title_edit.text() == "Remember me"
+
+
+def test_model_picker_groups_every_providers_models(qtbot, local_provider, services, window):
+    services.settings.add_provider(
+        ProviderConfig(
+            name="second",
+            kind="openai",
+            base_url=local_provider.url_for("/v2"),
+            default_model="other-model",
+        )
+    )
+    local_provider.expect_request("/v2/models").respond_with_json({"data": [{"id": "zeta"}]})
+    window._load_providers()
+    qtbot.waitUntil(lambda: window.model_picker.providers() == ["local", "second"], timeout=5000)
+    qtbot.waitUntil(lambda: "zeta" in window.model_picker.models_of("second"), timeout=5000)
+    qtbot.waitUntil(lambda: "model-b" in window.model_picker.models_of("local"), timeout=5000)
+    assert window.model_picker.models_of("local") == ["model-a", "model-b"]
+    assert window.model_picker.models_of("second") == ["other-model", "zeta"]
+    # Group headers cannot be chosen; choosing a model sets provider and model together.
+    header_row = 0
+    assert not window.model_picker.model().item(header_row).isEnabled()
+    assert window.model_picker.select("second", "zeta")
+    assert window.freeze_request("x").provider_id == "second"
+    assert window.freeze_request("x").model == "zeta"
+
+
+def test_a_failed_turn_offers_retry_and_the_retry_supersedes_it(
+    qtbot, local_provider, window, services
+):
+    record: list = []
+    stream = sse_handler(openai_text_stream(["Second time lucky"]), record=record)
+    calls = []
+
+    def first_fails_then_streams(request):
+        calls.append(request)
+        if len(calls) == 1:
+            return Response(
+                '{"error": {"message": "Invalid request: bad parameter"}}',
+                status=400,
+                content_type="application/json",
+            )
+        return stream(request)
+
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        first_fails_then_streams
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("Try me")
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as failed:
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    assert failed.args[0].status == "failed"
+    html = window.transcript.toHtml()
+    assert f"parley-retry:{failed.args[0].turn_id}" in html
+    assert "Invalid request: bad parameter" in window.transcript.toPlainText()
+
+    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as retried:
+        window.transcript.anchorClicked.emit(QUrl(f"parley-retry:{failed.args[0].turn_id}"))
+    assert retried.args[0].status == "completed"
+    # The retry sent the question once, not the failed copy too.
+    assert [m["content"] for m in record[0]["messages"]] == ["Try me"]
+    started = [
+        e for e in _events(services, retried.args[0].session_id) if isinstance(e, TurnStarted)
+    ]
+    assert started[1].retry_of == failed.args[0].turn_id
+
+    # Reopened, the failed turn no longer offers Retry (it was retried).
+    window.new_chat()
+    assert window.transcript.toPlainText() == ""
+    window.open_session(retried.args[0].session_id)
+    qtbot.waitUntil(lambda: "Second time lucky" in window.transcript.toPlainText(), timeout=5000)
+    assert "parley-retry:" not in window.transcript.toHtml()

@@ -415,3 +415,13 @@ def test_reasoning_is_not_part_of_the_visible_history() -> None:
     log.add("t1", Reasoning(text="hidden", model="c", provider_kind="anthropic"))
     log.add("t1", AssistantText(text="a", model="c"))
     assert history_messages(log.events) == (ChatMessage("user", "q"), ChatMessage("assistant", "a"))
+
+
+def test_a_retried_turn_is_left_out_of_later_requests() -> None:
+    log = Log()
+    log.turn("t1", "flaky question", finished=False)
+    log.add("t1", AssistantText(text="half", model="m", partial=True))
+    log.add("t1", TurnFinished(status="failed", error="boom"))
+    log.turn("t2", "flaky question", finished=False, retry_of="t1")
+    request = render(log, "t2")
+    assert request.messages == (user("flaky question"),)

@@ -10,7 +10,15 @@ it what to show (user message, streamed text, the turn's end, notices).
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QFont,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from domain.transcript.canonical import (
@@ -30,13 +38,21 @@ _HEADER_COLOURS = {
 }
 
 
+_RETRY_SCHEME = "parley-retry"
+
+
 class TranscriptView(QTextBrowser):
     """Shows one conversation; appends streamed text in place."""
+
+    sig_retry_requested = Signal(str)
+    """The user clicked Retry under a failed turn: ``turn_id``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("transcript")
-        self.setOpenExternalLinks(True)
+        # Links are ours to route: Retry stays in the app, web links open in the browser.
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(self._on_anchor)
         self.setReadOnly(True)
         self.document().setDocumentMargin(16)
         self.setPlaceholderText(
@@ -57,6 +73,11 @@ class TranscriptView(QTextBrowser):
         """Lay out a saved conversation in one pass."""
         self.clear_conversation()
         models: dict[str, str] = {}
+        retried = {
+            s.event.retry_of
+            for s in events
+            if isinstance(s.event, TurnStarted) and s.event.retry_of
+        }
         for stored in events:
             event = stored.event
             if isinstance(event, TurnStarted):
@@ -71,7 +92,12 @@ class TranscriptView(QTextBrowser):
             elif isinstance(event, Notice):
                 self.add_notice(event.text, event.level)
             elif isinstance(event, TurnFinished) and event.status not in ("completed",):
-                self._status_line(_finish_text(event.status, event.error), _level(event.status))
+                retry = stored.turn_id if _retryable(event.status) else ""
+                if stored.turn_id in retried:
+                    retry = ""
+                self._status_line(
+                    _finish_text(event.status, event.error), _level(event.status), retry
+                )
         self._scroll_to_end()
 
     def add_user_message(self, text: str) -> None:
@@ -105,7 +131,8 @@ class TranscriptView(QTextBrowser):
         if status == "cancelled" and self._streamed:
             self._status_line("(stopped — partial answer kept)", "notice")
         elif status != "completed":
-            self._status_line(_finish_text(status, error), _level(status))
+            retry = turn_id if _retryable(status) else ""
+            self._status_line(_finish_text(status, error), _level(status), retry)
         self._scroll_to_end()
 
     def add_notice(self, text: str, level: str = "info") -> None:
@@ -144,13 +171,28 @@ class TranscriptView(QTextBrowser):
         self._new_block(cursor, 2)
         cursor.insertText(text, QTextCharFormat())
 
-    def _status_line(self, text: str, role: str) -> None:
+    def _status_line(self, text: str, role: str, retry_turn: str = "") -> None:
         cursor = self._cursor_at_end()
         self._new_block(cursor, 4)
         fmt = QTextCharFormat()
         fmt.setFontItalic(True)
         fmt.setForeground(QColor(_HEADER_COLOURS[role]))
         cursor.insertText(text, fmt)
+        if retry_turn:
+            link = QTextCharFormat()
+            link.setAnchor(True)
+            link.setAnchorHref(f"{_RETRY_SCHEME}:{retry_turn}")
+            link.setFontWeight(QFont.Weight.Bold)
+            link.setFontUnderline(True)
+            link.setForeground(QColor(_HEADER_COLOURS["user"]))
+            cursor.insertText("  ", QTextCharFormat())
+            cursor.insertText("↻ Retry", link)
+
+    def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() == _RETRY_SCHEME:
+            self.sig_retry_requested.emit(url.path())
+        elif url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
 
     def _at_bottom(self) -> bool:
         bar = self.verticalScrollBar()
@@ -169,6 +211,10 @@ def _finish_text(status: str, error: str) -> str:
     if status == "interrupted":
         return "(interrupted — Parley closed while this answer was streaming)"
     return f"Failed: {error}" if error else "Failed."
+
+
+def _retryable(status: str) -> bool:
+    return status in ("failed", "timed_out")
 
 
 def _level(status: str) -> str:

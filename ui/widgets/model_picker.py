@@ -1,0 +1,186 @@
+"""The model picker: every configured provider's models in one list, grouped by provider.
+
+Why it exists: people switch models often and across providers (a local Ollama model for a quick
+question, a hosted one for a hard one). One picker lists them all, grouped under each provider's
+name; choosing one sets both the provider and the model of the *next* turn.
+
+Invariants it keeps:
+
+- it only renders and reports: ``current()`` is what the user picked; the window reads it once,
+  at submit time, into the frozen request;
+- group headers can never be selected; a provider whose model list could not be fetched still
+  offers its configured default model, and "Other model…" lets the user type any id;
+- adding fetched models never changes the selection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
+
+_PROVIDER = Qt.ItemDataRole.UserRole + 1
+_MODEL = Qt.ItemDataRole.UserRole + 2
+_KIND = Qt.ItemDataRole.UserRole + 3  # "header", "model" or "other"
+
+
+class ModelPicker(QComboBox):
+    """A grouped, non-editable combo box of (provider, model) choices."""
+
+    sig_choice_changed = Signal(str, str)
+    """The user picked another model: ``(provider, model)``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("model-picker")
+        self.setMinimumWidth(260)
+        self.setMaxVisibleItems(24)
+        self._model = QStandardItemModel(self)
+        self.setModel(self._model)
+        self._last: tuple[str, str] = ("", "")
+        self.activated.connect(self._on_activated)
+
+    # -- what the window calls -----------------------------------------------------------------
+
+    def set_providers(self, providers: Iterable[tuple[str, Iterable[str]]]) -> None:
+        """Replace the list: ``(provider name, its known models)`` in display order. Keeps the
+        current choice when it is still offered."""
+        previous = self.current()
+        self.blockSignals(True)
+        self._model.clear()
+        for name, models in providers:
+            self._append_header(name)
+            for model in dict.fromkeys(m for m in models if m):
+                self._append_model(name, model)
+            self._append_other(name)
+        self.blockSignals(False)
+        if not self.select(*previous):
+            self._select_first_model()
+
+    def add_models(self, provider: str, models: Iterable[str]) -> None:
+        """Add fetched models under ``provider`` (those already listed are skipped)."""
+        known = set(self.models_of(provider))
+        row = self._other_row(provider)
+        if row is None:
+            return
+        current = self.current()
+        self.blockSignals(True)
+        for model in models:
+            if model and model not in known:
+                self._model.insertRow(row, self._model_item(provider, model))
+                known.add(model)
+                row += 1
+        self.blockSignals(False)
+        self.select(*current)
+
+    def current(self) -> tuple[str, str]:
+        """The chosen ``(provider, model)``, or ``("", "")`` when nothing is offered."""
+        item = self._model.item(self.currentIndex()) if self.currentIndex() >= 0 else None
+        if item is None or item.data(_KIND) != "model":
+            return ("", "")
+        return (item.data(_PROVIDER), item.data(_MODEL))
+
+    def select(self, provider: str, model: str) -> bool:
+        """Choose ``model`` of ``provider`` (added if missing). False when the provider is not
+        listed."""
+        if not provider or not model:
+            return False
+        for row in range(self._model.rowCount()):
+            item = self._model.item(row)
+            if (
+                item.data(_KIND) == "model"
+                and item.data(_PROVIDER) == provider
+                and item.data(_MODEL) == model
+            ):
+                self.setCurrentIndex(row)
+                self._last = (provider, model)
+                return True
+        row = self._other_row(provider)
+        if row is None:
+            return False
+        self._model.insertRow(row, self._model_item(provider, model))
+        self.setCurrentIndex(row)
+        self._last = (provider, model)
+        return True
+
+    def models_of(self, provider: str) -> list[str]:
+        return [
+            self._model.item(row).data(_MODEL)
+            for row in range(self._model.rowCount())
+            if self._model.item(row).data(_KIND) == "model"
+            and self._model.item(row).data(_PROVIDER) == provider
+        ]
+
+    def providers(self) -> list[str]:
+        return [
+            self._model.item(row).data(_PROVIDER)
+            for row in range(self._model.rowCount())
+            if self._model.item(row).data(_KIND) == "header"
+        ]
+
+    # -- building rows ---------------------------------------------------------------------------
+
+    def _append_header(self, provider: str) -> None:
+        item = QStandardItem(provider)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)  # not selectable, not enabled
+        font = QFont(item.font())
+        font.setBold(True)
+        item.setFont(font)
+        item.setData(provider, _PROVIDER)
+        item.setData("header", _KIND)
+        self._model.appendRow(item)
+
+    def _model_item(self, provider: str, model: str) -> QStandardItem:
+        item = QStandardItem(f"    {model}")
+        item.setToolTip(f"{model} on {provider}")
+        item.setData(provider, _PROVIDER)
+        item.setData(model, _MODEL)
+        item.setData("model", _KIND)
+        return item
+
+    def _append_model(self, provider: str, model: str) -> None:
+        self._model.appendRow(self._model_item(provider, model))
+
+    def _append_other(self, provider: str) -> None:
+        item = QStandardItem("    Other model…")
+        item.setToolTip(f"Type the id of any model {provider} serves")
+        item.setData(provider, _PROVIDER)
+        item.setData("other", _KIND)
+        self._model.appendRow(item)
+
+    def _other_row(self, provider: str) -> int | None:
+        for row in range(self._model.rowCount()):
+            item = self._model.item(row)
+            if item.data(_KIND) == "other" and item.data(_PROVIDER) == provider:
+                return row
+        return None
+
+    def _select_first_model(self) -> None:
+        for row in range(self._model.rowCount()):
+            if self._model.item(row).data(_KIND) == "model":
+                self.setCurrentIndex(row)
+                self._last = self.current()
+                return
+        self.setCurrentIndex(-1)
+        self._last = ("", "")
+
+    # -- user actions ----------------------------------------------------------------------------
+
+    def _on_activated(self, row: int) -> None:
+        item = self._model.item(row)
+        if item is None:
+            return
+        if item.data(_KIND) == "other":
+            provider = item.data(_PROVIDER)
+            model, ok = QInputDialog.getText(self, "Other model", f"Model id on {provider}:")
+            if ok and model.strip():
+                self.select(provider, model.strip())
+            else:
+                self.select(*self._last) or self._select_first_model()
+        choice = self.current()
+        if choice != ("", "") and choice != self._last:
+            self._last = choice
+        if choice != ("", ""):
+            self.sig_choice_changed.emit(*choice)
