@@ -186,7 +186,15 @@ _CONTEXT_MARKERS = (
 )
 _CONTENT_MARKERS = ("content_filter", "content_policy", "content management policy", "safety")
 _OVERLOADED_MARKERS = ("overloaded",)
-_QUOTA_MARKERS = ("quota", "spend limit", "credit balance", "billing", "insufficient credits")
+# Words that mean "out of money" when a provider gives no code. A bare "quota" is not one of them:
+# Google's per-minute 429 says "Resource has been exhausted (e.g. check quota)" and is transient.
+_QUOTA_MARKERS = (
+    "exceeded your current quota",
+    "spend limit",
+    "credit balance",
+    "billing",
+    "insufficient credits",
+)
 
 
 def http_error(

@@ -1,0 +1,716 @@
+"""The ``ChatProvider`` for Google's Gemini API (``streamGenerateContent`` with ``alt=sse``).
+
+Why it exists: Gemini does not speak the Chat Completions format. A request is
+``POST {base_url}/models/{model}:streamGenerateContent?alt=sse`` with ``contents`` made of
+``parts``; the answer is a stream of whole ``GenerateContentResponse`` objects with no terminator.
+This adapter turns that wire format into the port's typed deltas and keeps every Gemini quirk on
+this side of the port (tests/fixtures/providers/EDGE_CASES.md §4).
+
+Invariants it keeps:
+
+- the API key travels only in the ``x-goog-api-key`` header, never in the URL or a message;
+- bytes from the socket go straight to ``SSEParser`` (Gemini sends bare ``text/event-stream``, no
+  charset, and separates events with CRLF CRLF); ``requests`` never decodes text;
+- the stream has no terminator, so ``stream`` returns normally only when the body ended *after* a
+  candidate ``finishReason`` (or a ``promptFeedback.blockReason``) was seen, or after ``cancel``
+  was set. A body that ends without either raises ``IncompleteStreamError``;
+- ``functionCall`` parts arrive whole; each gets its own ``ToolCallDelta.index`` (0, 1, … across
+  the stream) and its arguments in one fragment. A step with any call finishes as ``tool_calls``
+  even though Gemini says ``STOP``;
+- ``thought: true`` parts are reasoning (block index 0), never answer text. A ``thoughtSignature``
+  is passed on unchanged: on a ``functionCall`` part as ``ToolCallDelta.signature``, on any other
+  part as ``ReasoningDelta.signature``;
+- a stop for safety (or any reason other than STOP/MAX_TOKENS) with no answer is never silent: a
+  ``RefusalDelta`` says what Gemini did, and a blocked prompt likewise;
+- ``usageMetadata`` repeats on every chunk; one ``UsageDelta`` with the last figures (field by
+  field: a later chunk's figure wins) is yielded when the body ends, also before an
+  ``IncompleteStreamError``;
+- ``cancel`` is honoured within ``poll_interval`` even while the server is silent, and silence
+  longer than ``read_timeout`` raises ``ProviderTimeout`` (``StreamingHTTPCall``, shared with the
+  other adapters).
+
+Rendering the request (``render_request``): user → role ``user``, assistant → role ``model``,
+system messages → ``systemInstruction``; assistant tool calls → ``functionCall`` parts carrying
+their ``thoughtSignature``; tool results → ``functionResponse`` parts (role ``user``) named after
+the call they answer. Consecutive messages of one role merge into one content (Gemini wants the
+roles to alternate, and parallel tool results in one turn). Empty text parts are left out (the API
+rejects them). Reasoning blocks from other providers are left out; Gemini's own come back only as
+their signature; where it goes, and why, is told in ``model_parts``.
+
+The JSON-array form of ``streamGenerateContent`` (no ``alt=sse``; ``application/json``,
+fixture ``gemini-stream-json-array-tools.json``) is never asked for. If a server sends it anyway
+(a proxy that drops the query string, say), ``stream`` raises a ``ProviderStreamError`` naming the
+content type rather than parsing garbage or reporting a vague cut-off.
+
+How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
+
+    ProviderError                 a tool result whose call is not in the history (cannot be named)
+     +-- ProviderConfigError      no model, a base URL that is not http(s), a key that cannot be
+     |                            sent as a header
+     +-- ProviderConnectionError  refused, DNS, TLS, connect timeout, or dropped before any byte
+     +-- ProviderTimeout          no byte for ``read_timeout`` seconds (before or during the body)
+     +-- ProviderHTTPError        non-2xx status (``http_error_from_response``: Google's
+     |                            ``error.status`` is the code); a 429 whose body carries a
+     |                            ``RetryInfo`` is a retryable ``RateLimitedError`` with that delay
+     +-- ProviderStreamError      ``{"error": ...}`` inside the stream (kind from its status:
+     |                            RESOURCE_EXHAUSTED → rate_limited, UNAVAILABLE → overloaded, …),
+     |                            an event that is not JSON, bytes that are not UTF-8, a JSON body
+     |                            where an event stream was expected
+     +-- IncompleteStreamError    the body ended (or broke) before a finishReason
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import requests
+
+from application.ports.chat_provider import (
+    ChatRequest,
+    Delta,
+    FinishDelta,
+    IncompleteStreamError,
+    ProviderConfigError,
+    ProviderError,
+    ProviderHTTPError,
+    ProviderMessage,
+    ProviderStreamError,
+    QuotaExceededError,
+    RateLimitedError,
+    ReasoningDelta,
+    RefusalDelta,
+    TextDelta,
+    ToolCallDelta,
+    UsageDelta,
+)
+from domain.transcript.canonical import Usage, thaw
+from infrastructure.providers.http_stream import (
+    HTTPHead,
+    StreamingHTTPCall,
+    clip_message,
+    describe_request_failure,
+    error_message_from_body,
+    error_message_from_payload,
+    host_of,
+    http_error_from_response,
+)
+from infrastructure.providers.sse import SSEEvent, SSEParser
+
+#: ``kind`` of the ``ReasoningBlock`` s this adapter sends back (and the runtime stores).
+PROVIDER_KIND = "gemini"
+
+#: Gemini ``finishReason`` → the port's finish reason. Anything else is passed on lower-cased.
+FINISH_REASONS: Mapping[str, str] = {
+    "STOP": "stop",
+    "MAX_TOKENS": "length",
+    "SAFETY": "content_filter",
+    "RECITATION": "content_filter",
+    "BLOCKLIST": "content_filter",
+    "PROHIBITED_CONTENT": "content_filter",
+    "SPII": "content_filter",
+    "IMAGE_SAFETY": "content_filter",
+    "MALFORMED_FUNCTION_CALL": "malformed_function_call",
+}
+
+#: Finish reasons that explain themselves even with no answer (the runtime adds a notice for
+#: ``length``); every other reason with no answer gets a ``RefusalDelta`` saying what happened.
+_SELF_EXPLAINING = frozenset({"STOP", "MAX_TOKENS"})
+
+#: Google RPC status of an error object inside the stream → ``ProviderStreamError.kind``.
+STREAM_ERROR_KINDS: Mapping[str, str] = {
+    "RESOURCE_EXHAUSTED": "rate_limited",
+    "UNAVAILABLE": "overloaded",
+    "INTERNAL": "server_error",
+    "DEADLINE_EXCEEDED": "server_error",
+    "INVALID_ARGUMENT": "bad_request",
+    "FAILED_PRECONDITION": "bad_request",
+    "PERMISSION_DENIED": "permission",
+    "UNAUTHENTICATED": "auth",
+    "NOT_FOUND": "not_found",
+}
+
+#: Methods a model must support to be offered by ``list_models``.
+_CHAT_METHODS = frozenset({"generateContent", "streamGenerateContent"})
+#: ``list_models`` stops (with an error) after this many pages; Google sends one or two.
+MAX_MODEL_PAGES = 50
+
+
+# -- the adapter ---------------------------------------------------------------------------------
+
+
+class GeminiProvider:
+    """``ChatProvider`` for ``POST {base_url}/models/{model}:streamGenerateContent?alt=sse``."""
+
+    kind = "gemini"
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None = None,
+        default_model: str = "",
+        *,
+        connect_timeout: float = 10.0,
+        read_timeout: float = 60.0,
+        poll_interval: float = 0.1,
+        extra_headers: Mapping[str, str] | None = None,
+        session: requests.Session | None = None,
+    ) -> None:
+        self._base_url = base_url.strip().rstrip("/")
+        self._api_key = api_key.strip() if api_key else None
+        self._default_model = default_model
+        self._connect_timeout = connect_timeout
+        self._read_timeout = read_timeout
+        self._poll_interval = poll_interval
+        self._extra_headers = dict(extra_headers or {})
+        self._session = session if session is not None else requests.Session()
+
+    @property
+    def default_model(self) -> str:
+        return self._default_model
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    # -- ChatProvider --------------------------------------------------------------------------
+
+    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
+        url = self.stream_url(request)
+        body = json.dumps(self.render_request(request), ensure_ascii=False).encode("utf-8")
+        if cancel.is_set():
+            return
+        call = StreamingHTTPCall(
+            self._session,
+            "POST",
+            url,
+            headers=self._headers(streaming=True),
+            body=body,
+            connect_timeout=self._connect_timeout,
+            read_timeout=self._read_timeout,
+            poll_interval=self._poll_interval,
+        )
+        try:
+            head = call.wait_head(cancel)
+            if head is None:
+                return
+            if not head.ok:
+                raise gemini_http_error(
+                    head.status, head.error_body, head.headers, reason=head.reason
+                )
+            if _is_json_body(head.content_type):
+                raise ProviderStreamError(
+                    f"{call.host} answered with {head.content_type} where an event stream "
+                    "(text/event-stream) was expected: that is the JSON-array form of "
+                    "streamGenerateContent, which Parley does not read. Check that the base URL "
+                    "points at the Gemini API, or at a proxy that keeps the ?alt=sse query."
+                )
+            parser = SSEParser()
+            translator = GeminiStreamTranslator(call.host)
+            while True:
+                data = call.read(cancel)
+                if data is None:
+                    return
+                if not data:
+                    discarded = parser.finish()
+                    yield from translator.end()
+                    if not translator.finished:
+                        raise self._incomplete(call, head, discarded)
+                    return
+                for event in parser.feed(data):
+                    for delta in translator.handle(event):
+                        if cancel.is_set():
+                            return
+                        yield delta
+        finally:
+            call.close()
+
+    def list_models(self) -> list[str]:
+        """Model names from ``GET {base_url}/models`` (every page), without the ``models/``
+        prefix, keeping only those that support ``generateContent``; in the server's order."""
+        url = self._endpoint("models")
+        names: list[str] = []
+        token = ""
+        seen_tokens: set[str] = set()
+        for _page in range(MAX_MODEL_PAGES):
+            params = {"pageSize": "1000"}
+            if token:
+                params["pageToken"] = token
+            payload = self._get_json(url, params)
+            models = payload.get("models", [])
+            if not isinstance(models, list):
+                raise ProviderError(
+                    f"{host_of(url)} answered /models with something other than a model list"
+                )
+            names.extend(_chat_model_names(models))
+            token = payload.get("nextPageToken") or ""
+            if not isinstance(token, str) or not token:
+                return names
+            if token in seen_tokens:
+                raise ProviderError(
+                    f"{host_of(url)} sent the same model-list page token twice; stopped reading"
+                )
+            seen_tokens.add(token)
+        raise ProviderError(
+            f"{host_of(url)} sent more than {MAX_MODEL_PAGES} pages of models; stopped reading"
+        )
+
+    # -- the request ---------------------------------------------------------------------------
+
+    def model_for(self, request: ChatRequest) -> str:
+        """The model a request runs on: its own, else the provider's default."""
+        model = (request.model or self._default_model).strip()
+        if not model:
+            raise ProviderConfigError(
+                f"no model chosen for {self._base_url or 'this provider'}: the request names none "
+                "and the provider has no default model"
+            )
+        return model
+
+    def stream_url(self, request: ChatRequest) -> str:
+        """``{base}/models/{model}:streamGenerateContent?alt=sse`` (never with the key)."""
+        model = self.model_for(request)
+        # "gemini-2.5-pro" and "models/gemini-2.5-pro" name the same model; a resource name
+        # with another collection ("tunedModels/x") is used as is.
+        resource = model if "/" in model else f"models/{model}"
+        path = quote(resource, safe="/-._~")
+        return self._endpoint(f"{path}:streamGenerateContent") + "?alt=sse"
+
+    def render_request(self, request: ChatRequest) -> dict[str, Any]:
+        """The JSON body sent for ``request`` (public so tests and logs can show it)."""
+        self.model_for(request)
+        contents, system = render_contents(request.messages)
+        body: dict[str, Any] = {"contents": contents}
+        if system:
+            body["systemInstruction"] = {"parts": system}
+        config: dict[str, Any] = {}
+        if request.temperature is not None:
+            config["temperature"] = request.temperature
+        if request.max_tokens is not None:
+            config["maxOutputTokens"] = request.max_tokens
+        if config:
+            body["generationConfig"] = config
+        return body
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _endpoint(self, path: str) -> str:
+        parts = urlsplit(self._base_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ProviderConfigError(
+                f"the provider base URL {self._base_url!r} is not an http(s) URL "
+                "(expected something like https://generativelanguage.googleapis.com/v1beta)"
+            )
+        return f"{self._base_url}/{path}"
+
+    def _headers(self, *, streaming: bool) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
+        if streaming:
+            headers["Accept"] = "text/event-stream"
+            # Compressed event streams arrive in bursts (the decoder waits for blocks).
+            headers["Accept-Encoding"] = "identity"
+        else:
+            headers["Accept"] = "application/json"
+        if self._api_key:
+            headers["x-goog-api-key"] = self._api_key
+        headers.update(self._extra_headers)
+        return headers
+
+    def _get_json(self, url: str, params: Mapping[str, str]) -> dict[str, Any]:
+        try:
+            response = self._session.get(
+                url,
+                params=dict(params),
+                headers=self._headers(streaming=False),
+                timeout=(self._connect_timeout, self._read_timeout),
+            )
+            body = response.content
+        except requests.RequestException as exc:
+            raise describe_request_failure(
+                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
+            ) from exc
+        if not response.ok:
+            raise gemini_http_error(
+                response.status_code, body, response.headers, reason=response.reason or ""
+            )
+        try:
+            payload = json.loads(body)
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict):
+            raise ProviderError(
+                f"{host_of(url)} answered /models with something other than a model list: "
+                f"{error_message_from_body(body)}"
+            )
+        return payload
+
+    def _incomplete(
+        self, call: StreamingHTTPCall, head: HTTPHead, discarded: bool
+    ) -> ProviderError:
+        hint = ""
+        if "event-stream" not in head.content_type:
+            hint = f" (content type was {head.content_type or 'none'}, not an event stream)"
+        if call.bytes_received == 0:
+            return IncompleteStreamError(f"{call.host} sent an empty answer{hint}")
+        cut = " in the middle of an event" if discarded else ""
+        return IncompleteStreamError(
+            f"the answer from {call.host} ended{cut} before Gemini said it was finished "
+            f"(no finishReason); it may be cut short{hint}"
+        )
+
+
+def _is_json_body(content_type: str) -> bool:
+    lowered = content_type.lower()
+    return "json" in lowered and "event-stream" not in lowered
+
+
+def _chat_model_names(models: Iterable[Any]) -> Iterator[str]:
+    for entry in models:
+        if not isinstance(entry, dict):
+            continue
+        name = entry.get("name")
+        methods = entry.get("supportedGenerationMethods")
+        if not isinstance(name, str) or not name or not isinstance(methods, list):
+            continue
+        if _CHAT_METHODS.intersection(m for m in methods if isinstance(m, str)):
+            yield name.removeprefix("models/")
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+def render_contents(
+    messages: Iterable[ProviderMessage],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``contents`` and the ``systemInstruction`` parts for ``messages`` (see the module
+    docstring). Raises ``ProviderError`` for a tool result whose call is not in the history:
+    Gemini matches a ``functionResponse`` to its call by name, and there is none to give."""
+    contents: list[dict[str, Any]] = []
+    system: list[dict[str, Any]] = []
+    names_by_call_id: dict[str, str] = {}
+
+    def add(role: str, parts: list[dict[str, Any]]) -> None:
+        if not parts:
+            return
+        if contents and contents[-1]["role"] == role:
+            contents[-1]["parts"].extend(parts)
+        else:
+            contents.append({"role": role, "parts": parts})
+
+    for message in messages:
+        if message.role == "system":
+            if message.content:
+                system.append({"text": message.content})
+        elif message.role == "assistant":
+            for call in message.tool_calls:
+                names_by_call_id[call.call_id] = call.name
+            add("model", model_parts(message))
+        elif message.role == "tool":
+            name = names_by_call_id.get(message.tool_call_id or "")
+            if name is None:
+                raise ProviderError(
+                    f"cannot send the conversation to Gemini: a tool result (call "
+                    f"{message.tool_call_id!r}) has no matching tool call before it"
+                )
+            add(
+                "user",
+                [{"functionResponse": {"name": name, "response": {"result": message.content}}}],
+            )
+        else:  # "user" (and anything unknown is sent as the user's words)
+            add("user", [{"text": message.content}] if message.content else [])
+    return contents, system
+
+
+def model_parts(message: ProviderMessage) -> list[dict[str, Any]]:
+    """The parts of one assistant message: its text, its calls, and its Gemini reasoning
+    signature on the first part.
+
+    Why the first part: Gemini puts ``thoughtSignature`` on a content part and wants it back on
+    that part. In ``gemini-sse-thinking.sse`` the thought-summary parts carry none; the signature
+    arrives on the *first answer-text part* (event 5, "This is a great question! …"), right after
+    the thoughts. Parley keeps it as a reasoning block preceding the step's assistant text, and
+    keeps that text as one string. So the signature goes on the first part of the model turn: the
+    text part, whose text begins with the text of the part the signature came with. (Parley cannot
+    split the text back into Gemini's parts; for text, Google recommends echoing the signature but
+    does not require it.) A ``functionCall`` part keeps its own signature
+    (``ToolCallRequest.signature``): the reasoning signature never replaces it, and is not sent
+    again when it is that very call's signature. Only the first Gemini block with a signature is
+    used (this adapter streams all reasoning as block 0). A model turn with nothing to send but a
+    signature is left out by ``render_contents`` (Gemini rejects empty parts).
+    """
+    parts: list[dict[str, Any]] = []
+    if message.content:
+        parts.append({"text": message.content})
+    for call in message.tool_calls:
+        part: dict[str, Any] = {"functionCall": {"name": call.name, "args": thaw(call.arguments)}}
+        if call.signature:
+            part["thoughtSignature"] = call.signature
+        parts.append(part)
+    call_signatures = {c.signature for c in message.tool_calls if c.signature}
+    signature = next(
+        (
+            block.signature
+            for block in message.reasoning
+            if block.provider_kind == PROVIDER_KIND
+            and block.signature
+            and block.signature not in call_signatures
+        ),
+        "",
+    )
+    if signature and parts and "thoughtSignature" not in parts[0]:
+        parts[0]["thoughtSignature"] = signature
+    return parts
+
+
+# -- wire events -> deltas ------------------------------------------------------------------------
+
+
+class GeminiStreamTranslator:
+    """Turns the SSE events of one ``alt=sse`` stream into deltas (stateful per stream).
+
+    ``handle`` returns the deltas of one event; ``end`` (at the end of the body) returns the
+    final ``UsageDelta``; ``finished`` says whether the stream ended as Gemini ends a complete
+    answer (a finishReason or a blocked prompt was seen).
+    """
+
+    def __init__(self, host: str) -> None:
+        self.host = host
+        self.finish_reason = ""  # Gemini's own, e.g. "STOP"
+        self._usage: Usage | None = None
+        self._tool_calls = 0
+        self._answered = False  # answer text or a tool call has arrived
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.finish_reason)
+
+    def handle(self, event: SSEEvent) -> list[Delta]:
+        data = event.data.strip()
+        if not data:
+            return []
+        try:
+            payload = json.loads(data)
+        except ValueError:
+            raise ProviderStreamError(
+                f"{self.host} sent a stream event that is not JSON: {clip_message(data[:200])!r}"
+            ) from None
+        # The JSON-array endpoint wraps responses (and errors) in a list; accept that here too.
+        items = payload if isinstance(payload, list) else [payload]
+        deltas: list[Delta] = []
+        for item in items:
+            if not isinstance(item, dict):
+                raise ProviderStreamError(
+                    f"{self.host} sent a stream event that is not a JSON object: "
+                    f"{clip_message(data[:200])!r}"
+                )
+            deltas.extend(self._response(item))
+        return deltas
+
+    def end(self) -> list[Delta]:
+        """At the end of the body: the last usage figures, if any arrived."""
+        return [UsageDelta(self._usage)] if self._usage is not None else []
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _response(self, payload: dict[str, Any]) -> list[Delta]:
+        if payload.get("error"):
+            raise self._stream_error(payload)
+        deltas: list[Delta] = []
+        usage = payload.get("usageMetadata")
+        if isinstance(usage, dict):
+            parsed = usage_from_gemini(usage)
+            if parsed is not None:
+                self._usage = parsed if self._usage is None else self._usage.merged(parsed)
+        candidates = payload.get("candidates")
+        if isinstance(candidates, list):
+            candidate = _first_candidate(candidates)
+            if candidate is not None:
+                deltas.extend(self._candidate(candidate))
+        feedback = payload.get("promptFeedback")
+        if isinstance(feedback, dict):
+            deltas.extend(self._prompt_feedback(feedback))
+        return deltas
+
+    def _candidate(self, candidate: dict[str, Any]) -> list[Delta]:
+        deltas: list[Delta] = []
+        content = candidate.get("content")
+        parts = content.get("parts") if isinstance(content, dict) else None
+        if isinstance(parts, list):
+            for part in parts:
+                if isinstance(part, dict):
+                    deltas.extend(self._part(part))
+        reason = candidate.get("finishReason")
+        if isinstance(reason, str) and reason and not self.finish_reason:
+            self.finish_reason = reason
+            if not self._answered and reason not in _SELF_EXPLAINING:
+                deltas.append(RefusalDelta(_stopped_sentence(reason, candidate)))
+            deltas.append(FinishDelta(self._finish_for(reason)))
+        return deltas
+
+    def _part(self, part: dict[str, Any]) -> list[Delta]:
+        signature = part.get("thoughtSignature")
+        signature = signature if isinstance(signature, str) else ""
+        call = part.get("functionCall")
+        if isinstance(call, dict):
+            name = call.get("name")
+            call_id = call.get("id")
+            args = call.get("args")
+            delta = ToolCallDelta(
+                index=self._tool_calls,
+                call_id=call_id if isinstance(call_id, str) and call_id else None,
+                name=name if isinstance(name, str) and name else None,
+                arguments_fragment=json.dumps({} if args is None else args, ensure_ascii=False),
+                signature=signature,
+            )
+            self._tool_calls += 1
+            self._answered = True
+            return [delta]
+        text = part.get("text")
+        text = text if isinstance(text, str) else ""
+        deltas: list[Delta] = []
+        if part.get("thought") is True:
+            if text or signature:
+                deltas.append(ReasoningDelta(index=0, text=text, signature=signature))
+            return deltas
+        if signature:
+            deltas.append(ReasoningDelta(index=0, signature=signature))
+        if text:
+            self._answered = True
+            deltas.append(TextDelta(text))
+        return deltas
+
+    def _prompt_feedback(self, feedback: dict[str, Any]) -> list[Delta]:
+        reason = feedback.get("blockReason")
+        if not isinstance(reason, str) or not reason or self.finish_reason:
+            return []
+        self.finish_reason = reason
+        sentence = f"Gemini blocked the prompt ({reason}) and returned no answer."
+        message = feedback.get("blockReasonMessage")
+        if isinstance(message, str) and message.strip():
+            sentence += f" Gemini said: {message.strip()}"
+        categories = _blocked_categories(feedback)
+        if categories:
+            sentence += f" Blocked category: {', '.join(categories)}."
+        return [RefusalDelta(sentence), FinishDelta("content_filter")]
+
+    def _finish_for(self, reason: str) -> str:
+        if reason == "STOP" and self._tool_calls:
+            return "tool_calls"
+        return FINISH_REASONS.get(reason, reason.lower())
+
+    def _stream_error(self, payload: dict[str, Any]) -> ProviderStreamError:
+        message = error_message_from_payload(payload) or "no details given"
+        error = payload.get("error")
+        status = error.get("status") if isinstance(error, dict) else None
+        kind = STREAM_ERROR_KINDS.get(status, "") if isinstance(status, str) else ""
+        return ProviderStreamError(
+            f"{self.host} reported an error during the answer: {message}", kind=kind
+        )
+
+
+def _first_candidate(candidates: list[Any]) -> dict[str, Any] | None:
+    """Candidate 0 (Parley asks for one); a candidate without ``index`` counts as 0."""
+    for candidate in candidates:
+        if isinstance(candidate, dict) and candidate.get("index", 0) == 0:
+            return candidate
+    return None
+
+
+def _stopped_sentence(reason: str, candidate: Mapping[str, Any]) -> str:
+    sentence = f"Gemini stopped this answer ({reason}) and returned no text."
+    message = candidate.get("finishMessage")
+    if isinstance(message, str) and message.strip():
+        sentence += f" Gemini said: {message.strip()}"
+    categories = _blocked_categories(candidate)
+    if categories:
+        sentence += f" Blocked category: {', '.join(categories)}."
+    return sentence
+
+
+def _blocked_categories(holder: Mapping[str, Any]) -> list[str]:
+    ratings = holder.get("safetyRatings")
+    if not isinstance(ratings, list):
+        return []
+    return [
+        r["category"]
+        for r in ratings
+        if isinstance(r, dict) and r.get("blocked") is True and isinstance(r.get("category"), str)
+    ]
+
+
+def usage_from_gemini(metadata: Mapping[str, Any]) -> Usage | None:
+    """``Usage`` from ``usageMetadata``; ``None`` if it holds no figure.
+
+    ``output_tokens`` is ``candidatesTokenCount`` (the answer only): Gemini counts thinking
+    separately (``thoughtsTokenCount`` → ``reasoning_tokens``), and its total includes both.
+    """
+    result = Usage(
+        input_tokens=_count(metadata.get("promptTokenCount")),
+        output_tokens=_count(metadata.get("candidatesTokenCount")),
+        total_tokens=_count(metadata.get("totalTokenCount")),
+        reasoning_tokens=_count(metadata.get("thoughtsTokenCount")),
+        cached_tokens=_count(metadata.get("cachedContentTokenCount")),
+    )
+    return result if result.to_dict() else None
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+# -- HTTP errors ------------------------------------------------------------------------------
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s*$")
+
+
+def gemini_http_error(
+    status: int, body: bytes | None, headers: Mapping[str, str], *, reason: str = ""
+) -> ProviderHTTPError:
+    """``http_error_from_response``, plus one Gemini refinement: a 429 whose body carries a
+    ``google.rpc.RetryInfo`` (``retryDelay: "32s"``) is a rate limit Google asks us to wait out,
+    so it becomes a retryable ``RateLimitedError`` with that delay — even when its message says
+    "quota" (free-tier per-minute limits do), which would otherwise read as an exhausted quota
+    that is never retried. A delay longer than the retry policy allows still ends the retrying,
+    and the error then says how long Google asked to wait."""
+    error = http_error_from_response(status, body, headers, reason=reason)
+    if status != 429:
+        return error
+    delay = _retry_info_delay(body)
+    if delay is None:
+        return error
+    retry_after = error.retry_after if error.retry_after is not None else delay
+    if isinstance(error, QuotaExceededError | RateLimitedError):
+        return RateLimitedError(status, error.detail, retry_after=retry_after, code=error.code)
+    return error
+
+
+def _retry_info_delay(body: bytes | None) -> float | None:
+    try:
+        payload = json.loads((body or b"").decode("utf-8", errors="replace"))
+    except ValueError:
+        return None
+    if isinstance(payload, list) and payload:
+        payload = payload[0]
+    error = payload.get("error") if isinstance(payload, dict) else None
+    details = error.get("details") if isinstance(error, dict) else None
+    if not isinstance(details, list):
+        return None
+    for detail in details:
+        if not isinstance(detail, dict) or not str(detail.get("@type", "")).endswith(
+            "google.rpc.RetryInfo"
+        ):
+            continue
+        match = _DURATION.match(str(detail.get("retryDelay", "")))
+        if match:
+            return float(match.group(1))
+    return None
