@@ -143,7 +143,8 @@ class ServerError(ProviderHTTPError):
 
 class ProviderStreamError(ProviderError):
     """The provider sent an error object inside an otherwise successful stream. ``kind`` may be
-    set from the payload (e.g. ``overloaded``); it is never retried (content may have arrived)."""
+    set from the payload (e.g. ``overloaded``). A transient kind is ``retryable``; the retry policy
+    still sends the request again only if none of the answer had arrived before the error."""
 
     kind = "stream_error"
 
@@ -151,6 +152,7 @@ class ProviderStreamError(ProviderError):
         super().__init__(message)
         if kind:
             self.kind = kind
+        self.retryable = self.kind in ("overloaded", "rate_limited", "server_error")
 
 
 class IncompleteStreamError(ProviderError):

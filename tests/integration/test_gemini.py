@@ -472,7 +472,8 @@ def test_error_object_inside_the_stream(httpserver: HTTPServer, status: str, kin
     outcome = run(provider_for(httpserver))
     assert isinstance(outcome.error, ProviderStreamError)
     assert outcome.error.kind == kind
-    assert outcome.error.retryable is False  # content may have arrived
+    # Transient kinds are retryable; the policy resends only if no answer had arrived yet.
+    assert outcome.error.retryable is (kind != "stream_error")
     assert str(outcome.error) == (
         f"localhost:{httpserver.port} reported an error during the answer: The model is overloaded."
     )
