@@ -5,11 +5,18 @@ Why it exists: every other module depends on ports (``application.ports``), neve
 contract in ``pyproject.toml`` allows exactly this one exception), so swapping an adapter — a
 PostgreSQL event store, another settings backend — is a change here and nowhere else.
 
-It imports no Qt: the command line uses it without loading PySide6.
+It imports no Qt: the command line uses it without loading PySide6. It also hands the command
+line the few infrastructure facts it shows (the presets table, where a provider's key comes from),
+so that ``ui.cli`` itself never imports ``infrastructure``.
+
+API keys: the secret store wired here is the system keyring (``KeyringSecretStore``), which
+reports itself unavailable on a machine without one (headless Linux) instead of falling back to a
+file; the provider directory then reads keys from the environment only.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,15 +24,32 @@ from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import ProviderDirectory
 from application.ports.event_store import EventStore
-from application.ports.settings_store import SettingsStore
+from application.ports.secret_store import SecretStore
+from application.ports.settings_store import ProviderConfig, SettingsStore
 from infrastructure.config.json_settings_store import JsonSettingsStore
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
-from infrastructure.providers.directory import ADD_PROVIDER_HINT, SettingsProviderDirectory
+from infrastructure.providers.directory import (
+    ADD_PROVIDER_HINT,
+    KeySource,
+    SettingsProviderDirectory,
+    find_api_key,
+)
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from infrastructure.providers.presets import PRESETS, Preset, find_preset
+from infrastructure.secrets.keyring_store import KeyringSecretStore
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 
-__all__ = ["ADD_PROVIDER_HINT", "Services", "build_services", "probe_local_servers"]
+__all__ = [
+    "ADD_PROVIDER_HINT",
+    "PRESETS",
+    "KeySource",
+    "Preset",
+    "Services",
+    "build_services",
+    "find_preset",
+    "probe_local_servers",
+]
 
 
 @dataclass
@@ -38,22 +62,33 @@ class Services:
     store: EventStore
     providers: ProviderDirectory
     runtime: TurnRuntime
+    secrets: SecretStore
+
+    def key_source(self, config: ProviderConfig) -> KeySource:
+        """Where ``config``'s API key would come from now (keyring, env VAR or none), without
+        the key."""
+        if isinstance(self.providers, SettingsProviderDirectory):
+            return self.providers.key_source(config)
+        return find_api_key(config, os.environ, self.secrets)[1]
 
     def close(self) -> None:
         self.store.close()
 
 
 def build_services(
-    data_dir: str | Path | None = None, config_dir: str | Path | None = None
+    data_dir: str | Path | None = None,
+    config_dir: str | Path | None = None,
+    secrets: SecretStore | None = None,
 ) -> Services:
     """Wire the adapters for one profile (the given dirs, else the environment, else platform
-    defaults)."""
+    defaults). ``secrets`` defaults to the system keyring."""
     data = resolve_data_dir(data_dir)
     config = resolve_config_dir(config_dir)
     settings = JsonSettingsStore(config)
     network = settings.network()
     store = SqliteEventStore(default_db_path(data))
-    providers = SettingsProviderDirectory(settings)
+    secret_store: SecretStore = secrets if secrets is not None else KeyringSecretStore()
+    providers = SettingsProviderDirectory(settings, secrets=secret_store)
     policy = RetryPolicy(
         max_attempts=network.max_attempts,
         base_delay=network.base_delay,
@@ -66,6 +101,7 @@ def build_services(
         store=store,
         providers=providers,
         runtime=TurnRuntime(store, providers, retry_policy=policy),
+        secrets=secret_store,
     )
 
 

@@ -5,17 +5,25 @@ terminal, through the very runtime and event log the window uses (``ui.bootstrap
 
 Invariants it keeps:
 
-- exit codes: 0 done; 1 the provider (or the store) failed, with a clear message on stderr;
-  2 a usage error (unknown option, no provider configured, unknown conversation); 130 interrupted;
+- exit codes: 0 done; 1 the provider (or the store, or the keyring) failed, with a clear message
+  on stderr; 2 a usage error (unknown option, no provider configured, unknown provider or
+  conversation, a key given while no system keyring is available); 130 interrupted;
 - stdout carries only the answer (or JSON); everything else goes to stderr, so output can be piped;
 - Qt is imported only when the window opens, so headless commands start fast and need no display;
 - Ctrl+C during ``parley ask`` sets the turn's cancel event: the partial answer is kept and the
-  turn is recorded as cancelled before the command exits 130.
+  turn is recorded as cancelled before the command exits 130;
+- API keys go to the system keyring only (``providers set-key``, ``providers add
+  --api-key-stdin``), read from a hidden prompt or standard input, never from an argument (it would
+  show in the process list and the shell history). No command prints a key: ``providers list``
+  says where each key comes from (keyring, env VAR, none). Without a working keyring these
+  commands exit 2 with the plain reason and the environment variable to use instead, and store
+  nothing anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 import threading
@@ -32,12 +40,34 @@ from application.history.export import (
     render_transcript,
     session_to_dict,
 )
-from application.ports.chat_provider import ProviderConfigError
+from application.ports.chat_provider import (
+    ChatRequest,
+    FinishDelta,
+    ProviderConfigError,
+    ProviderError,
+    ProviderMessage,
+    ReasoningDelta,
+    RefusalDelta,
+    TextDelta,
+)
 from application.ports.event_store import EventStoreError, SessionNotFound
-from application.ports.settings_store import ProviderConfig, SettingsError
+from application.ports.secret_store import SecretStoreError
+from application.ports.settings_store import (
+    PROVIDER_KINDS,
+    ProviderConfig,
+    SettingsError,
+    UnknownProvider,
+)
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent, mint_id
-from ui.bootstrap import ADD_PROVIDER_HINT, Services, build_services
+from ui.bootstrap import (
+    ADD_PROVIDER_HINT,
+    PRESETS,
+    KeySource,
+    Services,
+    build_services,
+    find_preset,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -64,18 +94,60 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print each stored event as JSON")
     ask.add_argument("--timeout", type=float, default=None, help="wall-clock limit in seconds")
 
-    providers = commands.add_parser("providers", help="add and list providers")
+    providers = commands.add_parser(
+        "providers", help="add, list, test and remove providers; manage their API keys"
+    )
     psub = providers.add_subparsers(dest="providers_command", metavar="SUBCOMMAND")
     add = psub.add_parser("add", help="add (or with --replace, change) a provider")
     add.add_argument("name")
-    add.add_argument("--kind", default="openai", choices=["openai"])
-    add.add_argument("--base-url", required=True, help="e.g. https://api.openai.com/v1")
-    add.add_argument("--api-key-env", default="", help="environment variable holding the key")
-    add.add_argument("--default-model", default="")
+    add.add_argument(
+        "--preset",
+        default="",
+        choices=[p.name for p in PRESETS],
+        metavar="PRESET",
+        help="fill kind, base URL, key variable and model from a preset "
+        "(see: parley providers presets); the options below override it",
+    )
+    add.add_argument("--kind", default=None, choices=PROVIDER_KINDS, help="default: openai")
+    add.add_argument(
+        "--base-url", default=None, help="e.g. https://api.openai.com/v1 (needed without --preset)"
+    )
+    add.add_argument("--api-key-env", default=None, help="environment variable holding the key")
+    add.add_argument("--default-model", default=None)
     add.add_argument("--replace", action="store_true", help="overwrite an existing entry")
     add.add_argument("--make-default", action="store_true", help="use it when none is named")
-    plist = psub.add_parser("list", help="list configured providers")
+    add.add_argument(
+        "--api-key-stdin",
+        action="store_true",
+        help="read the API key from standard input (a hidden prompt at a terminal) and store "
+        "it in the system keyring",
+    )
+    plist = psub.add_parser("list", help="list configured providers and where their keys are")
     plist.add_argument("--json", action="store_true")
+    ppresets = psub.add_parser("presets", help="the known providers 'add --preset' can fill in")
+    ppresets.add_argument("--json", action="store_true")
+    set_key = psub.add_parser("set-key", help="store a provider's API key in the system keyring")
+    set_key.add_argument("name")
+    set_key.add_argument(
+        "--stdin",
+        action="store_true",
+        help="the key comes from standard input (also the default when input is piped; at a "
+        "terminal the prompt is hidden either way)",
+    )
+    delete_key = psub.add_parser("delete-key", help="delete a provider's key from the keyring")
+    delete_key.add_argument("name")
+    remove = psub.add_parser("remove", help="remove a provider (and its key in the keyring)")
+    remove.add_argument("name")
+    remove.add_argument("--keep-key", action="store_true", help="leave its key in the keyring")
+    models = psub.add_parser("models", help="list the models the provider offers")
+    models.add_argument("name")
+    models.add_argument("--json", action="store_true")
+    ptest = psub.add_parser("test", help="send a tiny request and report latency or the failure")
+    ptest.add_argument("name")
+    ptest.add_argument("--model", default="", help="default: the provider's default model")
+    ptest.add_argument(
+        "--timeout", type=float, default=60.0, help="give up after this many seconds (60)"
+    )
 
     history = commands.add_parser("history", help="list, show and export saved conversations")
     hsub = history.add_subparsers(dest="history_command", metavar="SUBCOMMAND")
@@ -114,9 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SessionNotFound as exc:
         print(f"parley: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (EventStoreError, SettingsError, OSError) as exc:
+    except (EventStoreError, SettingsError, SecretStoreError, OSError) as exc:
         print(f"parley: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("parley: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         services.close()
 
@@ -230,48 +305,330 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
 def _providers(
     services: Services, args: argparse.Namespace, parser: argparse.ArgumentParser
 ) -> int:
-    if args.providers_command == "add":
-        config = ProviderConfig(
-            name=args.name,
-            kind=args.kind,
-            base_url=args.base_url,
-            api_key_env=args.api_key_env,
-            default_model=args.default_model,
-        )
+    handlers = {
+        "add": _providers_add,
+        "list": _providers_list,
+        "presets": _providers_presets,
+        "set-key": _providers_set_key,
+        "delete-key": _providers_delete_key,
+        "remove": _providers_remove,
+        "models": _providers_models,
+        "test": _providers_test,
+    }
+    handler = handlers.get(args.providers_command)
+    if handler is None:
+        parser.parse_args(["providers", "--help"])
+        return EXIT_USAGE
+    try:
+        return handler(services, args)
+    except UnknownProvider as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _providers_add(services: Services, args: argparse.Namespace) -> int:
+    preset = find_preset(args.preset) if args.preset else None
+    base_url = args.base_url if args.base_url is not None else (preset.base_url if preset else "")
+    if not base_url:
+        raise UsageError("--base-url is required without --preset (see: parley providers presets)")
+    if args.api_key_env is not None:
+        key_env = args.api_key_env
+    else:
+        key_env = preset.key_env_for(base_url) if preset else ""
+    if args.default_model is not None:
+        default_model = args.default_model
+    else:
+        default_model = preset.default_model if preset else ""
+    config = ProviderConfig(
+        name=args.name,
+        kind=args.kind or (preset.kind if preset else "openai"),
+        base_url=base_url,
+        api_key_env=key_env,
+        default_model=default_model,
+        preset=args.preset,
+    )
+    key = None
+    if args.api_key_stdin:
+        _require_keyring(services, config)
+        key = _read_key(args.name)
+    try:
+        previous: ProviderConfig | None = services.settings.provider(args.name)
+    except UnknownProvider:
+        previous = None
+    try:
+        services.settings.add_provider(config, replace=args.replace)
+    except SettingsError as exc:
+        raise UsageError(str(exc)) from exc
+    if key is not None:
         try:
-            services.settings.add_provider(config, replace=args.replace)
-            if args.make_default:
-                services.settings.set_default_provider(args.name)
-        except SettingsError as exc:
-            raise UsageError(str(exc)) from exc
-        print(f"added provider {args.name!r} ({args.base_url})", file=sys.stderr)
+            services.secrets.set(args.name, key)
+        except SecretStoreError as exc:
+            # Store nothing rather than half: put the settings back as they were.
+            if previous is None:
+                services.settings.remove_provider(args.name)
+            else:
+                services.settings.add_provider(previous, replace=True)
+            print(f"parley: {exc}; the provider was not added", file=sys.stderr)
+            return EXIT_FAILED
+    try:
+        if args.make_default:
+            services.settings.set_default_provider(args.name)
+    except SettingsError as exc:
+        raise UsageError(str(exc)) from exc
+    model = f", model {default_model}" if default_model else ""
+    print(f"added provider {args.name!r} ({config.kind} at {base_url}{model})", file=sys.stderr)
+    if key is not None:
+        print(f"its API key is stored in {services.secrets.description}", file=sys.stderr)
+    else:
+        source = services.key_source(config)
+        if source.where == "none" and source.needed:
+            print(f"note: it needs an API key; {_how_to_add_key(config, source)}", file=sys.stderr)
+    if not default_model:
+        print(
+            f"note: no default model; list them with: parley providers models {args.name}, "
+            "then pass --model or add again with --default-model MODEL --replace",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def _providers_list(services: Services, args: argparse.Namespace) -> int:
+    default = services.settings.default_provider()
+    entries = [(p, services.key_source(p)) for p in services.settings.providers()]
+    rows = [
+        {
+            "name": p.name,
+            "kind": p.kind,
+            "preset": p.preset,
+            "base_url": p.base_url,
+            "api_key_env": p.api_key_env,
+            "default_model": p.default_model,
+            "default": default is not None and default.name == p.name,
+            "key_source": str(source),
+            "key_needed": source.needed,
+        }
+        for p, source in entries
+    ]
+    if args.json:
+        _print_json(rows)
+    elif not rows:
+        print(f"no providers configured; {ADD_PROVIDER_HINT}", file=sys.stderr)
+    else:
+        for row, (_p, source) in zip(rows, entries, strict=True):
+            mark = "*" if row["default"] else " "
+            model = row["default_model"] or "-"
+            print(
+                f"{mark} {row['name']:<16} {row['base_url']:<40} {model:<24} {_key_column(source)}"
+            )
+    problem = next((s.keyring_problem for _p, s in entries if s.keyring_problem), "")
+    if problem:
+        print(f"note: {problem}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _key_column(source: KeySource) -> str:
+    if source.where == "keyring":
+        return "key: keyring"
+    if source.where == "env":
+        return f"key: env ${source.variable}"
+    if not source.needed:
+        return "key: none"
+    fixes = [f"set ${source.env_candidates[0]}"] if source.env_candidates else []
+    if not source.keyring_problem:
+        fixes.append("use set-key")
+    return f"key: MISSING ({' or '.join(fixes) or 'name a variable with --api-key-env'})"
+
+
+def _providers_presets(services: Services, args: argparse.Namespace) -> int:
+    rows = [
+        {
+            "name": p.name,
+            "label": p.label,
+            "kind": p.kind,
+            "base_url": p.base_url,
+            "key_env": p.key_env,
+            "needs_key": p.needs_key,
+            "default_model": p.default_model,
+        }
+        for p in PRESETS
+    ]
+    if args.json:
+        _print_json(rows)
         return EXIT_OK
-    if args.providers_command == "list":
-        default = services.settings.default_provider()
-        rows = [
-            {
-                "name": p.name,
-                "kind": p.kind,
-                "base_url": p.base_url,
-                "api_key_env": p.api_key_env,
-                "default_model": p.default_model,
-                "default": default is not None and default.name == p.name,
-            }
-            for p in services.settings.providers()
-        ]
-        if args.json:
-            _print_json(rows)
-        elif not rows:
-            print(f"no providers configured; {ADD_PROVIDER_HINT}", file=sys.stderr)
-        else:
-            for row in rows:
-                mark = "*" if row["default"] else " "
-                model = row["default_model"] or "-"
-                key = f"key ${row['api_key_env']}" if row["api_key_env"] else "no key"
-                print(f"{mark} {row['name']:<16} {row['base_url']:<40} {model:<24} {key}")
+    print(f"{'PRESET':<14} {'KIND':<10} {'BASE URL':<50} {'KEY VARIABLE':<20} DEFAULT MODEL")
+    for row in rows:
+        key = row["key_env"] or "(none: local)"
+        model = row["default_model"] or "-"
+        print(f"{row['name']:<14} {row['kind']:<10} {row['base_url']:<50} {key:<20} {model}")
+    return EXIT_OK
+
+
+def _providers_set_key(services: Services, args: argparse.Namespace) -> int:
+    config = services.settings.provider(args.name)
+    _require_keyring(services, config)
+    key = _read_key(args.name)
+    services.secrets.set(args.name, key)  # SecretStoreError -> exit 1
+    print(
+        f"stored the API key for {args.name!r} in {services.secrets.description}",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def _providers_delete_key(services: Services, args: argparse.Namespace) -> int:
+    if not services.secrets.available:
+        raise UsageError(services.secrets.unavailable_reason)
+    if services.secrets.delete(args.name):
+        print(f"deleted the API key for {args.name!r} from the keyring", file=sys.stderr)
+    else:
+        print(f"no API key for {args.name!r} was stored in the keyring", file=sys.stderr)
+    return EXIT_OK
+
+
+def _providers_remove(services: Services, args: argparse.Namespace) -> int:
+    services.settings.remove_provider(args.name)
+    print(f"removed provider {args.name!r}", file=sys.stderr)
+    if args.keep_key or not services.secrets.available:
         return EXIT_OK
-    parser.parse_args(["providers", "--help"])
-    return EXIT_USAGE
+    try:
+        if services.secrets.delete(args.name):
+            print("and deleted its API key from the keyring", file=sys.stderr)
+    except SecretStoreError as exc:
+        print(
+            f"parley: warning: its API key may still be in the keyring ({exc}); delete it "
+            f"later with: parley providers delete-key {args.name}",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def _providers_models(services: Services, args: argparse.Namespace) -> int:
+    services.settings.provider(args.name)  # UnknownProvider -> exit 2
+    try:
+        resolved = services.providers.resolve(args.name)
+        names = resolved.provider.list_models()
+    except ProviderError as exc:
+        print(f"parley: {exc.kind}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        _print_json(names)
+    elif not names:
+        print(f"{args.name!r} lists no models", file=sys.stderr)
+    else:
+        for name in names:
+            print(name)
+    return EXIT_OK
+
+
+#: What ``providers test`` asks: a reply of a token or two, cheap on every provider.
+TEST_PROMPT = "Reply with OK."
+TEST_MAX_TOKENS = 16
+
+
+def _providers_test(services: Services, args: argparse.Namespace) -> int:
+    config = services.settings.provider(args.name)  # UnknownProvider -> exit 2
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    model = args.model or config.default_model
+    if not model:
+        return _test_failed(
+            "config",
+            f"no model to test with: pass --model, or set the provider's default model "
+            f"(parley providers models {args.name} lists them)",
+        )
+    try:
+        resolved = services.providers.resolve(args.name)
+    except ProviderError as exc:
+        return _test_failed(exc.kind, str(exc))
+    request = ChatRequest(
+        model=model,
+        messages=(ProviderMessage(role="user", content=TEST_PROMPT),),
+        max_tokens=TEST_MAX_TOKENS,
+    )
+    cancel = threading.Event()
+    timer = threading.Timer(args.timeout, cancel.set)
+    timer.daemon = True
+    first: float | None = None
+    finish = ""
+    started = time.monotonic()
+    timer.start()
+    try:
+        # The adapter directly, without the retry policy: report the first failure as it is.
+        for delta in resolved.provider.stream(request, cancel):
+            if isinstance(delta, TextDelta | RefusalDelta | ReasoningDelta) and first is None:
+                first = time.monotonic()
+            elif isinstance(delta, FinishDelta):
+                finish = delta.reason
+    except ProviderError as exc:
+        return _test_failed(exc.kind, str(exc))
+    except KeyboardInterrupt:
+        cancel.set()
+        print("parley: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        timer.cancel()
+    total = time.monotonic() - started
+    if cancel.is_set():
+        return _test_failed("timeout", f"no complete answer within {args.timeout:g} s")
+    if first is None:
+        ended = f" (finish reason: {finish})" if finish else ""
+        head = f"OK · no text in the answer{ended}"
+    else:
+        head = f"OK · first token in {(first - started) * 1000:.0f} ms"
+    print(f"{head} · total {total * 1000:.0f} ms · model {model}")
+    return EXIT_OK
+
+
+def _test_failed(kind: str, message: str) -> int:
+    print(f"FAILED · {kind}: {message}", file=sys.stderr)
+    return EXIT_FAILED
+
+
+# -- keys -----------------------------------------------------------------------------------------
+
+
+def _require_keyring(services: Services, config: ProviderConfig) -> None:
+    """Exit 2 (storing nothing) when no system keyring can keep a key."""
+    if services.secrets.available:
+        return
+    source = services.key_source(config)
+    if source.env_candidates:
+        advice = f"for {config.name!r} Parley reads ${source.env_candidates[0]}"
+    else:
+        advice = (
+            f"name the variable for {config.name!r} with: parley providers add {config.name} "
+            "--replace --api-key-env VAR ..."
+        )
+    raise UsageError(f"{services.secrets.unavailable_reason}: {advice}; nothing was stored")
+
+
+def _how_to_add_key(config: ProviderConfig, source: KeySource) -> str:
+    fixes = []
+    if not source.keyring_problem:
+        fixes.append(f"parley providers set-key {config.name}")
+    if source.env_candidates:
+        fixes.append(f"set ${source.env_candidates[0]}")
+    else:
+        fixes.append("add it again with --api-key-env VAR --replace and set $VAR")
+    return "add one with: " + ", or ".join(fixes)
+
+
+def _read_key(name: str) -> str:
+    """The key from standard input when it is piped, else from a hidden prompt: a key typed at a
+    terminal is never echoed."""
+    if sys.stdin is None:
+        raise UsageError("no standard input to read the key from")
+    if sys.stdin.isatty():
+        text = getpass.getpass(f"API key for {name} (input hidden): ")
+    else:
+        text = sys.stdin.read()
+    key = text.strip()
+    if not key:
+        raise UsageError("no key was given (the input was empty)")
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in key):
+        raise UsageError(
+            "the key contains spaces, line breaks or control characters; give only the key"
+        )
+    return key
 
 
 # -- history --------------------------------------------------------------------------------------

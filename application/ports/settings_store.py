@@ -1,8 +1,9 @@
 """The capability to keep the user's settings and configured providers.
 
 Why it exists: the CLI and the window add, list and pick providers through this port; a JSON file
-under the user config dir is the adapter. API keys are never stored here: a provider entry names
-the environment variable (later: the keyring entry) that holds its key.
+under the user config dir is the adapter. API keys are never stored here: they live in the system
+keyring (``application.ports.secret_store``, keyed by the provider's name) or in the environment
+variable a provider entry names (``api_key_env``).
 
 Errors::
 
@@ -16,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-PROVIDER_KINDS = ("openai",)
+#: The wire formats Parley speaks: OpenAI-compatible Chat Completions, Anthropic Messages, Ollama's
+#: native ``/api/chat`` and Google Gemini.
+PROVIDER_KINDS = ("openai", "anthropic", "ollama", "gemini")
 
 
 class SettingsError(Exception):
@@ -34,7 +37,9 @@ class UnknownProvider(SettingsError):
 
 @dataclass(frozen=True)
 class ProviderConfig:
-    """One configured provider. ``api_key_env`` names the variable that holds the key."""
+    """One configured provider. ``api_key_env`` names the variable that holds the key (the key
+    itself is never here); ``preset`` names the preset it was made from ("" for none), which
+    also tells Parley the conventional key variable and whether a key is needed."""
 
     name: str
     kind: str
@@ -42,6 +47,7 @@ class ProviderConfig:
     api_key_env: str = ""
     default_model: str = ""
     models: tuple[str, ...] = ()
+    preset: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,10 @@ class SettingsStore(Protocol):
     def add_provider(self, config: ProviderConfig, *, replace: bool = False) -> None:
         """Add a provider (the first one added becomes the default); a duplicate name is an
         error unless ``replace``."""
+        ...
+
+    def remove_provider(self, name: str) -> None:
+        """Remove a provider; raises ``UnknownProvider``. Removing the default leaves none."""
         ...
 
     def default_provider(self) -> ProviderConfig | None:

@@ -4,17 +4,21 @@ Why it exists: the CLI and the window add, list and pick providers; the choice m
 and be readable and editable by a person. The file looks like::
 
     {"version": 1, "default_provider": "openai" | null,
-     "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models"}],
+     "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models",
+                    "preset"}],
      "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout"}}
 
-``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
+``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``. A provider's
+``preset`` (added within version 1) is optional too: files written before it existed read as
+``""``. When set, it must name a known preset (``infrastructure.providers.presets``) of the same
+kind as the entry.
 
 Invariants it keeps:
 
-- no secret is ever stored: there is no field for an API key; a provider names the environment
-  variable that holds it (``api_key_env``). A file carrying any unknown field (``api_key``
-  included) is refused, a base URL with credentials or a query is refused, and a value that looks
-  like a key given as ``api_key_env`` is refused;
+- no secret is ever stored: there is no field for an API key; keys live in the system keyring or
+  in the environment variable a provider names (``api_key_env``). A file carrying any unknown
+  field (``api_key`` included) is refused, a base URL with credentials or a query is refused, and
+  a value that looks like a key given as ``api_key_env`` is refused;
 - the file on disk is always complete: writes go to a temporary file in the same folder, are
   fsynced, then ``os.replace``-d over the old one;
 - a file that cannot be read or parsed is an error naming the file and the reason, for reads and
@@ -48,13 +52,22 @@ from application.ports.settings_store import (
     SettingsError,
     UnknownProvider,
 )
+from infrastructure.providers.presets import find_preset, preset_names
 
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
 _TOP_LEVEL_FIELDS = ("version", "default_provider", "providers", "network")
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
-_PROVIDER_FIELDS = ("name", "kind", "base_url", "api_key_env", "default_model", "models")
+_PROVIDER_FIELDS = (
+    "name",
+    "kind",
+    "base_url",
+    "api_key_env",
+    "default_model",
+    "models",
+    "preset",
+)
 _REQUIRED_PROVIDER_FIELDS = ("name", "kind", "base_url")
 
 _NAME = re.compile(r"[A-Za-z0-9._-]+")
@@ -79,6 +92,26 @@ def validate_provider(config: ProviderConfig) -> ProviderConfig:
             f"{', '.join(PROVIDER_KINDS)}"
         )
     _check_base_url(name, config.base_url)
+    preset_name = config.preset
+    if not isinstance(preset_name, str):
+        raise SettingsError(f"provider {name!r}: preset must be text")
+    if preset_name:
+        preset = find_preset(preset_name)
+        if preset is None:
+            raise SettingsError(
+                f"provider {name!r}: unknown preset {preset_name!r}; known presets: "
+                f"{', '.join(preset_names())}"
+            )
+        if preset.kind != config.kind:
+            raise SettingsError(
+                f"provider {name!r}: preset {preset_name!r} speaks kind {preset.kind!r}, not "
+                f"{config.kind!r}"
+                + (
+                    "; for Ollama's OpenAI-compatible endpoint use the preset 'ollama-openai'"
+                    if preset_name == "ollama"
+                    else ""
+                )
+            )
     env = config.api_key_env
     if not isinstance(env, str):
         raise SettingsError(f"provider {name!r}: api_key_env must be text")
@@ -109,6 +142,7 @@ def validate_provider(config: ProviderConfig) -> ProviderConfig:
         api_key_env=env,
         default_model=config.default_model,
         models=tuple(models),
+        preset=preset_name,
     )
 
 
@@ -251,6 +285,7 @@ class JsonSettingsStore:
                     "api_key_env": p.api_key_env,
                     "default_model": p.default_model,
                     "models": list(p.models),
+                    "preset": p.preset,
                 }
                 for p in doc.providers
             ],
@@ -347,6 +382,7 @@ def _parse(data: Any) -> _Document:
                     api_key_env=entry.get("api_key_env", ""),
                     default_model=entry.get("default_model", ""),
                     models=tuple(models),
+                    preset=entry.get("preset", ""),
                 )
             )
         except SettingsError as exc:
@@ -372,8 +408,9 @@ def _no_unknown_fields(data: Mapping[str, Any], allowed: Sequence[str], where: s
     message = f"{where} has unknown field(s) {', '.join(unknown)} (allowed: {', '.join(allowed)})"
     if any("key" in k.lower() or "secret" in k.lower() or "token" in k.lower() for k in unknown):
         message += (
-            "; API keys are never stored in the settings - put the key in an environment "
-            "variable and name that variable in api_key_env"
+            "; API keys are never stored in the settings - store the key in the system keyring "
+            "(parley providers set-key NAME) or put it in an environment variable and name that "
+            "variable in api_key_env"
         )
     raise SettingsError(message)
 

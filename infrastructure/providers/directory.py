@@ -1,77 +1,381 @@
-"""Build ready provider adapters from the settings file.
+"""Build ready provider adapters from the settings, with their API keys.
 
 Why it exists: a frozen request names a provider; this adapter of the ``ProviderDirectory`` port
-looks the name up in the settings, reads the API key from the environment variable the entry names
-(the keyring comes later) and builds the adapter for the entry's kind.
+looks the name up in the settings, finds the API key and builds the adapter for the entry's kind
+(``openai``, ``anthropic``, ``ollama``, ``gemini``) with the network settings.
 
-Invariants it keeps: the key is read at call time and handed only to the adapter; it is never
-returned, logged or put in an error message (messages name the variable, not its value).
+Where a key comes from, first found wins:
+
+1. the system keyring, under the provider's name (``parley providers set-key NAME``);
+2. the environment variable the entry names (``api_key_env``);
+3. the conventional variable of the entry's preset (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``,
+   ``GEMINI_API_KEY`` then ``GOOGLE_API_KEY``, …) — only when the entry's host is the preset's own
+   host, so a vendor's key is never sent to some other server; an entry without a preset gets the
+   preset whose host it points at;
+4. none. A provider that needs a key (a remote preset, an ``anthropic`` or ``gemini`` entry, or
+   any entry that names a variable) and has none is a ``ProviderConfigError`` saying where Parley
+   looked and how to add one. Servers on this machine (``localhost``) never need one.
+
+An unavailable keyring (headless Linux) is skipped: the environment is then the only source, and
+the missing-key message says so. Nothing ever falls back to a file.
+
+Invariants it keeps:
+
+- the key is read at call time and handed only to the adapter; it is never returned by anything
+  but ``find_api_key``, logged, or put in a message (messages name variables, not values);
+- redaction at the adapter boundary: every adapter built with a key is wrapped so that any
+  ``ProviderError`` (and any other exception) leaving it has the key scrubbed from its message and
+  attributes — the whole key, its base64 forms, and any run of ``REDACT_MIN_RUN`` or more of its
+  characters (a provider's 401 often echoes the key's beginning). Retry notices, the recorded
+  ``turn_finished.error`` and everything shown to the user are built from these messages, so none
+  of them can carry the key. An exception chain that mentions the key is cut;
+- adapter modules are imported when first needed, so a kind whose adapter is missing fails with a
+  ``ProviderConfigError`` for that provider only.
 """
 
 from __future__ import annotations
 
+import base64
 import os
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
 
 from application.ports.chat_provider import (
     ChatProvider,
+    ChatRequest,
+    Delta,
     ProviderConfigError,
+    ProviderError,
     ResolvedProvider,
 )
+from application.ports.secret_store import SecretStore, SecretStoreError
 from application.ports.settings_store import (
     NetworkSettings,
     ProviderConfig,
     SettingsError,
     SettingsStore,
 )
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from infrastructure.providers.presets import PRESETS, Preset, find_preset, is_local_url, same_host
 
 ADD_PROVIDER_HINT = (
-    "add one with: parley providers add NAME --kind openai --base-url URL "
-    "[--api-key-env VAR] [--default-model MODEL]"
+    "add one with: parley providers add NAME --preset PRESET (see: parley providers presets), "
+    "or parley providers add NAME --kind openai --base-url URL [--default-model MODEL]"
 )
+
+#: Kinds whose (native) APIs always need a key when the server is not on this machine.
+KEYED_KINDS = frozenset({"anthropic", "gemini"})
+
+#: Shortest run of a key's characters that is scrubbed from messages (shorter runs, such as the
+#: common ``sk-proj-`` or the last four characters providers show on purpose, are left).
+REDACT_MIN_RUN = 12
+REDACTED = "[redacted]"
+
+
+# -- redaction -----------------------------------------------------------------------------------
+
+
+def redact_secret(text: str, secret: str | None, *, min_run: int = REDACT_MIN_RUN) -> str:
+    """``text`` with ``secret`` scrubbed: the whole secret, its base64 forms, and every run of at
+    least ``min_run`` consecutive characters of it (a prefix echoed back by a provider, say).
+    A secret shorter than ``min_run`` is scrubbed only whole."""
+    if not text or not secret:
+        return text
+    for form in _encoded_forms(secret):
+        text = text.replace(form, REDACTED)
+    if len(secret) < min_run:
+        return text.replace(secret, REDACTED)
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        if i + min_run <= n and text[i : i + min_run] in secret:
+            length = min_run
+            while i + length < n and text[i : i + length + 1] in secret:
+                length += 1
+            out.append(REDACTED)
+            i += length
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _encoded_forms(secret: str) -> list[str]:
+    raw = secret.encode("utf-8")
+    forms = {base64.b64encode(raw).decode(), base64.urlsafe_b64encode(raw).decode()}
+    forms |= {f.rstrip("=") for f in forms}
+    return sorted((f for f in forms if len(f) >= REDACT_MIN_RUN), key=len, reverse=True)
+
+
+def _mentions(text: str, secret: str) -> bool:
+    return redact_secret(text, secret) != text
+
+
+def scrub_exception(exc: BaseException, secret: str) -> BaseException:
+    """Scrub ``secret`` from ``exc`` in place (its args and text attributes) and cut its chain if
+    anything in the chain mentions the secret; returns ``exc``."""
+    exc.args = tuple(redact_secret(a, secret) if isinstance(a, str) else a for a in exc.args)
+    for name, value in list(vars(exc).items()):
+        if isinstance(value, str):
+            setattr(exc, name, redact_secret(value, secret))
+    seen: set[int] = set()
+    link = exc.__cause__ or exc.__context__
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        if _mentions(str(link), secret) or any(
+            isinstance(a, str) and _mentions(a, secret) for a in link.args
+        ):
+            exc.__cause__ = None
+            exc.__context__ = None
+            exc.__suppress_context__ = True
+            break
+        link = link.__cause__ or link.__context__
+    return exc
+
+
+class RedactingProvider:
+    """A ``ChatProvider`` that lets no exception out with the API key in it (see the module
+    docstring). Everything else is the wrapped adapter's."""
+
+    def __init__(self, inner: ChatProvider, secret: str) -> None:
+        self._inner = inner
+        self._secret = secret
+
+    @property
+    def kind(self) -> str:
+        return self._inner.kind
+
+    @property
+    def default_model(self) -> str:
+        return self._inner.default_model
+
+    @property
+    def inner(self) -> ChatProvider:
+        return self._inner
+
+    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
+        try:
+            yield from self._inner.stream(request, cancel)
+        except ProviderError as exc:
+            scrub_exception(exc, self._secret)
+            raise
+        except Exception as exc:
+            self._raise_clean(exc)
+            raise
+
+    def list_models(self) -> list[str]:
+        try:
+            return self._inner.list_models()
+        except ProviderError as exc:
+            scrub_exception(exc, self._secret)
+            raise
+        except Exception as exc:
+            self._raise_clean(exc)
+            raise
+
+    def _raise_clean(self, exc: Exception) -> None:
+        """Replace an unexpected exception that mentions the key by a scrubbed ``ProviderError``
+        (one that does not is left to propagate as it is)."""
+        text = f"{type(exc).__name__}: {exc}"
+        if _mentions(text, self._secret) or any(
+            isinstance(a, str) and _mentions(a, self._secret) for a in exc.args
+        ):
+            raise ProviderError(f"internal error: {redact_secret(text, self._secret)}") from None
+
+    def __getattr__(self, name: str) -> Any:  # base_url, render_request, …
+        return getattr(self._inner, name)
+
+
+# -- where the key comes from --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeySource:
+    """Where a provider's key was found (never the key itself).
+
+    ``where`` is ``keyring``, ``env`` or ``none``; ``variable`` names the variable for ``env``;
+    ``needed`` says whether the provider requires a key; ``looked`` lists the places tried, for
+    messages; ``keyring_problem`` is the keyring's plain reason when it could not be used.
+    """
+
+    where: str
+    variable: str = ""
+    needed: bool = False
+    looked: tuple[str, ...] = ()
+    keyring_problem: str = ""
+    env_candidates: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.where == "env":
+            return f"env {self.variable}"
+        return self.where
+
+
+def preset_of(config: ProviderConfig) -> Preset | None:
+    """The entry's preset: the one it names, else the remote preset of the same kind whose host
+    it points at (so entries made before presets existed behave the same)."""
+    if config.preset:
+        return find_preset(config.preset)
+    host = _host(config.base_url)
+    if not host or is_local_url(config.base_url):
+        return None
+    for preset in PRESETS:
+        if preset.kind == config.kind and not preset.local and _host(preset.base_url) == host:
+            return preset
+    return None
+
+
+def key_env_candidates(config: ProviderConfig) -> tuple[str, ...]:
+    """The environment variables looked in, in order (see the module docstring)."""
+    names: list[str] = []
+    if config.api_key_env:
+        names.append(config.api_key_env)
+    preset = preset_of(config)
+    if preset is not None and same_host(preset.base_url, config.base_url):
+        names.extend(preset.key_envs)
+    return tuple(dict.fromkeys(names))
+
+
+def key_needed(config: ProviderConfig) -> bool:
+    """Whether the provider cannot work without a key."""
+    if config.api_key_env:
+        return True  # the entry says its key is in that variable
+    if is_local_url(config.base_url):
+        return False
+    preset = preset_of(config)
+    if preset is not None:
+        return preset.needs_key
+    return config.kind in KEYED_KINDS
+
+
+def find_api_key(
+    config: ProviderConfig,
+    environ: Mapping[str, str],
+    secrets: SecretStore | None = None,
+) -> tuple[str | None, KeySource]:
+    """The provider's key (or ``None``) and where it came from. Only the directory and the
+    adapters it builds ever hold the returned key."""
+    looked: list[str] = []
+    problem = ""
+    candidates = key_env_candidates(config)
+    needed = key_needed(config)
+    if secrets is not None:
+        try:
+            if secrets.available:
+                looked.append(f"the system keyring (entry {config.name!r})")
+                value = secrets.get(config.name)
+                if value and value.strip():
+                    source = KeySource("keyring", "", needed, tuple(looked), "", candidates)
+                    return value.strip(), source
+            else:
+                problem = secrets.unavailable_reason
+        except SecretStoreError as exc:
+            problem = str(exc)
+    for variable in candidates:
+        looked.append(f"${variable}")
+        value = environ.get(variable)
+        if value and value.strip():
+            source = KeySource("env", variable, needed, tuple(looked), problem, candidates)
+            return value.strip(), source
+    return None, KeySource("none", "", needed, tuple(looked), problem, candidates)
+
+
+def missing_key_message(config: ProviderConfig, source: KeySource) -> str:
+    """Where Parley looked and how to add a key (never a value)."""
+    looked = ", ".join(source.looked) if source.looked else "nowhere it knows of"
+    head = f"provider {config.name!r} needs an API key and none was found (looked in: {looked})"
+    variable = source.env_candidates[0] if source.env_candidates else ""
+    if source.keyring_problem:
+        if variable:
+            return f"{head}. {source.keyring_problem}: {variable}"
+        return (
+            f"{head}. {source.keyring_problem}: name one with: parley providers add "
+            f"{config.name} --replace --api-key-env VAR ..."
+        )
+    fix = f"store one with: parley providers set-key {config.name}"
+    if variable:
+        return f"{head}; {fix}, or set the environment variable {variable}"
+    return f"{head}; {fix}, or name an environment variable with --api-key-env"
+
+
+# -- adapters -----------------------------------------------------------------------------------
+
+
+def adapter_class(kind: str) -> type:
+    """The adapter class for ``kind``, imported on first need."""
+    if kind == "openai":
+        from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+
+        return OpenAICompatibleProvider
+    if kind == "anthropic":
+        from infrastructure.providers.anthropic import AnthropicProvider
+
+        return AnthropicProvider
+    if kind == "ollama":
+        from infrastructure.providers.ollama import OllamaProvider
+
+        return OllamaProvider
+    if kind == "gemini":
+        from infrastructure.providers.gemini import GeminiProvider
+
+        return GeminiProvider
+    raise KeyError(kind)
 
 
 def build_adapter(
     config: ProviderConfig,
     environ: Mapping[str, str],
     network: NetworkSettings | None = None,
+    secrets: SecretStore | None = None,
 ) -> ChatProvider:
-    """The adapter for one configured provider."""
+    """The adapter for one configured provider, with its key (see the module docstring)."""
     network = network or NetworkSettings()
-    api_key = None
-    if config.api_key_env:
-        api_key = environ.get(config.api_key_env) or None
-        if api_key is None:
-            raise ProviderConfigError(
-                f"provider {config.name!r} needs an API key in the environment variable "
-                f"{config.api_key_env}, which is not set"
-            )
-    if config.kind == "openai":
-        return OpenAICompatibleProvider(
-            config.base_url,
-            api_key=api_key,
-            default_model=config.default_model,
-            connect_timeout=network.connect_timeout,
-            read_timeout=network.idle_timeout,
-        )
-    raise ProviderConfigError(f"provider {config.name!r} has an unknown kind {config.kind!r}")
+    try:
+        cls = adapter_class(config.kind)
+    except KeyError:
+        raise ProviderConfigError(
+            f"provider {config.name!r} has an unknown kind {config.kind!r}"
+        ) from None
+    except ImportError as exc:
+        raise ProviderConfigError(
+            f"provider {config.name!r} uses the kind {config.kind!r}, which this installation "
+            f"of Parley cannot speak ({type(exc).__name__}: {exc})"
+        ) from None
+    api_key, source = find_api_key(config, environ, secrets)
+    if api_key is None and source.needed:
+        raise ProviderConfigError(missing_key_message(config, source))
+    adapter = cls(
+        config.base_url,
+        api_key=api_key,
+        default_model=config.default_model,
+        connect_timeout=network.connect_timeout,
+        read_timeout=network.idle_timeout,
+    )
+    return RedactingProvider(adapter, api_key) if api_key else adapter
+
+
+AdapterFactory = Callable[
+    [ProviderConfig, Mapping[str, str], NetworkSettings, "SecretStore | None"], ChatProvider
+]
 
 
 class SettingsProviderDirectory:
-    """``ProviderDirectory`` over a ``SettingsStore`` and the process environment."""
+    """``ProviderDirectory`` over a ``SettingsStore``, a ``SecretStore`` (optional) and the
+    process environment."""
 
     def __init__(
         self,
         settings: SettingsStore,
         environ: Mapping[str, str] | None = None,
-        factory: Callable[
-            [ProviderConfig, Mapping[str, str], NetworkSettings], ChatProvider
-        ] = build_adapter,
+        factory: AdapterFactory = build_adapter,
+        secrets: SecretStore | None = None,
     ) -> None:
         self._settings = settings
         self._environ = os.environ if environ is None else environ
         self._factory = factory
+        self._secrets = secrets
 
     def resolve(self, provider_id: str) -> ResolvedProvider:
         try:
@@ -81,10 +385,23 @@ class SettingsProviderDirectory:
                 config = self._settings.default_provider()
                 if config is None:
                     raise ProviderConfigError(f"no provider is configured; {ADD_PROVIDER_HINT}")
+            network = self._settings.network()
         except SettingsError as exc:
             raise ProviderConfigError(str(exc)) from exc
         return ResolvedProvider(
             name=config.name,
-            provider=self._factory(config, self._environ, self._settings.network()),
+            provider=self._factory(config, self._environ, network, self._secrets),
             default_model=config.default_model,
         )
+
+    def key_source(self, config: ProviderConfig) -> KeySource:
+        """Where ``config``'s key would come from now (the key itself is dropped)."""
+        _key, source = find_api_key(config, self._environ, self._secrets)
+        return source
+
+
+def _host(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""

@@ -1,5 +1,9 @@
 """The ``parley`` command line, in process (``ui.cli.main``) and as a real subprocess, against a
-local OpenAI-compatible streaming server, with its profile in a temporary folder."""
+local OpenAI-compatible streaming server, with its profile in a temporary folder.
+
+Every test here runs as on a headless machine: keyring's "fail" backend (no system keyring), so
+the results do not depend on the developer's own keychain; the keyring itself is tested in
+``test_keys.py``."""
 
 from __future__ import annotations
 
@@ -14,7 +18,10 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import keyring
+import keyring.core
 import pytest
+from keyring.backends import fail
 from pytest_httpserver import HTTPServer
 
 from application.ports.settings_store import NetworkSettings
@@ -92,6 +99,14 @@ def _no_profile_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _headless_keyring() -> Iterator[None]:
+    saved = keyring.core._keyring_backend
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.core._keyring_backend = saved
+
+
 def serve(httpserver: HTTPServer, body: bytes, **options: object) -> list[dict]:
     record: list[dict] = []
     httpserver.expect_request(CHAT_PATH, method="POST").respond_with_handler(
@@ -118,6 +133,7 @@ def parley_command() -> list[str]:
 def subprocess_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PARLEY_")}
     env.pop("MY_KEY", None)
+    env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"  # headless, as in process
     env.update(extra)
     return env
 
@@ -148,26 +164,33 @@ def test_providers_add_and_list(profile: Profile, httpserver: HTTPServer) -> Non
         {
             "name": "local",
             "kind": "openai",
+            "preset": "",
             "base_url": url,
             "api_key_env": "",
             "default_model": MODEL,
             "default": True,
+            "key_source": "none",
+            "key_needed": False,
         },
         {
             "name": "other",
             "kind": "openai",
+            "preset": "",
             "base_url": "https://api.example.com/v1",
             "api_key_env": "EXAMPLE_KEY",
             "default_model": MODEL,
             "default": False,
+            "key_source": "none",
+            "key_needed": True,
         },
     ]
-    code, out, _err = profile.run("providers", "list")
+    code, out, err = profile.run("providers", "list")
     assert code == 0
     lines = out.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("* local") and url in lines[0]
-    assert "other" in lines[1] and "$EXAMPLE_KEY" in lines[1]
+    assert lines[0].startswith("* local") and url in lines[0] and "key: none" in lines[0]
+    assert "other" in lines[1] and "key: MISSING (set $EXAMPLE_KEY)" in lines[1]
+    assert "no system keyring is available" in err
 
 
 def test_providers_add_rejects_a_duplicate_and_a_bad_url(profile: Profile) -> None:
@@ -187,6 +210,162 @@ def test_providers_list_when_none_is_configured_says_how_to_add(profile: Profile
     assert code == 0 and out == ""
     assert "parley providers add" in err
     assert profile.run("providers", "list", "--json")[:2] == (0, "[]\n")
+
+
+def test_providers_add_from_a_preset(profile: Profile) -> None:
+    code, _out, err = profile.run("providers", "add", "groq", "--preset", "groq")
+    assert code == 0, err
+    assert "needs an API key" in err and "$GROQ_API_KEY" in err
+    code, _out, err = profile.run(
+        "providers", "add", "claude", "--preset", "anthropic", "--default-model", "claude-x"
+    )
+    assert code == 0, err
+    code, _out, err = profile.run("providers", "add", "lm", "--preset", "lmstudio")
+    assert code == 0, err
+    assert "no default model" in err and "parley providers models lm" in err
+    code, _out, err = profile.run(
+        "providers", "add", "proxy", "--preset", "openai", "--base-url", "https://proxy.example/v1"
+    )
+    assert code == 0, err
+
+    listed = {p["name"]: p for p in json.loads(profile.run("providers", "list", "--json")[1])}
+
+    assert listed["groq"] == {
+        "name": "groq",
+        "kind": "openai",
+        "preset": "groq",
+        "base_url": "https://api.groq.com/openai/v1",
+        "api_key_env": "GROQ_API_KEY",
+        "default_model": "llama-3.3-70b-versatile",
+        "default": True,
+        "key_source": "none",
+        "key_needed": True,
+    }
+    assert (listed["claude"]["kind"], listed["claude"]["default_model"]) == (
+        "anthropic",
+        "claude-x",
+    )
+    assert listed["claude"]["api_key_env"] == "ANTHROPIC_API_KEY"
+    assert (listed["lm"]["base_url"], listed["lm"]["key_needed"]) == (
+        "http://localhost:1234/v1",
+        False,
+    )
+    # the vendor's key variable is not carried over to another host
+    assert listed["proxy"]["api_key_env"] == ""
+
+
+def test_providers_add_usage_errors(profile: Profile) -> None:
+    code, _out, err = profile.run("providers", "add", "x")
+    assert code == 2 and "--base-url is required without --preset" in err
+    code, _out, err = profile.run("providers", "add", "x", "--preset", "nope")
+    assert code == 2 and "invalid choice" in err
+    code, _out, err = profile.run("providers", "add", "x", "--preset", "ollama", "--kind", "openai")
+    assert code == 2 and "ollama-openai" in err
+    code, _out, err = profile.run("providers", "add", "x", "--kind", "cohere", "--base-url", "h")
+    assert code == 2
+    assert profile.run("providers", "list", "--json")[1] == "[]\n"
+
+
+def test_providers_presets(profile: Profile) -> None:
+    code, out, _err = profile.run("providers", "presets", "--json")
+    assert code == 0
+    presets = {p["name"]: p for p in json.loads(out)}
+    assert presets["lmstudio"]["base_url"] == "http://localhost:1234/v1"
+    assert presets["gemini"]["key_env"] == "GEMINI_API_KEY"
+    assert presets["ollama"]["kind"] == "ollama"
+    code, out, _err = profile.run("providers", "presets")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("PRESET")
+    assert [line.split()[0] for line in lines[1:]] == list(presets)
+
+
+def test_providers_remove(profile: Profile) -> None:
+    profile.add_local("http://localhost:1/v1")
+    profile.add_local("http://localhost:2/v1", name="second")
+    code, _out, err = profile.run("providers", "remove", "local")
+    assert code == 0, err
+    listed = json.loads(profile.run("providers", "list", "--json")[1])
+    assert [p["name"] for p in listed] == ["second"]
+    assert not listed[0]["default"]  # removing the default leaves none
+    code, _out, err = profile.run("providers", "remove", "local")
+    assert code == 2 and "'local'" in err
+
+
+def test_providers_models(profile: Profile, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/v1/models").respond_with_json(
+        {"object": "list", "data": [{"id": "model-a"}, {"id": "model-b"}]}
+    )
+    profile.add_local(httpserver.url_for("/v1"))
+
+    assert profile.run("providers", "models", "local") == (0, "model-a\nmodel-b\n", "")
+    code, out, _err = profile.run("providers", "models", "local", "--json")
+    assert (code, json.loads(out)) == (0, ["model-a", "model-b"])
+    assert profile.run("providers", "models", "missing")[0] == 2
+
+    httpserver.clear()
+    httpserver.expect_request("/v1/models").respond_with_json(
+        {"error": {"message": "Invalid API key"}}, status=401
+    )
+    code, out, err = profile.run("providers", "models", "local")
+    assert code == 1 and out == ""
+    assert "auth:" in err and "HTTP 401" in err and "Invalid API key" in err
+
+
+def test_providers_models_without_the_key_says_where_it_looked(
+    profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GROQ_API_KEY", raising=False)
+    profile.run("providers", "add", "groq", "--preset", "groq")
+    code, _out, err = profile.run("providers", "models", "groq")
+    assert code == 1
+    assert "config:" in err and "needs an API key" in err and "$GROQ_API_KEY" in err
+    assert "no system keyring is available" in err
+
+
+def test_providers_test_reports_latency(profile: Profile, httpserver: HTTPServer) -> None:
+    record = serve(httpserver, openai_text_stream(["OK", "."]))
+    profile.add_local(httpserver.url_for("/v1"))
+
+    code, out, err = profile.run("providers", "test", "local")
+
+    assert code == 0, err
+    assert re.fullmatch(rf"OK · first token in \d+ ms · total \d+ ms · model {MODEL}\n", out), out
+    (sent,) = record
+    assert sent["messages"] == [{"role": "user", "content": "Reply with OK."}]
+    assert sent["max_tokens"] == 16
+    code, out, err = profile.run("providers", "test", "local", "--model", "other-model")
+    assert code == 0, err
+    assert out.endswith("· model other-model\n")
+    assert record[1]["model"] == "other-model"
+    # a test is not a conversation: nothing is recorded
+    assert profile.run("history", "list", "--json")[1] == "[]\n"
+
+
+def test_providers_test_reports_the_exact_failure(profile: Profile, httpserver: HTTPServer) -> None:
+    httpserver.expect_request(CHAT_PATH, method="POST").respond_with_json(
+        {"error": {"message": "The model is overloaded"}}, status=500
+    )
+    profile.add_local(httpserver.url_for("/v1"))
+
+    code, out, err = profile.run("providers", "test", "local")
+
+    assert code == 1 and out == ""
+    assert err.startswith("FAILED · server_error: The provider had a server error (HTTP 500)")
+    assert "The model is overloaded" in err
+    assert len(httpserver.log) == 1  # reported as it is, not retried
+
+    profile.add_local(httpserver.url_for("/v1"), "--default-model", "", "--replace")
+    code, _out, err = profile.run("providers", "test", "local")
+    assert code == 1 and "FAILED · config: no model to test with" in err
+    assert profile.run("providers", "test", "nope")[0] == 2
+
+
+def test_providers_test_unreachable(profile: Profile) -> None:
+    profile.add_local("http://127.0.0.1:9/v1")  # the discard port: nothing listens
+    code, _out, err = profile.run("providers", "test", "local")
+    assert code == 1
+    assert err.startswith("FAILED · network: could not connect to http://127.0.0.1:9/v1")
 
 
 # -- ask -----------------------------------------------------------------------------------------
@@ -454,7 +633,22 @@ def test_missing_key_variable_exits_2_naming_it(
     assert code == 2
     assert out == ""
     assert "PARLEY_TEST_MISSING_KEY" in err
+    assert "no system keyring is available" in err  # said plainly; the environment was used
     assert len(httpserver.log) == 0
+
+
+def test_a_remote_preset_without_a_key_exits_2_saying_where_parley_looked(
+    profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    profile.run("providers", "add", "claude", "--preset", "anthropic")
+
+    code, out, err = profile.run("ask", "hello")
+
+    assert code == 2 and out == ""
+    assert "provider 'claude' needs an API key" in err
+    assert "$ANTHROPIC_API_KEY" in err
+    assert profile.run("history", "list", "--json")[1] == "[]\n"
 
 
 # -- real subprocesses ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The JSON settings store against real files: providers, default, validation, atomic writes, and
-refusing files it cannot trust (corrupt, unknown fields, a newer version)."""
+"""The JSON settings store against real files: providers, default, validation, presets, atomic
+writes, and refusing files it cannot trust (corrupt, unknown fields, a newer version)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,7 @@ def test_file_format(store: JsonSettingsStore) -> None:
                 "api_key_env": "OPENAI_API_KEY",
                 "default_model": "gpt-4o-mini",
                 "models": ["gpt-4o-mini", "gpt-4o"],
+                "preset": "",
             }
         ],
     }
@@ -125,7 +126,10 @@ def test_remove_provider_and_the_default(store: JsonSettingsStore) -> None:
         ({"name": ""}, "needs a name"),
         ({"name": "has space"}, "only letters, digits"),
         ({"name": "a/b"}, "only letters, digits"),
-        ({"kind": "anthropic-ish"}, "unknown kind 'anthropic-ish'; allowed kinds: openai"),
+        (
+            {"kind": "anthropic-ish"},
+            "unknown kind 'anthropic-ish'; allowed kinds: openai, anthropic, ollama, gemini",
+        ),
         ({"base_url": ""}, "base URL is required"),
         ({"base_url": "ftp://example.org"}, "http:// or https://"),
         ({"base_url": "api.openai.com/v1"}, "http:// or https://"),
@@ -138,6 +142,10 @@ def test_remove_provider_and_the_default(store: JsonSettingsStore) -> None:
         ({"api_key_env": "sk-proj-abcdefghijklmnopqrstuvwxyz012345"}, "looks like an API key"),
         ({"api_key_env": "gsk_abcdefghijklmnopqrstuvwxyz012345"}, "looks like an API key"),
         ({"models": ("ok", "")}, "non-empty name"),
+        ({"preset": "nope"}, "unknown preset 'nope'; known presets: openai, openrouter"),
+        ({"preset": "anthropic"}, "preset 'anthropic' speaks kind 'anthropic', not 'openai'"),
+        ({"preset": "ollama"}, "use the preset 'ollama-openai'"),
+        ({"preset": 3}, "preset must be text"),
     ],
 )
 def test_invalid_providers_are_refused_with_a_clear_message(
@@ -265,3 +273,96 @@ def test_optional_provider_fields_may_be_left_out_of_the_file(store: JsonSetting
     )
     assert store.providers() == [ProviderConfig(name="o", kind="openai", base_url="http://h")]
     assert store.default_provider() is None
+
+
+@pytest.mark.parametrize("kind", PROVIDER_KINDS)
+def test_every_kind_is_accepted(store: JsonSettingsStore, kind: str) -> None:
+    config = ProviderConfig(name=f"p-{kind}", kind=kind, base_url="https://example.org/v1")
+    store.add_provider(config)
+    assert JsonSettingsStore(store.config_dir).provider(config.name) == config
+
+
+def test_the_preset_is_kept_and_read_back(store: JsonSettingsStore) -> None:
+    groq = ProviderConfig(
+        name="groq",
+        kind="openai",
+        base_url="https://api.groq.com/openai/v1",
+        api_key_env="GROQ_API_KEY",
+        default_model="llama-3.3-70b-versatile",
+        preset="groq",
+    )
+    gemini = ProviderConfig(
+        name="g",
+        kind="gemini",
+        base_url="https://generativelanguage.googleapis.com/v1beta",
+        preset="gemini",
+    )
+    store.add_provider(groq)
+    store.add_provider(gemini)
+    assert [p["preset"] for p in read_file(store)["providers"]] == ["groq", "gemini"]
+    assert JsonSettingsStore(store.config_dir).providers() == [groq, gemini]
+
+
+def test_a_file_without_presets_still_reads(store: JsonSettingsStore) -> None:
+    store.config_dir.mkdir()
+    entry = {
+        "name": "openai",
+        "kind": "openai",
+        "base_url": "https://api.openai.com/v1",
+        "api_key_env": "OPENAI_API_KEY",
+        "default_model": "gpt-4o-mini",
+        "models": [],
+    }
+    store.path.write_text(
+        json.dumps({"version": 1, "default_provider": None, "providers": [entry]})
+    )
+    (config,) = store.providers()
+    assert config.preset == ""
+    store.add_provider(LOCAL)  # rewriting it adds the field
+    assert read_file(store)["providers"][0] == {**entry, "preset": ""}
+
+
+@pytest.mark.parametrize(
+    ("preset", "message"),
+    [("xai-future", "unknown preset 'xai-future'"), ("gemini", "speaks kind 'gemini'")],
+)
+def test_a_file_with_a_bad_preset_is_refused_and_left_alone(
+    store: JsonSettingsStore, preset: str, message: str
+) -> None:
+    store.config_dir.mkdir()
+    text = json.dumps(
+        {
+            "version": 1,
+            "providers": [
+                {"name": "o", "kind": "openai", "base_url": "http://h", "preset": preset}
+            ],
+        }
+    )
+    store.path.write_text(text)
+    with pytest.raises(SettingsError, match=message):
+        store.providers()
+    with pytest.raises(SettingsError, match=message):
+        store.add_provider(LOCAL)
+    assert store.path.read_text() == text
+
+
+def test_key_like_fields_are_still_refused_next_to_a_preset(store: JsonSettingsStore) -> None:
+    store.config_dir.mkdir()
+    store.path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "providers": [
+                    {
+                        "name": "o",
+                        "kind": "openai",
+                        "base_url": "https://api.openai.com/v1",
+                        "preset": "openai",
+                        "secret": "sk-abc",
+                    }
+                ],
+            }
+        )
+    )
+    with pytest.raises(SettingsError, match=r"unknown field\(s\) secret.*never stored"):
+        store.providers()
