@@ -41,14 +41,8 @@ from application.history.export import (
     session_to_dict,
 )
 from application.ports.chat_provider import (
-    ChatRequest,
-    FinishDelta,
     ProviderConfigError,
     ProviderError,
-    ProviderMessage,
-    ReasoningDelta,
-    RefusalDelta,
-    TextDelta,
 )
 from application.ports.event_store import EventStoreError, SessionNotFound
 from application.ports.secret_store import SecretStoreError
@@ -58,6 +52,7 @@ from application.ports.settings_store import (
     SettingsError,
     UnknownProvider,
 )
+from application.providers.probe import probe_provider
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent, mint_id
 from ui.bootstrap import (
@@ -519,11 +514,6 @@ def _providers_models(services: Services, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-#: What ``providers test`` asks: a reply of a token or two, cheap on every provider.
-TEST_PROMPT = "Reply with OK."
-TEST_MAX_TOKENS = 16
-
-
 def _providers_test(services: Services, args: argparse.Namespace) -> int:
     config = services.settings.provider(args.name)  # UnknownProvider -> exit 2
     if args.timeout <= 0:
@@ -539,42 +529,16 @@ def _providers_test(services: Services, args: argparse.Namespace) -> int:
         resolved = services.providers.resolve(args.name)
     except ProviderError as exc:
         return _test_failed(exc.kind, str(exc))
-    request = ChatRequest(
-        model=model,
-        messages=(ProviderMessage(role="user", content=TEST_PROMPT),),
-        max_tokens=TEST_MAX_TOKENS,
-    )
     cancel = threading.Event()
-    timer = threading.Timer(args.timeout, cancel.set)
-    timer.daemon = True
-    first: float | None = None
-    finish = ""
-    started = time.monotonic()
-    timer.start()
     try:
-        # The adapter directly, without the retry policy: report the first failure as it is.
-        for delta in resolved.provider.stream(request, cancel):
-            if isinstance(delta, TextDelta | RefusalDelta | ReasoningDelta) and first is None:
-                first = time.monotonic()
-            elif isinstance(delta, FinishDelta):
-                finish = delta.reason
-    except ProviderError as exc:
-        return _test_failed(exc.kind, str(exc))
+        result = probe_provider(resolved.provider, model, timeout=args.timeout, cancel=cancel)
     except KeyboardInterrupt:
         cancel.set()
         print("parley: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    finally:
-        timer.cancel()
-    total = time.monotonic() - started
-    if cancel.is_set():
-        return _test_failed("timeout", f"no complete answer within {args.timeout:g} s")
-    if first is None:
-        ended = f" (finish reason: {finish})" if finish else ""
-        head = f"OK · no text in the answer{ended}"
-    else:
-        head = f"OK · first token in {(first - started) * 1000:.0f} ms"
-    print(f"{head} · total {total * 1000:.0f} ms · model {model}")
+    if not result.ok:
+        return _test_failed(result.error_kind, result.error)
+    print(result.summary())
     return EXIT_OK
 
 
