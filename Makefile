@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts pytest clean
+.PHONY: run test lint contracts pytest bench clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
@@ -24,6 +24,12 @@ contracts: $(STAMP)
 
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# make bench - print performance figures as ratios against in-run baselines (docs/performance.md)
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/startup.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/streaming.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
