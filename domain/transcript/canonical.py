@@ -21,6 +21,7 @@ Standard library only (this is ``domain``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import secrets
 import types
 import typing
@@ -361,6 +362,12 @@ def from_payload(type_name: str, payload: Mapping[str, Any]) -> Event:
 _NoneType = type(None)
 
 
+@functools.cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    # Resolving string annotations is most of the cost of reading an event; classes never change.
+    return typing.get_type_hints(cls)
+
+
 def _build(cls: type, label: str, payload: Mapping[str, Any]) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(str(name) for name in set(payload) - set(fields))
@@ -375,7 +382,7 @@ def _build(cls: type, label: str, payload: Mapping[str, Any]) -> Any:
     )
     if missing:
         raise ValueError(f"{label}: missing field(s) {', '.join(missing)}")
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     kwargs = {name: _coerce(label, name, hints[name], value) for name, value in payload.items()}
     try:
         return cls(**kwargs)
