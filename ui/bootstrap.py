@@ -22,23 +22,25 @@ from pathlib import Path
 
 from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
-from application.ports.chat_provider import ProviderDirectory
+from application.ports.chat_provider import ChatProvider, ProviderDirectory
 from application.ports.event_store import EventStore
 from application.ports.secret_store import SecretStore
 from application.ports.settings_store import ProviderConfig, SettingsStore
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from infrastructure.config.json_settings_store import JsonSettingsStore, validate_provider
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
 from infrastructure.providers.directory import (
     ADD_PROVIDER_HINT,
     KeySource,
     SettingsProviderDirectory,
+    build_adapter,
     find_api_key,
 )
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from infrastructure.providers.presets import PRESETS, Preset, find_preset
 from infrastructure.secrets.keyring_store import KeyringSecretStore
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from ui.view_models import PresetChoice
 
 __all__ = [
     "ADD_PROVIDER_HINT",
@@ -48,7 +50,9 @@ __all__ = [
     "Services",
     "build_services",
     "find_preset",
+    "preset_choices",
     "probe_local_servers",
+    "validate_provider",
 ]
 
 
@@ -71,8 +75,50 @@ class Services:
             return self.providers.key_source(config)
         return find_api_key(config, os.environ, self.secrets)[1]
 
+    def adapter_for(self, config: ProviderConfig, api_key: str = "") -> ChatProvider:
+        """An adapter for a provider that may not be saved yet (Settings' Test and Fetch models):
+        with ``api_key`` if one was just typed, else the key the saved entry would use."""
+        secrets: SecretStore = _OneKey(config.name, api_key) if api_key else self.secrets
+        return build_adapter(config, os.environ, self.settings.network(), secrets)
+
     def close(self) -> None:
         self.store.close()
+
+
+class _OneKey:
+    """A ``SecretStore`` holding one key in memory, for one unsaved provider; never persisted."""
+
+    available = True
+    unavailable_reason = ""
+    description = "typed in Settings (not saved yet)"
+
+    def __init__(self, name: str, key: str) -> None:
+        self._name, self._key = name, key
+
+    def get(self, provider_name: str) -> str | None:
+        return self._key if provider_name == self._name else None
+
+    def set(self, provider_name: str, secret: str) -> None:
+        raise NotImplementedError("an unsaved key cannot be stored here")
+
+    def delete(self, provider_name: str) -> bool:
+        return False
+
+
+def preset_choices() -> list[PresetChoice]:
+    """The presets as the window's forms show them."""
+    return [
+        PresetChoice(
+            name=p.name,
+            label=p.label,
+            kind=p.kind,
+            base_url=p.base_url,
+            key_env=p.key_env,
+            needs_key=p.needs_key,
+            default_model=p.default_model,
+        )
+        for p in PRESETS
+    ]
 
 
 def build_services(

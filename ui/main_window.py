@@ -17,10 +17,6 @@ Invariants it keeps:
 
 from __future__ import annotations
 
-import os
-import re
-from urllib.parse import urlsplit
-
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -43,19 +39,16 @@ from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProviderConfig, SettingsError
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent, TurnStarted, UserMessage, mint_id
-from ui.bootstrap import Services, probe_local_servers
+from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
+from ui.provider_editor import ProviderEditor
+from ui.settings_dialog import SettingsDialog
 from ui.widgets.composer import Composer
 from ui.widgets.model_picker import ModelPicker
 from ui.widgets.transcript import TranscriptView
 from ui.widgets.welcome import WelcomePanel
 
 _SESSION_ROLE = Qt.ItemDataRole.UserRole
-
-
-def _is_local(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
 
 
 class MainWindow(QMainWindow):
@@ -71,6 +64,7 @@ class MainWindow(QMainWindow):
         self._session_id: str | None = None
         self._history: list[StoredEvent] = []
         self._providers: list[ProviderConfig] = []
+        self._settings_dialog: SettingsDialog | None = None
 
         # left: conversations
         self.new_button = QPushButton("New chat")
@@ -106,6 +100,8 @@ class MainWindow(QMainWindow):
         chat_layout.addWidget(self.status)
 
         self.welcome = WelcomePanel()
+        self.welcome.form.set_presets(preset_choices())
+        self.welcome.form.new_provider("openai")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(chat)
@@ -131,9 +127,10 @@ class MainWindow(QMainWindow):
         new_action.setShortcut(QKeySequence.StandardKey.New)
         new_action.triggered.connect(self.new_chat)
         file_menu.addAction(new_action)
-        provider_action = QAction("&Add provider…", self)
-        provider_action.triggered.connect(lambda: self.stack.setCurrentWidget(self.welcome))
-        file_menu.addAction(provider_action)
+        settings_action = QAction("&Settings…", self)
+        settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        settings_action.triggered.connect(self.open_settings)
+        file_menu.addAction(settings_action)
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -153,7 +150,10 @@ class MainWindow(QMainWindow):
         self.bridge.sig_text.connect(self.transcript.append_text)
         self.bridge.sig_event.connect(self._on_event)
         self.bridge.sig_turn_finished.connect(self._on_turn_finished)
-        self.welcome.sig_add_requested.connect(self._on_add_provider)
+        self.welcome_editor = ProviderEditor(
+            self.welcome.form, self.services, self.bridge, self, make_default=True
+        )
+        self.welcome_editor.sig_saved.connect(lambda _name: self._load_providers())
         self.welcome.sig_probe_requested.connect(self._on_probe)
         self.welcome.sig_use_local_requested.connect(self._on_use_local)
 
@@ -195,42 +195,15 @@ class MainWindow(QMainWindow):
         )
 
     @Slot(dict)
-    def _on_add_provider(self, entry: dict) -> None:
-        name = entry["name"] or "openai"
-        key_env = entry["api_key_env"]
-        if entry["api_key"] and not key_env:
-            key_env = "PARLEY_KEY_" + re.sub(r"[^A-Za-z0-9]", "_", name).upper()
-        has_host = bool(urlsplit(entry["base_url"]).hostname)  # else the store explains the URL
-        if has_host and not entry["api_key"] and key_env and not os.environ.get(key_env):
-            if _is_local(entry["base_url"]):
-                key_env = ""  # local servers need no key; don't demand a variable that isn't set
-            else:
-                self.welcome.show_message(
-                    f"No API key: paste one, or set the environment variable {key_env} "
-                    "and restart Parley.",
-                    error=True,
-                )
-                return
-        config = ProviderConfig(
-            name=name,
-            kind="openai",
-            base_url=entry["base_url"],
-            api_key_env=key_env,
-            default_model=entry["default_model"],
-        )
-        if entry["api_key"]:
-            # Kept in this process's environment only: never written to settings or history.
-            os.environ[key_env] = entry["api_key"]
-        self._save_provider(config)
-
-    @Slot(dict)
     def _on_use_local(self, entry: dict) -> None:
+        presets = {"ollama": "ollama-openai", "lmstudio": "lmstudio"}
         self._save_provider(
             ProviderConfig(
                 name=entry["name"],
                 kind="openai",
                 base_url=entry["base_url"],
                 default_model=entry["default_model"],
+                preset=presets.get(entry["name"], ""),
             )
         )
 
@@ -246,6 +219,16 @@ class MainWindow(QMainWindow):
             self.welcome.show_message(message, error=True)
 
         self.bridge.submit(save, lambda _r: self._load_providers(), failed)
+
+    @Slot()
+    def open_settings(self) -> SettingsDialog:
+        """Open Settings (non-modal: the conversation stays usable behind it)."""
+        if self._settings_dialog is None:
+            self._settings_dialog = SettingsDialog(self.services, self.bridge, self)
+            self._settings_dialog.providers_page.sig_providers_changed.connect(self._load_providers)
+        self._settings_dialog.show()
+        self._settings_dialog.raise_()
+        return self._settings_dialog
 
     @Slot()
     def _on_probe(self) -> None:

@@ -38,33 +38,12 @@ from infrastructure.providers.directory import (
     redact_secret,
 )
 from infrastructure.secrets.keyring_store import KeyringSecretStore
+from tests.support.keyrings import MemoryKeyring
 from tests.support.sse_server import openai_text_stream, sse_handler
 from ui.cli import main
 
 SERVICE = "parley"
 KEY = "sk-test-0123456789abcdefghijklmnop"
-
-
-class MemoryKeyring(keyring.backend.KeyringBackend):
-    """A keychain in memory. Negative priority: keyring never picks it on its own."""
-
-    priority = -10  # type: ignore[assignment]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.entries: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.entries.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.entries[(service, username)] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        try:
-            del self.entries[(service, username)]
-        except KeyError:
-            raise keyring.errors.PasswordDeleteError("not found") from None
 
 
 class ForgetfulKeyring(MemoryKeyring):

@@ -10,6 +10,8 @@ import pytest
 
 from application.ports.settings_store import NetworkSettings, ProviderConfig
 from infrastructure.config.json_settings_store import JsonSettingsStore
+from infrastructure.secrets.keyring_store import KeyringSecretStore
+from tests.support.keyrings import MemoryKeyring
 from ui.bootstrap import build_services
 
 
@@ -19,7 +21,12 @@ def services(tmp_path):
     JsonSettingsStore(tmp_path / "config").set_network(
         NetworkSettings(max_attempts=2, base_delay=0.0, max_delay=0.0)
     )
-    services = build_services(tmp_path / "data", tmp_path / "config")
+    # The OS keychain is not on this machine: an in-memory keyring backend stands in for it.
+    keyring = MemoryKeyring()
+    services = build_services(
+        tmp_path / "data", tmp_path / "config", secrets=KeyringSecretStore(backend=keyring)
+    )
+    services.keyring = keyring  # type: ignore[attr-defined]  # for tests to inspect
     yield services
     services.close()
 

@@ -25,25 +25,35 @@ def _events(services, session_id):
     return [stored.event for stored in services.store.events(session_id)]
 
 
-def test_welcome_panel_when_no_provider_then_add_one(
-    qtbot, window, services, httpserver, monkeypatch
+def _fill(form, *, preset="", name="", url="", key="", key_env=None, model=""):
+    form.preset_box.setCurrentIndex(max(0, form.preset_box.findData(preset)))
+    if name:
+        form.name_edit.setText(name)
+    if url:
+        form.url_edit.setText(url)
+    if key_env is not None:
+        form.key_env_edit.setText(key_env)
+    form.key_edit.setText(key)
+    if model:
+        form.model_box.setCurrentText(model)
+
+
+def test_welcome_panel_when_no_provider_then_add_one_with_a_key(
+    qtbot, window, services, httpserver
 ):
-    monkeypatch.delenv("PARLEY_TEST_UI_KEY", raising=False)  # restored (removed) afterwards
     qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
     httpserver.expect_request("/v1/models").respond_with_json({"data": [{"id": "m1"}]})
-    window.welcome.url_edit.setText(httpserver.url_for("/v1"))
-    window.welcome.key_env_edit.setText("PARLEY_TEST_UI_KEY")
-    window.welcome.key_edit.setText("sk-ui-secret-987")
-    window.welcome.model_edit.setText("m1")
-    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    form = window.welcome.form
+    _fill(form, name="mine", url=httpserver.url_for("/v1"), key="sk-ui-secret-987", model="m1")
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
     wait_ready(qtbot, window)
-    added = services.settings.provider("openai")
+    added = services.settings.provider("mine")
     assert added.base_url == httpserver.url_for("/v1")
     assert added.default_model == "m1"
-    assert added.api_key_env == "PARLEY_TEST_UI_KEY"
-    assert window.model_picker.current() == ("openai", "m1")
+    assert services.keyring.entries == {("parley", "mine"): "sk-ui-secret-987"}
+    assert window.model_picker.current() == ("mine", "m1")
 
-    # The pasted key is used for this session's requests...
+    # The stored key is used for requests...
     httpserver.expect_request(
         "/v1/chat/completions", headers={"Authorization": "Bearer sk-ui-secret-987"}
     ).respond_with_handler(sse_handler(openai_text_stream(["Keyed"])))
@@ -51,43 +61,44 @@ def test_welcome_panel_when_no_provider_then_add_one(
     with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
     assert finished.args[0].status == "completed"
-    # ...and written nowhere: not the settings file, not the database.
+    # ...and written nowhere on disk: not the settings file, not the database.
     for path in [*services.config_dir.rglob("*"), *services.data_dir.rglob("*")]:
         if path.is_file():
             assert b"sk-ui-secret-987" not in path.read_bytes(), path
 
 
-def test_welcome_panel_remote_endpoint_without_a_key_is_refused_with_a_reason(
+def test_welcome_panel_rejects_a_bad_url_with_a_message(qtbot, window):
+    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
+    form = window.welcome.form
+    _fill(form, name="x", url="not a url")
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: form.result.text() not in ("", "Saving…"), timeout=5000)
+    assert "url" in form.result.text().lower()
+    assert window.stack.currentWidget() is window.welcome
+
+
+def test_welcome_panel_remote_preset_without_a_key_is_refused_with_a_reason(
     qtbot, window, services, monkeypatch
 ):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
-    window.welcome.url_edit.setText("https://api.example.com/v1")
-    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
-    assert "OPENAI_API_KEY" in window.welcome.message.text()
+    form = window.welcome.form
+    _fill(form, preset="openai")
+    assert form.url_edit.text() == "https://api.openai.com/v1"
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "needs an API key" in form.result.text(), timeout=5000)
     assert list(services.settings.providers()) == []
     assert window.stack.currentWidget() is window.welcome
 
 
-def test_welcome_panel_local_endpoint_needs_no_key(
-    qtbot, window, services, httpserver, monkeypatch
-):
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+def test_welcome_panel_local_endpoint_needs_no_key(qtbot, window, services, httpserver):
     httpserver.expect_request("/v1/models").respond_with_json({"data": []})
     qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
-    window.welcome.url_edit.setText(httpserver.url_for("/v1"))
-    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
+    _fill(window.welcome.form, name="lm", url=httpserver.url_for("/v1"), model="local-model")
+    qtbot.mouseClick(window.welcome.form.save_button, Qt.MouseButton.LeftButton)
     wait_ready(qtbot, window)
-    assert services.settings.provider("openai").api_key_env == ""
-
-
-def test_welcome_panel_rejects_a_bad_url_with_a_message(qtbot, window):
-    qtbot.waitUntil(lambda: window.welcome.isVisible(), timeout=5000)
-    window.welcome.url_edit.setText("not a url")
-    qtbot.mouseClick(window.welcome.add_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.welcome.message.text() != "", timeout=5000)
-    assert "url" in window.welcome.message.text().lower()
-    assert window.stack.currentWidget() is window.welcome
+    assert services.settings.provider("lm").api_key_env == ""
+    assert services.keyring.entries == {}
 
 
 def test_ctrl_enter_sends_and_the_answer_streams_in(qtbot, local_provider, window, services):

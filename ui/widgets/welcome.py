@@ -1,20 +1,18 @@
 """The first-start panel: connect a provider in under a minute.
 
-Why it exists: a first start with no provider is not an error. The user can paste an
-OpenAI-compatible base URL (and a key or the name of the variable holding it), or pick a local
-Ollama / LM Studio server found on its default port. The panel renders and forwards intent; the
-window validates and saves.
+Why it exists: a first start with no provider is not an error. The user picks a preset (OpenAI,
+Anthropic, Gemini, OpenRouter, Groq, a local Ollama or LM Studio, …), pastes a key — kept in the
+system keyring — and starts chatting; or picks a local server found on its default port. The panel
+renders and forwards intent; the window and its ``ProviderEditor`` do the work.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -22,12 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.widgets.provider_form import ProviderForm
+
+_SERVER = Qt.ItemDataRole.UserRole
+
 
 class WelcomePanel(QWidget):
     """Offers the ways to add a first provider."""
-
-    sig_add_requested = Signal(dict)
-    """Add a provider: ``{name, base_url, api_key_env, api_key, default_model}``."""
 
     sig_probe_requested = Signal()
     """Look for local servers on their default ports."""
@@ -40,31 +39,15 @@ class WelcomePanel(QWidget):
         self.setObjectName("welcome")
         title = QLabel("<h2>Welcome to Parley</h2>")
         intro = QLabel(
-            "Connect a model provider to start chatting. Any OpenAI-compatible endpoint works: "
-            "OpenAI, OpenRouter, Groq, a local Ollama or LM Studio server, llama.cpp, vLLM."
+            "Connect a model provider to start chatting: pick a preset, paste its API key (kept "
+            "in your system keyring, never in a file), and press Start chatting."
         )
         intro.setWordWrap(True)
 
-        remote = QGroupBox("Paste an OpenAI-compatible endpoint")
-        self.name_edit = QLineEdit("openai")
-        self.url_edit = QLineEdit()
-        self.url_edit.setPlaceholderText("https://api.openai.com/v1")
-        self.key_env_edit = QLineEdit("OPENAI_API_KEY")
-        self.key_edit = QLineEdit()
-        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setPlaceholderText("optional: used for this session only, never saved")
-        self.model_edit = QLineEdit()
-        self.model_edit.setPlaceholderText("e.g. gpt-4o-mini")
-        self.add_button = QPushButton("Add provider")
-        self.add_button.setObjectName("add-provider")
-        form = QFormLayout()
-        form.addRow("Name", self.name_edit)
-        form.addRow("Base URL", self.url_edit)
-        form.addRow("Key variable", self.key_env_edit)
-        form.addRow("API key", self.key_edit)
-        form.addRow("Default model", self.model_edit)
-        form.addRow("", self.add_button)
-        remote.setLayout(form)
+        remote = QGroupBox("Add a provider")
+        self.form = ProviderForm(save_label="Start chatting")
+        remote_layout = QVBoxLayout(remote)
+        remote_layout.addWidget(self.form)
 
         local = QGroupBox("Or use a local server")
         self.probe_button = QPushButton("Look for Ollama and LM Studio")
@@ -73,14 +56,13 @@ class WelcomePanel(QWidget):
         self.local_list.setMaximumHeight(90)
         self.use_button = QPushButton("Use selected")
         self.use_button.setEnabled(False)
-        local_layout = QVBoxLayout()
+        local_layout = QVBoxLayout(local)
         row = QHBoxLayout()
         row.addWidget(self.probe_button)
         row.addWidget(self.use_button)
         row.addStretch(1)
         local_layout.addLayout(row)
         local_layout.addWidget(self.local_list)
-        local.setLayout(local_layout)
 
         self.message = QLabel("")
         self.message.setObjectName("welcome-message")
@@ -97,11 +79,10 @@ class WelcomePanel(QWidget):
         outer.addStretch(1)
         inner = QWidget()
         inner.setLayout(layout)
-        inner.setMaximumWidth(620)
+        inner.setMaximumWidth(680)
         outer.addWidget(inner, 4)
         outer.addStretch(1)
 
-        self.add_button.clicked.connect(self._on_add)
         self.probe_button.clicked.connect(self._on_probe)
         self.use_button.clicked.connect(self._on_use)
         self.local_list.currentItemChanged.connect(
@@ -109,8 +90,7 @@ class WelcomePanel(QWidget):
         )
 
     def show_message(self, text: str, error: bool = False) -> None:
-        colour = "#c0392b" if error else "#1c8a5a"
-        self.message.setStyleSheet(f"color: {colour}")
+        self.message.setStyleSheet("color: #c0392b" if error else "color: #1c8a5a")
         self.message.setText(text)
 
     def show_local_servers(self, servers: list[tuple[str, str, str, list[str]]]) -> None:
@@ -119,7 +99,9 @@ class WelcomePanel(QWidget):
         for name, label, url, models in servers:
             shown = ", ".join(models[:4]) + (" …" if len(models) > 4 else "")
             item = QListWidgetItem(f"{label} at {url} — {shown or 'no models pulled yet'}")
-            item.setData(256, {"name": name, "base_url": url, "default_model": (models or [""])[0]})
+            item.setData(
+                _SERVER, {"name": name, "base_url": url, "default_model": (models or [""])[0]}
+            )
             self.local_list.addItem(item)
         if servers:
             self.local_list.setCurrentRow(0)
@@ -127,20 +109,9 @@ class WelcomePanel(QWidget):
         else:
             self.show_message(
                 "No local server answered on localhost:11434 (Ollama) or localhost:1234 "
-                "(LM Studio). Start one, or paste an endpoint above.",
+                "(LM Studio). Start one, or add a provider above.",
                 error=True,
             )
-
-    def _on_add(self) -> None:
-        self.sig_add_requested.emit(
-            {
-                "name": self.name_edit.text().strip(),
-                "base_url": self.url_edit.text().strip(),
-                "api_key_env": self.key_env_edit.text().strip(),
-                "api_key": self.key_edit.text(),
-                "default_model": self.model_edit.text().strip(),
-            }
-        )
 
     def _on_probe(self) -> None:
         self.probe_button.setEnabled(False)
@@ -150,4 +121,4 @@ class WelcomePanel(QWidget):
     def _on_use(self) -> None:
         item = self.local_list.currentItem()
         if item is not None:
-            self.sig_use_local_requested.emit(dict(item.data(256)))
+            self.sig_use_local_requested.emit(dict(item.data(_SERVER)))

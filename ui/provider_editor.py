@@ -1,0 +1,150 @@
+"""Saves, tests and lists the models of the provider shown in a ``ProviderForm``.
+
+Why it exists: the welcome panel and the Settings dialog both edit providers, and both must do the
+same things the same way — validate, keep the key in the keyring (never in the settings file),
+fetch models, run the probe — and never on the UI thread. This object binds one form to the
+services; the form only renders, the work runs through ``WorkerBridge.submit``.
+
+Invariants it keeps:
+
+- a typed key goes to the secret store (the system keyring) and nowhere else; when the keyring is
+  unavailable the save is refused with the plain reason and the environment variable to use, and
+  nothing is written;
+- Test and Fetch models work on what the form shows, saved or not (a typed key is used for that
+  one call, in memory);
+- one job at a time per form (the buttons are disabled while it runs).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from application.ports.chat_provider import ProviderError
+from application.ports.secret_store import SecretStoreError
+from application.ports.settings_store import ProviderConfig, SettingsError
+from application.providers.probe import probe_provider
+from ui.bootstrap import Services, validate_provider
+from ui.bridge import WorkerBridge
+from ui.view_models import ProviderDraft
+from ui.widgets.provider_form import ProviderForm
+
+
+class ProviderEditor(QObject):
+    """Binds a ``ProviderForm`` to the settings, the keyring and the providers."""
+
+    sig_saved = Signal(str)
+    """A provider was saved: its name."""
+
+    def __init__(
+        self,
+        form: ProviderForm,
+        services: Services,
+        bridge: WorkerBridge,
+        parent: QObject | None = None,
+        *,
+        make_default: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.form = form
+        self._services = services
+        self._bridge = bridge
+        self._make_default = make_default
+        form.sig_save_requested.connect(self.save)
+        form.sig_test_requested.connect(self.test)
+        form.sig_fetch_models_requested.connect(self.fetch_models)
+
+    # -- intents ---------------------------------------------------------------------------------
+
+    def save(self, draft: ProviderDraft) -> None:
+        services, make_default = self._services, self._make_default
+
+        def job() -> str:
+            config = validate_provider(_config(draft))  # a bad URL is named before a missing key
+            if draft.api_key and not services.secrets.available:
+                raise SecretStoreError(
+                    f"{services.secrets.unavailable_reason}. Set "
+                    f"{draft.api_key_env or 'an environment variable'} before starting Parley "
+                    "and name it under Key variable."
+                )
+            if not draft.api_key:
+                source = services.key_source(config)
+                if source.needed and source.where == "none":
+                    where = (
+                        "paste it above (it is kept in the system keyring)"
+                        if services.secrets.available
+                        else f"{services.secrets.unavailable_reason}; set "
+                        f"{draft.api_key_env or 'an environment variable'} before starting "
+                        "Parley and name it under Key variable"
+                    )
+                    raise SettingsError(f"{config.name!r} needs an API key: {where}")
+            exists = any(p.name == config.name for p in services.settings.providers())
+            services.settings.add_provider(config, replace=exists)
+            if draft.api_key:
+                services.secrets.set(config.name, draft.api_key)
+            if make_default:
+                services.settings.set_default_provider(config.name)
+            return str(services.key_source(config))
+
+        def done(source: str) -> None:
+            self.form.set_busy(False)
+            self.form.key_edit.clear()
+            self.form.key_source.setText(f"Key: {source}")
+            self.form.show_result(f"Saved {draft.name!r}.", ok=True)
+            self.sig_saved.emit(draft.name)
+
+        self._run(job, done, "Saving…")
+
+    def test(self, draft: ProviderDraft) -> None:
+        services = self._services
+
+        def job() -> str:
+            adapter = services.adapter_for(_config(draft), draft.api_key)
+            model = draft.default_model or adapter.default_model
+            return probe_provider(adapter, model, timeout=60).summary()
+
+        def done(summary: str) -> None:
+            self.form.set_busy(False)
+            self.form.show_result(summary, ok=summary.startswith("OK"))
+
+        self._run(job, done, "Testing…")
+
+    def fetch_models(self, draft: ProviderDraft) -> None:
+        services = self._services
+
+        def job() -> list[str]:
+            return services.adapter_for(_config(draft), draft.api_key).list_models()
+
+        def done(models: list[str]) -> None:
+            self.form.set_busy(False)
+            self.form.show_models(models)
+
+        self._run(job, done, "Fetching models…")
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    def _run(self, job, done, message: str) -> None:  # type: ignore[no-untyped-def]
+        self.form.set_busy(True, message)
+        self._bridge.submit(job, done, self._failed)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.form.set_busy(False)
+        if isinstance(exc, ProviderError):
+            text = f"{exc.kind}: {exc}"
+        elif isinstance(exc, SettingsError | SecretStoreError):
+            text = str(exc)
+        else:
+            text = f"{type(exc).__name__}: {exc}"
+        self.form.show_result(text, ok=False)
+
+
+def _config(draft: ProviderDraft) -> ProviderConfig:
+    if not draft.name:
+        raise SettingsError("give the provider a name")
+    return ProviderConfig(
+        name=draft.name,
+        kind=draft.kind,
+        base_url=draft.base_url,
+        api_key_env=draft.api_key_env,
+        default_model=draft.default_model,
+        preset=draft.preset,
+    )

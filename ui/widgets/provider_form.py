@@ -1,0 +1,222 @@
+"""The provider form: one place to describe a provider, used on first start and in Settings.
+
+Why it exists: adding a provider should take a preset, a key and a click, whether the user is on
+the welcome panel or in Settings. The form renders the fields and forwards intent (save, test,
+fetch models); the window or the Settings dialog does the work off the UI thread and reports back
+through ``show_models`` and ``show_result``.
+
+Invariants it keeps:
+
+- the key field is masked and is never filled with a stored key: it only says where the key comes
+  from (keyring, an environment variable, or nowhere); an empty key field on save means "keep
+  whatever key is stored";
+- choosing a preset fills kind, base URL, key variable and a suggested model, all still editable
+  except the kind (a preset's wire format is fixed; "Custom" leaves it free).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from ui.view_models import PresetChoice, ProviderDraft
+
+KINDS = (
+    ("openai", "OpenAI-compatible"),
+    ("anthropic", "Anthropic Messages"),
+    ("ollama", "Ollama (native)"),
+    ("gemini", "Google Gemini"),
+)
+
+
+class ProviderForm(QWidget):
+    """Preset, name, kind, base URL, key, default model; Fetch models, Test and Save buttons."""
+
+    sig_save_requested = Signal(object)
+    """Save this ``ProviderDraft``."""
+
+    sig_test_requested = Signal(object)
+    """Save (if needed) and test this ``ProviderDraft``."""
+
+    sig_fetch_models_requested = Signal(object)
+    """List the models of this ``ProviderDraft``'s provider."""
+
+    def __init__(self, parent: QWidget | None = None, *, save_label: str = "Save") -> None:
+        super().__init__(parent)
+        self._presets: dict[str, PresetChoice] = {}
+        self.preset_box = QComboBox()
+        self.preset_box.setObjectName("preset")
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("provider-name")
+        self.kind_box = QComboBox()
+        for kind, label in KINDS:
+            self.kind_box.addItem(label, kind)
+        self.url_edit = QLineEdit()
+        self.url_edit.setObjectName("base-url")
+        self.key_edit = QLineEdit()
+        self.key_edit.setObjectName("api-key")
+        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key_source = QLabel("")
+        self.key_source.setObjectName("key-source")
+        self.key_source.setWordWrap(True)
+        self.key_env_edit = QLineEdit()
+        self.key_env_edit.setPlaceholderText("optional: environment variable with the key")
+        self.model_box = QComboBox()
+        self.model_box.setObjectName("default-model")
+        self.model_box.setEditable(True)
+        self.model_box.setMinimumWidth(240)
+        self.fetch_button = QPushButton("Fetch models")
+        self.test_button = QPushButton("Test")
+        self.test_button.setObjectName("test-provider")
+        self.save_button = QPushButton(save_label)
+        self.save_button.setObjectName("save-provider")
+        self.result = QLabel("")
+        self.result.setObjectName("provider-result")
+        self.result.setWordWrap(True)
+
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_box, 1)
+        model_row.addWidget(self.fetch_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.test_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+
+        form = QFormLayout(self)
+        form.addRow("Preset", self.preset_box)
+        form.addRow("Name", self.name_edit)
+        form.addRow("Kind", self.kind_box)
+        form.addRow("Base URL", self.url_edit)
+        form.addRow("API key", self.key_edit)
+        form.addRow("", self.key_source)
+        form.addRow("Key variable", self.key_env_edit)
+        form.addRow("Default model", model_row)
+        form.addRow("", self.result)
+        form.addRow(buttons)
+
+        self.preset_box.currentIndexChanged.connect(self._on_preset)
+        self.save_button.clicked.connect(lambda: self.sig_save_requested.emit(self.draft()))
+        self.test_button.clicked.connect(lambda: self.sig_test_requested.emit(self.draft()))
+        self.fetch_button.clicked.connect(
+            lambda: self.sig_fetch_models_requested.emit(self.draft())
+        )
+
+    # -- what the owner calls ------------------------------------------------------------------
+
+    def set_presets(self, presets: Sequence[PresetChoice]) -> None:
+        self._presets = {p.name: p for p in presets}
+        self.preset_box.blockSignals(True)
+        self.preset_box.clear()
+        self.preset_box.addItem("Custom (OpenAI-compatible)", "")
+        for preset in presets:
+            self.preset_box.addItem(preset.label, preset.name)
+        self.preset_box.blockSignals(False)
+
+    def new_provider(self, preset: str = "") -> None:
+        """Clear the form for a new entry, optionally starting from ``preset``."""
+        self.name_edit.setReadOnly(False)
+        self.name_edit.clear()
+        self.url_edit.clear()
+        self.key_edit.clear()
+        self.key_env_edit.clear()
+        self.model_box.clear()
+        self.result.clear()
+        self.key_source.setText("")
+        index = max(0, self.preset_box.findData(preset))
+        self.preset_box.setCurrentIndex(index)
+        self._on_preset()
+
+    def load(
+        self,
+        *,
+        name: str,
+        preset: str,
+        kind: str,
+        base_url: str,
+        api_key_env: str,
+        default_model: str,
+        models: Sequence[str],
+        key_source: str,
+    ) -> None:
+        """Show a saved provider. The key is never shown, only where it comes from."""
+        self.preset_box.blockSignals(True)
+        self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(preset)))
+        self.preset_box.blockSignals(False)
+        self.name_edit.setText(name)
+        self.name_edit.setReadOnly(True)
+        self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(kind)))
+        self.kind_box.setEnabled(not preset)
+        self.url_edit.setText(base_url)
+        self.key_edit.clear()
+        self.key_edit.setPlaceholderText("leave empty to keep the current key")
+        self.key_env_edit.setText(api_key_env)
+        self.model_box.clear()
+        self.model_box.addItems(list(dict.fromkeys(m for m in (default_model, *models) if m)))
+        self.model_box.setCurrentText(default_model)
+        self.key_source.setText(key_source)
+        self.result.clear()
+
+    def draft(self) -> ProviderDraft:
+        return ProviderDraft(
+            name=self.name_edit.text().strip(),
+            preset=self.preset_box.currentData() or "",
+            kind=self.kind_box.currentData() or "openai",
+            base_url=self.url_edit.text().strip(),
+            api_key_env=self.key_env_edit.text().strip(),
+            default_model=self.model_box.currentText().strip(),
+            api_key=self.key_edit.text().strip(),
+        )
+
+    def show_models(self, models: Sequence[str]) -> None:
+        current = self.model_box.currentText()
+        self.model_box.clear()
+        self.model_box.addItems(list(models))
+        self.model_box.setCurrentText(current or (models[0] if models else ""))
+        self.show_result(f"{len(models)} model(s) available.", ok=True)
+
+    def show_result(self, text: str, *, ok: bool) -> None:
+        self.result.setStyleSheet("color: #1c8a5a" if ok else "color: #c0392b")
+        self.result.setText(text)
+
+    def set_busy(self, busy: bool, message: str = "") -> None:
+        for button in (self.fetch_button, self.test_button, self.save_button):
+            button.setEnabled(not busy)
+        if busy and message:
+            self.result.setStyleSheet("")
+            self.result.setText(message)
+
+    # -- internal ------------------------------------------------------------------------------
+
+    def _on_preset(self, *_args: object) -> None:
+        preset = self._presets.get(self.preset_box.currentData() or "")
+        self.kind_box.setEnabled(preset is None)
+        if preset is None:
+            # Custom: keep what was typed, but drop the previous preset's key variable so a
+            # vendor's key is not sent to some other endpoint.
+            if self.key_env_edit.text() in {p.key_env for p in self._presets.values()}:
+                self.key_env_edit.clear()
+            self.key_edit.setPlaceholderText("optional for local servers")
+            return
+        if not self.name_edit.isReadOnly():
+            self.name_edit.setText(preset.name)
+        self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(preset.kind)))
+        self.url_edit.setText(preset.base_url)
+        self.key_env_edit.setText(preset.key_env)
+        self.model_box.clear()
+        if preset.default_model:
+            self.model_box.addItem(preset.default_model)
+        self.key_edit.setPlaceholderText(
+            "paste the key: it is kept in the system keyring"
+            if preset.needs_key
+            else "not needed for a local server"
+        )
