@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
         new_action.triggered.connect(self.new_chat)
         file_menu.addAction(new_action)
         settings_action = QAction("&Settings…", self)
-        settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        settings_action.setShortcut(QKeySequence("Ctrl+,"))
         settings_action.triggered.connect(self.open_settings)
         file_menu.addAction(settings_action)
         file_menu.addSeparator()
