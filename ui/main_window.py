@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self._session_id: str | None = None
         self._history: list[StoredEvent] = []
         self._providers: list[ProviderConfig] = []
+        self.providers_loaded = False  # True once the settings were read (on a worker)
         self._settings_dialog: SettingsDialog | None = None
 
         # left: conversations
@@ -103,8 +104,10 @@ class MainWindow(QMainWindow):
         self.welcome.form.set_presets(preset_choices())
         self.welcome.form.new_provider("openai")
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.welcome)
+        # The chat page comes first: a returning user never sees the welcome panel flash while
+        # the settings are read; the window switches to the welcome panel only if none exist.
         self.stack.addWidget(chat)
+        self.stack.addWidget(self.welcome)
         self._chat_page = chat
 
         splitter = QSplitter()
@@ -173,6 +176,7 @@ class MainWindow(QMainWindow):
     def _show_providers(self, loaded: tuple[list[ProviderConfig], ProviderConfig | None]) -> None:
         providers, default = loaded
         self._providers = providers
+        self.providers_loaded = True
         self.model_picker.set_providers((p.name, [p.default_model, *p.models]) for p in providers)
         if default is not None and default.default_model:
             self.model_picker.select(default.name, default.default_model)
@@ -326,6 +330,9 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def send(self, prompt: str, retry_of: str = "") -> TurnHandle | None:
         if self.bridge.active_turn is not None:
+            return None
+        if not self.providers_loaded:
+            self._show_status("Still reading the settings; send again in a moment.")
             return None
         if not self._providers:
             self.stack.setCurrentWidget(self.welcome)

@@ -61,4 +61,7 @@ def window(qtbot, services):
 
 def wait_ready(qtbot, win) -> None:
     """Wait until the window has read the settings on its worker and shows the chat page."""
-    qtbot.waitUntil(lambda: win.stack.currentWidget() is win._chat_page, timeout=5000)
+    qtbot.waitUntil(
+        lambda: win.providers_loaded and win.stack.currentWidget() is win._chat_page,
+        timeout=5000,
+    )
