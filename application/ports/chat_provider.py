@@ -279,13 +279,27 @@ class ProviderMessage:
 
 
 @dataclass(frozen=True)
+class ToolSpec:
+    """A tool offered to the model: name, what it does, its arguments as a JSON Schema object."""
+
+    name: str
+    description: str
+    parameters: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parameters", freeze(dict(self.parameters)))
+
+
+@dataclass(frozen=True)
 class ChatRequest:
-    """Exactly what one provider call sends, rendered from the event log at call time."""
+    """Exactly what one provider call sends, rendered from the event log at call time.
+    ``tools`` are the tools advertised for this call (empty: the model is offered none)."""
 
     model: str
     messages: tuple[ProviderMessage, ...]
     max_tokens: int | None = None
     temperature: float | None = None
+    tools: tuple[ToolSpec, ...] = ()
 
 
 # -- the deltas -----------------------------------------------------------------------------------

@@ -137,7 +137,8 @@ class ConversationExecutionRequest:
     enforce_rules: bool = True
     gate_mode: str = "auto"
     agent_role: str = ""
-    # files
+    # files: the workspace the tools act in, the per-turn sandbox, where results are promoted
+    workspace: Path | None = None
     output_dir: Path | None = None
     home_output_root: Path | None = None
     # unattended runs
@@ -172,6 +173,7 @@ class ConversationExecutionRequest:
         set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
         if self.allowed_tools is not None:
             set_(self, "allowed_tools", tuple(str(t) for t in self.allowed_tools))
+        set_(self, "workspace", _as_path("workspace", self.workspace))
         set_(self, "output_dir", _as_path("output_dir", self.output_dir))
         set_(self, "home_output_root", _as_path("home_output_root", self.home_output_root))
         if not isinstance(self.extras, Mapping):

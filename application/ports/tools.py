@@ -1,0 +1,98 @@
+"""The capabilities a tool turn needs from the world: look, act, and ask.
+
+Why it exists: the runtime decides (validator, classifier, gate — pure, in ``domain.actions``);
+infrastructure looks at the filesystem and executes; the UI or the terminal asks the user. These
+ports keep each side to its job, and let the runtime be tested with real executors in a temporary
+workspace.
+
+Invariants it keeps:
+
+- ``WorkspaceInspector.snapshot`` is the only place symlinks are resolved and binaries are looked
+  up; it is called once per turn;
+- ``ToolExecutor.execute`` runs exactly one action that already passed the validator and the gate,
+  using the verdict's normalised ``target`` (never the model's raw path);
+- ``PermissionAsker.ask`` is called on the runtime's worker thread and blocks until the user
+  answers; a cancel, a timeout or a closed window is ``DENY``.
+
+Errors: an executor reports failure in its ``ToolOutcome`` (``success=False`` with a message the
+model can read); it raises only for a bug, which the runtime records as a failed tool result.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from domain.actions.model import Effect, ProposedAction, StateSnapshot, Verdict
+
+ALLOW_ONCE = "allow_once"
+ALLOW_SESSION = "allow_session"  # this exact command, for the rest of this conversation
+DENY = "deny"
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    """Where and how a turn's tools run."""
+
+    workspace: Path
+    sandbox: Path
+    session_id: str
+    command_timeout_s: float = 60.0
+    output_cap_bytes: int = 64 * 1024
+    read_cap_bytes: int = 256 * 1024
+    venv_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """What a tool did: the text the model receives, and whether it worked. ``created`` lists
+    sandbox-relative paths written (with their sha256) so the turn's snapshot can grow."""
+
+    result: str
+    success: bool
+    created: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class PermissionRequest:
+    """What the user is asked to allow: the exact action, its effect and the rule behind it."""
+
+    session_id: str
+    call_id: str
+    tool: str
+    summary: str
+    effect: Effect
+
+
+class WorkspaceInspector(Protocol):
+    def snapshot(
+        self,
+        *,
+        workspace: Path,
+        sandbox: Path,
+        advertised_tools: tuple[str, ...],
+        gate_mode: str,
+        unattended: bool,
+    ) -> StateSnapshot:
+        """The closed snapshot for one turn (resolves symlinks and trusted binaries)."""
+        ...
+
+
+class ToolExecutor(Protocol):
+    def execute(
+        self, action: ProposedAction, verdict: Verdict, context: ToolContext
+    ) -> ToolOutcome:
+        """Run one validated, allowed action."""
+        ...
+
+    def promote(self, context: ToolContext, destination: Path) -> list[Path]:
+        """Copy the sandbox's files into ``destination`` (on successful completion)."""
+        ...
+
+
+class PermissionAsker(Protocol):
+    def ask(self, request: PermissionRequest, cancel: threading.Event) -> str:
+        """``ALLOW_ONCE``, ``ALLOW_SESSION`` or ``DENY``; blocks the calling (worker) thread."""
+        ...
