@@ -17,6 +17,8 @@ file; the provider directory then reads keys from the environment only.
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +28,9 @@ from application.ports.chat_provider import ChatProvider, ProviderDirectory
 from application.ports.event_store import EventStore
 from application.ports.secret_store import SecretStore
 from application.ports.settings_store import ProviderConfig, SettingsStore
+from application.ports.tools import DENY, PermissionAsker, PermissionRequest, ToolContext
+from application.tools.toolbox import Toolbox
+from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from infrastructure.config.json_settings_store import JsonSettingsStore, validate_provider
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
@@ -40,6 +45,9 @@ from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from infrastructure.providers.presets import PRESETS, Preset, find_preset
 from infrastructure.secrets.keyring_store import KeyringSecretStore
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from infrastructure.tools.executor import LocalToolExecutor
+from infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
+from infrastructure.tools.snapshot import FilesystemInspector
 from ui.view_models import PresetChoice
 
 __all__ = [
@@ -67,6 +75,7 @@ class Services:
     providers: ProviderDirectory
     runtime: TurnRuntime
     secrets: SecretStore
+    toolbox: Toolbox
 
     def key_source(self, config: ProviderConfig) -> KeySource:
         """Where ``config``'s API key would come from now (keyring, env VAR or none), without
@@ -74,6 +83,10 @@ class Services:
         if isinstance(self.providers, SettingsProviderDirectory):
             return self.providers.key_source(config)
         return find_api_key(config, os.environ, self.secrets)[1]
+
+    def set_permission_asker(self, asker: PermissionAsker) -> None:
+        """Who answers the gate's questions: the window's dialog or the terminal."""
+        self.toolbox.asker = asker
 
     def adapter_for(self, config: ProviderConfig, api_key: str = "") -> ChatProvider:
         """An adapter for a provider that may not be saved yet (Settings' Test and Fetch models):
@@ -83,6 +96,30 @@ class Services:
 
     def close(self) -> None:
         self.store.close()
+
+
+class _NobodyToAsk:
+    """The asker until a surface installs its own: nobody can answer, so the answer is Deny."""
+
+    def ask(self, request: PermissionRequest, cancel: threading.Event) -> str:
+        return DENY
+
+
+def _tool_context(data_dir: Path) -> Callable[[ConversationExecutionRequest], ToolContext]:
+    def context_for(request: ConversationExecutionRequest) -> ToolContext:
+        assert request.workspace is not None  # the runtime offers no tools without one
+        workspace = request.workspace.resolve()
+        sandbox = request.output_dir or turn_sandbox(
+            data_dir / "outputs", request.session_id, request.turn_id
+        )
+        return ToolContext(
+            workspace=workspace,
+            sandbox=Path(sandbox),
+            session_id=request.session_id,
+            venv_dir=workspace_venv_dir(data_dir, workspace),
+        )
+
+    return context_for
 
 
 class _OneKey:
@@ -140,14 +177,22 @@ def build_services(
         base_delay=network.base_delay,
         max_delay=network.max_delay,
     )
+    # Tools: Parley's own data and settings are protected paths whatever the workspace is.
+    toolbox = Toolbox(
+        inspector=FilesystemInspector(protected_roots=(data, config)),
+        executor=LocalToolExecutor(),
+        asker=_NobodyToAsk(),
+        context_for=_tool_context(data),
+    )
     return Services(
         data_dir=data,
         config_dir=config,
         settings=settings,
         store=store,
         providers=providers,
-        runtime=TurnRuntime(store, providers, retry_policy=policy),
+        runtime=TurnRuntime(store, providers, retry_policy=policy, toolbox=toolbox),
         secrets=secret_store,
+        toolbox=toolbox,
     )
 
 

@@ -68,6 +68,9 @@ class WorkerBridge(QObject):
     sig_turn_finished = Signal(object)
     """The turn ended (exactly once per turn): ``TurnOutcome``."""
 
+    sig_permission_requested = Signal(object)
+    """A running turn needs the user's permission: ``PermissionPrompt`` (answer via ``reply``)."""
+
     sig_task_done = Signal(object, object, object)
     """A background job ended: ``(callback, result, error)``; delivered on the UI thread."""
 
@@ -161,6 +164,8 @@ class WorkerBridge(QObject):
                 parts = []
             if kind == "event":
                 self.sig_event.emit(item)
+            elif kind == "permission":
+                self.sig_permission_requested.emit(item)
             elif kind == "finished":
                 self._flush.stop()
                 self._active = None

@@ -53,6 +53,7 @@ from application.ports.settings_store import (
     UnknownProvider,
 )
 from application.providers.probe import probe_provider
+from application.tools.specs import TOOL_SETS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent, mint_id
 from ui.bootstrap import (
@@ -63,6 +64,7 @@ from ui.bootstrap import (
     build_services,
     find_preset,
 )
+from ui.terminal_permission import TerminalPermissionAsker
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -88,6 +90,25 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--session", default="", help="continue this conversation")
     ask.add_argument("--json", action="store_true", help="print each stored event as JSON")
     ask.add_argument("--timeout", type=float, default=None, help="wall-clock limit in seconds")
+    ask.add_argument(
+        "--workspace",
+        default=None,
+        help="the folder the model's tools act in (default: the current directory)",
+    )
+    ask.add_argument(
+        "--tools",
+        choices=["none", "read", "all"],
+        default="none",
+        help="which tools the model is offered in the workspace: none (the default: a chat "
+        "never reads your files unless you say so), read, or all",
+    )
+    ask.add_argument(
+        "--gate",
+        choices=["auto", "confirm", "deny"],
+        default="auto",
+        help="auto: run harmless commands, ask for the rest; confirm: ask for every command; "
+        "deny: never ask, refuse what would need asking",
+    )
 
     providers = commands.add_parser(
         "providers", help="add, list, test and remove providers; manage their API keys"
@@ -241,6 +262,10 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         history = ()
     print(f"session {session_id}", file=sys.stderr)
 
+    workspace = Path(args.workspace).expanduser() if args.workspace else Path.cwd()
+    if not workspace.is_dir():
+        raise UsageError(f"--workspace {workspace} is not a folder")
+    services.set_permission_asker(TerminalPermissionAsker())
     request = ConversationExecutionRequest(
         turn_id=mint_id(),
         session_id=session_id,
@@ -249,6 +274,11 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         provider_id=resolved.name,
         model=args.model,
         timeout_sec=args.timeout,
+        workspace=workspace.resolve(),
+        allowed_tools=TOOL_SETS[args.tools],
+        # "deny" is an unattended turn: it never asks, so it refuses what would need asking.
+        gate_mode="auto" if args.gate == "deny" else args.gate,
+        unattended=args.gate == "deny",
         extras={"source": "cli"},
     )
     cancel = threading.Event()

@@ -17,9 +17,13 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -37,10 +41,12 @@ from application.conversations.render import history_messages
 from application.conversations.turn_runtime import TurnOutcome
 from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProviderConfig, SettingsError
+from application.tools.specs import TOOL_SETS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent, TurnStarted, UserMessage, mint_id
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
+from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
 from ui.settings_dialog import SettingsDialog
 from ui.widgets.composer import Composer
@@ -58,6 +64,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.services = services
         self.bridge = WorkerBridge(services.runtime, self)
+        # This window answers the runtime's permission questions (through the bridge).
+        services.set_permission_asker(BridgePermissionAsker(self.bridge.post))
         self.setWindowTitle("Parley")
         self.resize(1100, 720)
 
@@ -66,6 +74,7 @@ class MainWindow(QMainWindow):
         self._providers: list[ProviderConfig] = []
         self.providers_loaded = False  # True once the settings were read (on a worker)
         self._settings_dialog: SettingsDialog | None = None
+        self._permission_dialogs: list[PermissionDialog] = []
 
         # left: conversations
         self.new_button = QPushButton("New chat")
@@ -86,6 +95,25 @@ class MainWindow(QMainWindow):
         top = QHBoxLayout()
         top.addWidget(self.title_edit, 1)
         top.addWidget(self.model_picker)
+        # What the model may do: the workspace its tools act in, which tools, when to ask.
+        self.workspace: Path | None = None
+        self.workspace_button = QPushButton("No workspace")
+        self.workspace_button.setObjectName("workspace")
+        self.workspace_button.setToolTip("The folder the model's tools may read and work in")
+        self.tools_picker = QComboBox()
+        self.tools_picker.setObjectName("tools-picker")
+        for label, value in (("No tools", "none"), ("Read only", "read"), ("All tools", "all")):
+            self.tools_picker.addItem(label, value)
+        self.tools_picker.setCurrentIndex(2)
+        self.gate_picker = QComboBox()
+        self.gate_picker.setObjectName("gate-picker")
+        self.gate_picker.addItem("Ask before risky commands", "auto")
+        self.gate_picker.addItem("Ask before every command", "confirm")
+        tools_row = QHBoxLayout()
+        tools_row.addWidget(self.workspace_button)
+        tools_row.addWidget(self.tools_picker)
+        tools_row.addWidget(self.gate_picker)
+        tools_row.addStretch(1)
 
         self.transcript = TranscriptView()
         self.composer = Composer()
@@ -96,6 +124,7 @@ class MainWindow(QMainWindow):
         chat_layout = QVBoxLayout(chat)
         chat_layout.setContentsMargins(4, 8, 8, 8)
         chat_layout.addLayout(top)
+        chat_layout.addLayout(tools_row)
         chat_layout.addWidget(self.transcript, 1)
         chat_layout.addWidget(self.composer)
         chat_layout.addWidget(self.status)
@@ -150,6 +179,8 @@ class MainWindow(QMainWindow):
         self.new_button.clicked.connect(self.new_chat)
         self.session_list.itemClicked.connect(self._on_session_clicked)
         self.transcript.sig_retry_requested.connect(self.retry_turn)
+        self.workspace_button.clicked.connect(self._choose_workspace)
+        self.bridge.sig_permission_requested.connect(self._ask_permission)
         self.bridge.sig_text.connect(self.transcript.append_text)
         self.bridge.sig_event.connect(self._on_event)
         self.bridge.sig_turn_finished.connect(self._on_turn_finished)
@@ -308,8 +339,31 @@ class MainWindow(QMainWindow):
             messages=history_messages(self._history),
             provider_id=provider_id,
             model=model,
+            workspace=self.workspace,
+            allowed_tools=TOOL_SETS[self.tools_picker.currentData()],
+            gate_mode=self.gate_picker.currentData(),
             extras=extras,
         )
+
+    def set_workspace(self, folder: Path | None) -> None:
+        self.workspace = folder
+        self.workspace_button.setText(f"Workspace: {folder.name}" if folder else "No workspace")
+        self.workspace_button.setToolTip(str(folder) if folder else "Choose a folder for tools")
+
+    @Slot()
+    def _choose_workspace(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(
+            self, "Workspace for the model's tools", str(self.workspace or Path.home())
+        )
+        if chosen:
+            self.set_workspace(Path(chosen))
+
+    @Slot(object)
+    def _ask_permission(self, prompt: PermissionPrompt) -> None:
+        dialog = PermissionDialog(prompt, self)
+        self._permission_dialogs.append(dialog)
+        dialog.finished.connect(lambda _r, d=dialog: self._permission_dialogs.remove(d))
+        dialog.open()
 
     @Slot(str)
     def retry_turn(self, turn_id: str) -> TurnHandle | None:
@@ -364,6 +418,8 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_turn_finished(self, outcome: TurnOutcome) -> None:
+        for dialog in list(self._permission_dialogs):  # a question nobody needs any more
+            dialog.reject()
         self.composer.set_running(False)
         self.transcript.end_answer(outcome.turn_id, outcome.status, outcome.error)
         if outcome.status == "completed":

@@ -106,7 +106,12 @@ def render_chat_request(
             pending_text += event.text
         elif isinstance(event, ToolCall):
             pending_calls.append(
-                ToolCallRequest(call_id=event.call_id, name=event.tool, arguments=event.arguments)
+                ToolCallRequest(
+                    call_id=event.call_id,
+                    name=event.tool,
+                    arguments=event.arguments,
+                    signature=event.signature,
+                )
             )
         elif isinstance(event, ToolResult):
             flush_assistant()

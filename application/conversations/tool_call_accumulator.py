@@ -37,11 +37,23 @@ class AccumulatedToolCall(NamedTuple):
     arguments: dict[str, Any]
 
 
+class ParsedToolCall(NamedTuple):
+    """One call from ``finish_each``: ``error`` says why ``arguments`` could not be read (then
+    ``arguments`` is empty); ``signature`` is an opaque provider token to echo back."""
+
+    provider_id: str | None
+    name: str
+    arguments: dict[str, Any]
+    error: str
+    signature: str
+
+
 @dataclass
 class _Slot:
     call_id: str | None = None
     name: str | None = None
     fragments: list[str] = field(default_factory=list)
+    signature: str = ""
 
 
 class ToolCallAccumulator:
@@ -58,6 +70,8 @@ class ToolCallAccumulator:
             slot.name = delta.name
         if delta.arguments_fragment:
             slot.fragments.append(delta.arguments_fragment)
+        if delta.signature:
+            slot.signature = delta.signature
 
     def add_all(self, deltas: Iterable[object]) -> None:
         """Add every ``ToolCallDelta`` in ``deltas``; other delta types are skipped."""
@@ -84,6 +98,24 @@ class ToolCallAccumulator:
             calls.append(
                 AccumulatedToolCall(slot.call_id, slot.name, _parse_arguments(label, text))
             )
+        return calls
+
+    def finish_each(self) -> list[ParsedToolCall]:
+        """Like ``finish``, but never raises: a call whose arguments cannot be read comes back
+        with the reason in ``error``, so one bad call does not lose the others."""
+        calls: list[ParsedToolCall] = []
+        for index in sorted(self._slots):
+            slot = self._slots[index]
+            name = slot.name or ""
+            label = f"tool call {name!r} (index {index})" if name else f"index {index}"
+            try:
+                if not name:
+                    raise ValueError(f"tool call at {label} has no name")
+                arguments = _parse_arguments(label, "".join(slot.fragments))
+                error = ""
+            except ValueError as exc:
+                arguments, error = {}, str(exc)
+            calls.append(ParsedToolCall(slot.call_id, name, arguments, error, slot.signature))
         return calls
 
 

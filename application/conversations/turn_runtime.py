@@ -26,6 +26,7 @@ in tool calls will gate and run them, record the results, and go round again up 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -35,6 +36,7 @@ from typing import Protocol
 
 from application.conversations.render import render_chat_request
 from application.conversations.retry import RetryingProvider, RetryPolicy
+from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.ports.chat_provider import (
     FinishDelta,
     ProviderDirectory,
@@ -48,6 +50,8 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from application.ports.event_store import EventStore
+from application.tools.specs import advertised_tools, tool_specs
+from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import (
     AssistantText,
@@ -62,6 +66,9 @@ from domain.transcript.canonical import (
 )
 
 log = logging.getLogger(__name__)
+
+#: Where a turn's files go on success when the request names no ``home_output_root``.
+DEFAULT_OUTPUT_FOLDER = "parley-output"
 
 #: Longest automatic title taken from the first prompt of a conversation.
 TITLE_MAX_CHARS = 60
@@ -153,11 +160,13 @@ class TurnRuntime:
         *,
         clock: Callable[[], float] = time.monotonic,
         retry_policy: RetryPolicy | None = None,
+        toolbox: Toolbox | None = None,
     ) -> None:
         self._store = store
         self._providers = providers
         self._clock = clock
         self._retry_policy = retry_policy or RetryPolicy()
+        self._toolbox = toolbox
 
     def run(
         self,
@@ -216,6 +225,7 @@ class TurnRuntime:
             log.exception("turn %s failed unexpectedly", request.turn_id)
             status, error = "failed", f"internal error: {type(exc).__name__}: {exc}"
         finally:
+            self._settle_outputs(turn, status)
             duration = round(self._clock() - started_at, 6)
             finished = TurnFinished(
                 status=status, usage=turn.usage, duration_s=duration, error=error
@@ -238,18 +248,23 @@ class TurnRuntime:
     def _run_steps(
         self, turn: _Turn, resolved: ResolvedProvider, model: str, stop: _StopSignal
     ) -> None:
-        for _step in range(turn.request.effective_max_steps):
+        request = turn.request
+        tools = turn.tools = self._tools_for(request)
+        specs = tool_specs(tools.advertised) if tools else ()
+        # The log is read once per turn; what the turn appends is added to it as it goes, so
+        # each model call renders from memory instead of re-reading the whole conversation.
+        turn.load_history()
+        for _step in range(request.effective_max_steps):
             if stop.is_set():
                 raise _Stopped
-            chat_request = render_chat_request(
-                self._store.events(turn.request.session_id),
-                current_turn_id=turn.request.turn_id,
-                model=model,
+            chat_request = dataclasses.replace(
+                render_chat_request(turn.history, current_turn_id=request.turn_id, model=model),
+                tools=specs,
             )
             pieces: list[str] = []
             reasoning = _ReasoningBlocks()
+            calls = ToolCallAccumulator()
             finish_reason = ""
-            saw_tool_call = False
             provider = RetryingProvider(resolved.provider, self._retry_policy)
             kind = provider.kind
             try:
@@ -264,7 +279,7 @@ class TurnRuntime:
                     elif isinstance(delta, FinishDelta):
                         finish_reason = delta.reason
                     elif isinstance(delta, ToolCallDelta):
-                        saw_tool_call = True
+                        calls.add(delta)
                     elif isinstance(delta, RetryDelta):
                         turn.append(
                             Notice(
@@ -284,12 +299,15 @@ class TurnRuntime:
                 turn.keep_partial("".join(pieces), model)
                 raise _Stopped
             text = "".join(pieces)
-            turn.append(AssistantText(text=text, model=model, finish_reason=finish_reason))
+            if text or not calls:
+                turn.append(AssistantText(text=text, model=model, finish_reason=finish_reason))
             if finish_reason in _FINISH_NOTICES:
                 turn.append(Notice(text=_FINISH_NOTICES[finish_reason], level="warning"))
-            if saw_tool_call:
-                # No tool is advertised yet, so a model that calls one anyway is told nothing and
-                # the turn ends here; the user sees why.
+            if not calls:
+                return
+            if tools is None:
+                # Nothing was advertised, so a model that calls a tool anyway is not answered
+                # and the turn ends here; the user sees why.
                 turn.append(
                     Notice(
                         text="The model asked to use a tool, but no tools are enabled for "
@@ -297,13 +315,74 @@ class TurnRuntime:
                         level="warning",
                     )
                 )
-            return
+                return
+            run_tool_block(
+                tools.toolbox,
+                request,
+                tools.state,
+                calls.finish_each(),
+                append=turn.append,
+                stop=stop,
+                model=model,
+            )
         turn.append(
             Notice(
-                text=f"Stopped after {turn.request.effective_max_steps} steps (the step limit).",
+                text=f"Stopped after {request.effective_max_steps} steps (the step limit).",
                 level="warning",
             )
         )
+
+    def _settle_outputs(self, turn: _Turn, status: str) -> None:
+        """Hand the sandbox's files over on success; say where they stay otherwise."""
+        tools = turn.tools
+        if tools is None or not tools.state.snapshot.created:
+            return
+        context = tools.state.context
+        try:
+            if status == "completed":
+                destination = turn.request.home_output_root or (
+                    context.workspace / DEFAULT_OUTPUT_FOLDER
+                )
+                promoted = tools.toolbox.executor.promote(context, destination)
+                if promoted:
+                    names = ", ".join(p.name for p in promoted[:5])
+                    more = f" and {len(promoted) - 5} more" if len(promoted) > 5 else ""
+                    turn.append(
+                        Notice(f"Saved {len(promoted)} file(s) to {destination}: {names}{more}.")
+                    )
+            else:
+                turn.append(
+                    Notice(
+                        f"The turn did not complete; the files it wrote are kept for inspection "
+                        f"in {context.sandbox}.",
+                        level="warning",
+                    )
+                )
+        except Exception as exc:  # the record must close even if copying fails
+            log.exception("could not hand over the files of turn %s", turn.request.turn_id)
+            turn.append(
+                Notice(
+                    f"Could not copy the turn's files ({exc}); they are in {context.sandbox}.",
+                    level="error",
+                )
+            )
+
+    def _tools_for(self, request: ConversationExecutionRequest) -> _TurnTools | None:
+        """The tools this turn may use, with its snapshot taken once; None when it has none."""
+        if self._toolbox is None or request.workspace is None:
+            return None
+        advertised = advertised_tools(request.allowed_tools, self._toolbox.enabled)
+        if not advertised:
+            return None
+        context = self._toolbox.context_for(request)
+        snapshot = self._toolbox.inspector.snapshot(
+            workspace=context.workspace,
+            sandbox=context.sandbox,
+            advertised_tools=advertised,
+            gate_mode=request.gate_mode,
+            unattended=request.unattended,
+        )
+        return _TurnTools(self._toolbox, advertised, ToolTurnState(snapshot, context))
 
     def _ensure_session(self, request: ConversationExecutionRequest) -> None:
         if not self._store.session_exists(request.session_id):
@@ -318,8 +397,15 @@ class TurnRuntime:
                 self._store.rename_session(request.session_id, title)
 
 
+@dataclass
+class _TurnTools:
+    toolbox: Toolbox
+    advertised: tuple[str, ...]
+    state: ToolTurnState
+
+
 class _Turn:
-    """The running turn's bookkeeping: appends, usage, the answer so far."""
+    """The running turn's bookkeeping: appends, usage, the answer so far, the history."""
 
     def __init__(
         self, store: EventStore, request: ConversationExecutionRequest, listener: TurnListener
@@ -329,6 +415,12 @@ class _Turn:
         self.listener = listener
         self.usage = Usage()
         self.answer = ""
+        self.history: list[StoredEvent] | None = None
+        self.tools: _TurnTools | None = None
+
+    def load_history(self) -> None:
+        if self.history is None:
+            self.history = list(self.store.events(self.request.session_id))
 
     def append(self, event: Event) -> StoredEvent:
         stored = self.store.append(
@@ -337,6 +429,8 @@ class _Turn:
             event,
             actor=_actor_for(event, self.request),
         )
+        if self.history is not None:
+            self.history.append(stored)
         if isinstance(event, AssistantText):
             self.answer += event.text
         try:

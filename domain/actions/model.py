@@ -19,6 +19,7 @@ Standard library only (this is ``domain``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -88,6 +89,9 @@ class StateSnapshot:
     ``sandbox_files``: sandbox-relative path -> sha256 of the content already there (the turn's own
     writes and what was promoted before). ``protected``: workspace-relative prefixes no action may
     write to (``.git/hooks``, Parley's own data and config when they sit inside the workspace).
+    ``sandbox_links``: like ``links``, for the sandbox (sandbox-relative keys and targets; ``None``
+    when a link leads outside the sandbox). A command an earlier turn ran may have left a symlink
+    there; the builder lists it so a later path through it is judged by where it leads.
     """
 
     workspace_root: str
@@ -107,11 +111,13 @@ class StateSnapshot:
     trusted_commands: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: Paths created by this turn (sandbox-relative), in order; only ever grows.
     created: tuple[str, ...] = ()
+    sandbox_links: Mapping[str, str | None] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "links", MappingProxyType(dict(self.links)))
         object.__setattr__(self, "trusted_commands", MappingProxyType(dict(self.trusted_commands)))
         object.__setattr__(self, "sandbox_files", MappingProxyType(dict(self.sandbox_files)))
+        object.__setattr__(self, "sandbox_links", MappingProxyType(dict(self.sandbox_links)))
         object.__setattr__(self, "workspace_files", frozenset(self.workspace_files))
         object.__setattr__(self, "workspace_dirs", frozenset(self.workspace_dirs))
         object.__setattr__(self, "sandbox_dirs", frozenset(self.sandbox_dirs))
@@ -127,20 +133,8 @@ class StateSnapshot:
         dirs = set(self.sandbox_dirs)
         dirs.update("/".join(parts[: i + 1]) for i in range(len(parts)))
         created = self.created if path in self.created else (*self.created, path)
-        return StateSnapshot(
-            workspace_root=self.workspace_root,
-            sandbox_root=self.sandbox_root,
-            workspace_files=self.workspace_files,
-            workspace_dirs=self.workspace_dirs,
-            links=self.links,
-            sandbox_files=files,
-            sandbox_dirs=frozenset(dirs),
-            protected=self.protected,
-            advertised_tools=self.advertised_tools,
-            gate_mode=self.gate_mode,
-            unattended=self.unattended,
-            trusted_commands=self.trusted_commands,
-            created=created,
+        return dataclasses.replace(
+            self, sandbox_files=files, sandbox_dirs=frozenset(dirs), created=created
         )
 
 

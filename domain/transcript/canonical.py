@@ -175,12 +175,16 @@ class Reasoning(Event):
 
 @dataclass(frozen=True)
 class ToolCall(Event):
-    """The model asked to run a tool. ``call_id`` is minted locally."""
+    """The model asked to run a tool. ``call_id`` is minted locally. ``arguments_error`` says why
+    the model's arguments could not be read (then ``arguments`` is empty); ``signature`` is an
+    opaque provider token echoed back with the call (Gemini's ``thoughtSignature``)."""
 
     type_name: ClassVar[str] = "tool_call"
     call_id: str
     tool: str
     arguments: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    arguments_error: str = ""
+    signature: str = ""
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,10 @@ Invariants it keeps:
   Any other id is mapped by ``anthropic_tool_id`` (invalid characters replaced, plus a short hash
   of the original so two ids cannot collide) — the same function on both sides, so the pair
   always matches;
+- tools: ``request.tools`` go out as ``tools: [{"name", "description", "input_schema"}]`` (the
+  JSON Schema as is; an empty one becomes ``{"type": "object", "properties": {}}``, since
+  ``input_schema`` must be an object schema), and only when there is at least one.
+  ``tool_choice`` is never sent, so Anthropic's default (``auto``) applies;
 - the API key only ever travels in the ``x-api-key`` header (sent only when a key is given); no
   message names it.
 
@@ -85,6 +89,7 @@ from application.ports.chat_provider import (
     ReasoningDelta,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
@@ -274,6 +279,8 @@ class AnthropicProvider:
         body["stream"] = True
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.tools:
+            body["tools"] = [render_tool(tool) for tool in request.tools]
         return body
 
     # -- internals -------------------------------------------------------------------------
@@ -354,6 +361,15 @@ def anthropic_tool_id(call_id: str) -> str:
     digest = hashlib.sha256(call_id.encode("utf-8")).hexdigest()[:12]
     cleaned = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id)
     return f"{cleaned}_{digest}" if cleaned else f"call_{digest}"
+
+
+def render_tool(tool: ToolSpec) -> dict[str, Any]:
+    """One ``tools[]`` entry (a client tool: name, description, ``input_schema``)."""
+    return {
+        "name": tool.name,
+        "description": tool.description,
+        "input_schema": thaw(tool.parameters) or {"type": "object", "properties": {}},
+    }
 
 
 def render_messages(messages: tuple[ProviderMessage, ...]) -> list[dict[str, Any]]:

@@ -35,7 +35,12 @@ their ``thoughtSignature``; tool results → ``functionResponse`` parts (role ``
 the call they answer. Consecutive messages of one role merge into one content (Gemini wants the
 roles to alternate, and parallel tool results in one turn). Empty text parts are left out (the API
 rejects them). Reasoning blocks from other providers are left out; Gemini's own come back only as
-their signature; where it goes, and why, is told in ``model_parts``.
+their signature; where it goes, and why, is told in ``model_parts``. Tools go out as
+``tools: [{"functionDeclarations": [{"name", "description", "parameters"}]}]`` (only when there
+is at least one; no ``toolConfig``, so the mode stays ``AUTO``), each schema passed through
+``gemini_schema``: Gemini's ``Schema`` is an OpenAPI 3.0 subset and refuses the rest of JSON
+Schema (see ``GEMINI_SCHEMA_FIELDS``). A tool whose schema has no properties is declared without
+``parameters``.
 
 The JSON-array form of ``streamGenerateContent`` (no ``alt=sse``; ``application/json``,
 fixture ``gemini-stream-json-array-tools.json``) is never asked for. If a server sends it anyway
@@ -86,6 +91,7 @@ from application.ports.chat_provider import (
     RefusalDelta,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
@@ -287,6 +293,10 @@ class GeminiProvider:
         body: dict[str, Any] = {"contents": contents}
         if system:
             body["systemInstruction"] = {"parts": system}
+        if request.tools:
+            body["tools"] = [
+                {"functionDeclarations": [function_declaration(t) for t in request.tools]}
+            ]
         config: dict[str, Any] = {}
         if request.temperature is not None:
             config["temperature"] = request.temperature
@@ -423,6 +433,110 @@ def render_contents(
         else:  # "user" (and anything unknown is sent as the user's words)
             add("user", [{"text": message.content}] if message.content else [])
     return contents, system
+
+
+#: The fields of Gemini's ``Schema`` object (v1beta, "a select subset of an OpenAPI 3.0 schema
+#: object"), as listed in Google's generated reference for ``google.ai.generativelanguage.v1beta.
+#: ISchema`` (docs.cloud.google.com/nodejs/docs/reference/generativelanguage/latest). The API parses
+#: the request as a protobuf message, so any other key is a 400 "Invalid JSON payload received.
+#: Unknown name ...: Cannot find field" — reported for ``additionalProperties``, ``$schema``,
+#: ``const``, ``exclusiveMinimum`` and ``propertyNames`` (github.com/openswarm-ai/openswarm
+#: issues/24, nanbingxyz/5ire issues/42, zed-industries/zed issues/44875), and a ``type`` list is
+#: "Proto field is not repeating" (zed-industries/zed issues/53919). ``default``, ``title`` and
+#: ``example`` are fields, so they stay. Two fields take only some values: ``format`` (below) and
+#: ``enum``, a list of strings ("Invalid value ... (TYPE_STRING)"; "enum only allowed for STRING
+#: type").
+GEMINI_SCHEMA_FIELDS = frozenset(
+    {
+        "type",
+        "format",
+        "title",
+        "description",
+        "nullable",
+        "enum",
+        "maxItems",
+        "minItems",
+        "properties",
+        "required",
+        "minProperties",
+        "maxProperties",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "example",
+        "anyOf",
+        "propertyOrdering",
+        "default",
+        "items",
+        "minimum",
+        "maximum",
+    }
+)
+
+#: ``format`` values Gemini accepts: "for NUMBER type: float, double; for INTEGER type: int32,
+#: int64; for STRING type: enum, date-time" (the ``Schema`` reference); any other is a 400 "only
+#: 'enum' and 'date-time' are supported for STRING type" (google-gemini/gemini-cli issues/3178).
+GEMINI_FORMATS = frozenset({"float", "double", "int32", "int64", "enum", "date-time"})
+
+
+def gemini_schema(schema: Any) -> dict[str, Any]:
+    """A JSON Schema rewritten in Gemini's ``Schema`` dialect (pure: returns new plain dicts).
+
+    Keys outside ``GEMINI_SCHEMA_FIELDS`` are dropped at every level (``additionalProperties``,
+    ``$schema``, ``$ref``/``$defs``, ``oneOf``/``allOf``, ``exclusiveMinimum``, …); property
+    names are never filtered, only the schemas under them. A ``type`` list becomes one type plus
+    ``nullable`` (``["string", "null"]``), or an ``anyOf`` of the non-null types; a string
+    ``const`` becomes a one-value ``enum``; an ``enum`` with a member that is not a string, and a
+    ``format`` outside ``GEMINI_FORMATS``, are left out; an ``enum`` without a ``type`` gets
+    ``"string"``; an empty ``properties`` is left out (Gemini: "should be non-empty for OBJECT
+    type"). Anything that is not an object schema becomes ``{}``.
+    """
+    if not isinstance(schema, Mapping):
+        return {}
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "properties":
+            if isinstance(value, Mapping) and value:
+                out[key] = {name: gemini_schema(sub) for name, sub in value.items()}
+        elif key == "items":
+            if isinstance(value, Mapping):  # a list of schemas (tuple typing) has no equivalent
+                out[key] = gemini_schema(value)
+        elif key == "anyOf":
+            if isinstance(value, (list, tuple)):
+                out[key] = [gemini_schema(sub) for sub in value]
+        elif key == "type" and isinstance(value, (list, tuple)):
+            types = [t for t in value if t != "null"]
+            if len(types) == 1:
+                out["type"] = types[0]
+            elif types and "anyOf" not in schema:
+                out["anyOf"] = [{"type": t} for t in types]
+            if "null" in value:
+                out["nullable"] = True
+        elif key == "enum":
+            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+                out[key] = list(value)
+        elif key == "format":
+            if isinstance(value, str) and value in GEMINI_FORMATS:
+                out[key] = value
+        elif key in GEMINI_SCHEMA_FIELDS:
+            out[key] = thaw(value)
+    const = schema.get("const")
+    if isinstance(const, str) and "enum" not in out:
+        out["enum"] = [const]
+    if "enum" in out and "type" not in out:
+        out["type"] = "string"
+    return out
+
+
+def function_declaration(tool: ToolSpec) -> dict[str, Any]:
+    """One ``functionDeclarations[]`` entry. A schema with no properties is left out: Gemini
+    refuses an OBJECT with empty ``properties``, and "for function with no parameters, this can
+    be left unset" (Google's ``FunctionDeclaration`` reference)."""
+    declaration: dict[str, Any] = {"name": tool.name, "description": tool.description}
+    parameters = gemini_schema(tool.parameters)
+    if parameters.get("properties"):
+        declaration["parameters"] = parameters
+    return declaration
 
 
 def model_parts(message: ProviderMessage) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import email.utils
+import http.client
 import json
 import queue
 import threading
@@ -414,7 +415,9 @@ class StreamingHTTPCall:
     def _body_failure(self, exc: BaseException) -> ProviderError:
         if isinstance(exc, urllib3.exceptions.ReadTimeoutError | TimeoutError):
             return ProviderTimeout(stalled_message(self.host, self._read_timeout))
-        reason = root_cause_text(exc)
+        # A body cut short shows up as http.client's IncompleteRead, whose own text is jargon
+        # ("IncompleteRead(0 bytes read)", "invalid literal for int() with base 16: b''").
+        reason = "the server closed the connection" if _closed_early(exc) else root_cause_text(exc)
         if self._bytes_received == 0:
             return ProviderConnectionError(
                 f"the connection to {self.host} dropped before the answer began: {reason}"
@@ -467,6 +470,19 @@ class StreamingHTTPCall:
 
 
 STALLED = object()
+
+
+def _closed_early(exc: BaseException) -> bool:
+    """Whether ``exc`` (or an exception it wraps) says the body ended before its declared end."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, http.client.IncompleteRead):
+            return True
+        nested = next((a for a in current.args if isinstance(a, BaseException)), None)
+        current = nested or current.__cause__ or current.__context__
+    return False
 
 
 def _head(response: requests.Response, body: bytes | None) -> HTTPHead:

@@ -26,6 +26,15 @@ Invariants it keeps:
   ``content`` never erases text that came before;
 - requests echo reasoning only from blocks whose ``provider_kind`` is ``ollama`` (as the
   assistant message's ``thinking``); other providers' blocks are left out;
+- tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
+  "description", "parameters"}}]`` (an empty schema becomes ``{"type": "object", "properties":
+  {}}``), only when there is at least one. History tool calls carry their local id
+  (``tool_calls[].id``) and arguments as an object; a tool result carries ``tool_call_id`` and,
+  when its call is in the history, ``tool_name``. The documented linkage is ``tool_name``
+  (``docs/capabilities/tool-calling.mdx`` in ollama/ollama); the ids are what the server itself
+  uses since v0.12.10 (``api.ToolCall.ID``, ``api.Message.ToolCallID``: its OpenAI layer,
+  ``openai/openai.go``, passes them through), so parallel calls to one tool stay apart. Older
+  servers lack those fields and drop them (Go's ``encoding/json`` skips unknown keys);
 - the API key only ever travels in the ``Authorization`` header; no message names it.
 
 How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
@@ -67,6 +76,7 @@ from application.ports.chat_provider import (
     ReasoningDelta,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageDelta,
     http_error,
 )
@@ -234,6 +244,8 @@ class OllamaProvider:
             "messages": render_messages(request.messages),
             "stream": True,
         }
+        if request.tools:
+            body["tools"] = [render_tool(tool) for tool in request.tools]
         options: dict[str, Any] = {}
         if request.temperature is not None:
             options["temperature"] = request.temperature
@@ -321,9 +333,10 @@ def ollama_http_error(head: HTTPHead, *, model: str, base_url: str) -> ProviderH
 def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]:
     """``messages[]`` in Ollama's ``/api/chat`` shape.
 
-    Assistant tool calls become ``{"function": {"name", "arguments": <object>}}``; a tool result
-    is a ``tool`` message that names its tool (``tool_name``) when an earlier assistant message
-    made the call; reasoning of kind ``ollama`` travels back as the assistant's ``thinking``.
+    Assistant tool calls become ``{"id", "function": {"name", "arguments": <object>}}``; a tool
+    result is a ``tool`` message with its ``tool_call_id`` that also names its tool
+    (``tool_name``) when an earlier assistant message made the call; reasoning of kind ``ollama``
+    travels back as the assistant's ``thinking``.
     """
     names_by_call_id: dict[str, str] = {}
     rendered: list[dict[str, Any]] = []
@@ -334,7 +347,10 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
             entry["thinking"] = thinking
         if message.tool_calls:
             entry["tool_calls"] = [
-                {"function": {"name": call.name, "arguments": thaw(call.arguments)}}
+                {
+                    "id": call.call_id,
+                    "function": {"name": call.name, "arguments": thaw(call.arguments)},
+                }
                 for call in message.tool_calls
             ]
             for call in message.tool_calls:
@@ -343,8 +359,21 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
             name = names_by_call_id.get(message.tool_call_id)
             if name:
                 entry["tool_name"] = name
+            entry["tool_call_id"] = message.tool_call_id
         rendered.append(entry)
     return rendered
+
+
+def render_tool(tool: ToolSpec) -> dict[str, Any]:
+    """One ``tools[]`` entry, in the same shape as OpenAI's."""
+    return {
+        "type": "function",
+        "function": {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": thaw(tool.parameters) or {"type": "object", "properties": {}},
+        },
+    }
 
 
 # -- wire lines -> deltas ------------------------------------------------------------------------

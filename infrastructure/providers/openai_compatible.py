@@ -18,6 +18,12 @@ Invariants it keeps:
 - tool-call fragments get a distinct ``index`` per call even when a server reuses one index for
   parallel calls or sends none (a new provider id or a new name under the same index starts a new
   call); arguments ``null`` or missing become ``""``;
+- tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
+  "description", "parameters"}}]`` (an empty schema becomes ``{"type": "object", "properties":
+  {}}``), and only when there is at least one: some servers reject ``tools: []``. ``tool_choice``
+  is never sent, so the server's default (``auto``) applies. History tool calls keep the local id
+  (``call-<hex>``) in ``tool_calls[].id`` and in the result's ``tool_call_id``, arguments as JSON
+  text;
 - the API key only ever travels in the ``Authorization`` header; no message names it.
 
 How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
@@ -28,8 +34,10 @@ How failures surface (all from ``stream``; ``list_models`` raises the same, minu
      +-- ProviderConnectionError  refused, DNS, TLS, connect timeout, or dropped before any byte
      +-- ProviderTimeout          no byte for ``read_timeout`` seconds (before or during the body)
      +-- ProviderHTTPError        non-2xx status; message from the error body, ``Retry-After``
-     +-- ProviderStreamError      ``{"error": ...}`` payload or ``event: error`` in the stream,
-     |                            a chunk that is not JSON, bytes that are not UTF-8
+     +-- ProviderStreamError      ``{"error": ...}`` payload or ``event: error`` in the stream
+     |                            (``kind`` from its ``type`` or ``code``: server_error,
+     |                            overloaded, rate_limited, else stream_error), a chunk that is
+     |                            not JSON, bytes that are not UTF-8
      +-- IncompleteStreamError    the body ended (or broke) after some bytes but before [DONE]
 
 The transport (``StreamingHTTPCall``) and the error helpers carry no OpenAI specifics and live in
@@ -58,6 +66,7 @@ from application.ports.chat_provider import (
     RefusalDelta,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
@@ -202,6 +211,8 @@ class OpenAICompatibleProvider:
             body["max_tokens"] = request.max_tokens
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.tools:  # never an empty list: some servers reject ``tools: []``
+            body["tools"] = [render_tool(tool) for tool in request.tools]
         return body
 
     # -- internals -------------------------------------------------------------------------
@@ -245,6 +256,18 @@ class OpenAICompatibleProvider:
         )
 
 
+def render_tool(tool: ToolSpec) -> dict[str, Any]:
+    """One ``tools[]`` entry: a function with its JSON Schema (``tool_choice`` stays unset)."""
+    return {
+        "type": "function",
+        "function": {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": thaw(tool.parameters) or {"type": "object", "properties": {}},
+        },
+    }
+
+
 def render_message(message: ProviderMessage) -> dict[str, Any]:
     """One ``messages[]`` entry in the Chat Completions shape."""
     rendered: dict[str, Any] = {"role": message.role, "content": message.content}
@@ -268,6 +291,31 @@ def render_message(message: ProviderMessage) -> dict[str, Any]:
 
 # -- wire chunks -> deltas -----------------------------------------------------------------------
 
+#: ``error.type`` or ``error.code`` of an in-stream error -> ``ProviderStreamError.kind`` (a
+#: transient kind is retried when none of the answer had arrived; anything else is final).
+STREAM_ERROR_KINDS = {
+    "server_error": "server_error",
+    "overloaded_error": "overloaded",
+    "rate_limit_error": "rate_limited",
+    "rate_limit_exceeded": "rate_limited",
+}
+
+
+def stream_error_kind(data: str) -> str:
+    """The ``ProviderStreamError.kind`` an in-stream error payload names ("" if none)."""
+    try:
+        payload = json.loads(data)
+    except ValueError:
+        return ""
+    error = payload.get("error") if isinstance(payload, dict) else None
+    if not isinstance(error, dict):
+        return ""
+    for key in ("type", "code"):
+        value = error.get(key)
+        if isinstance(value, str) and value in STREAM_ERROR_KINDS:
+            return STREAM_ERROR_KINDS[value]
+    return ""
+
 
 class ChunkTranslator:
     """Turns the SSE events of one Chat Completions stream into deltas (stateful per stream)."""
@@ -283,7 +331,9 @@ class ChunkTranslator:
 
     def handle(self, event: SSEEvent) -> list[Delta]:
         if event.event == "error":
-            raise ProviderStreamError(self._error_text(event.data))
+            raise ProviderStreamError(
+                self._error_text(event.data), kind=stream_error_kind(event.data)
+            )
         data = event.data.strip()
         if not data:
             return []
@@ -304,7 +354,7 @@ class ChunkTranslator:
                 f"{clip_message(data[:200])!r}"
             )
         if payload.get("error"):
-            raise ProviderStreamError(self._error_text(data))
+            raise ProviderStreamError(self._error_text(data), kind=stream_error_kind(data))
         deltas: list[Delta] = []
         choices = payload.get("choices")
         if isinstance(choices, list):

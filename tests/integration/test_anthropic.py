@@ -48,6 +48,7 @@ from application.ports.chat_provider import (
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
+    ToolSpec,
     UsageDelta,
 )
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -939,6 +940,83 @@ def test_rendering_defaults_and_edge_cases() -> None:
             },
         ],
     }
+
+
+READ_FILE_SCHEMA = {
+    "type": "object",
+    "properties": {"path": {"type": "string", "description": "Relative path."}},
+    "required": ["path"],
+    "additionalProperties": False,
+}
+
+
+def test_tools_and_a_tool_history_on_the_wire(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, fixture_body("anthropic-text.sse"), record=record)
+    call = mint_call_id()
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("user", "Read a.txt"),
+            ProviderMessage(
+                "assistant", "", tool_calls=(ToolCallRequest(call, "read_file", {"path": "a.txt"}),)
+            ),
+            ProviderMessage("tool", "hello", tool_call_id=call),
+            ProviderMessage("user", "Summarise it."),
+        ),
+        tools=(
+            ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
+            ToolSpec("now", "The current time.", {}),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": "claude-test",
+            "max_tokens": 8192,
+            "stream": True,
+            "messages": [
+                {"role": "user", "content": [{"type": "text", "text": "Read a.txt"}]},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {
+                            "type": "tool_use",
+                            "id": call,  # the local call-<hex> id, unchanged
+                            "name": "read_file",
+                            "input": {"path": "a.txt"},
+                        }
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "tool_result", "tool_use_id": call, "content": "hello"},
+                        {"type": "text", "text": "Summarise it."},
+                    ],
+                },
+            ],
+            "tools": [
+                {
+                    "name": "read_file",
+                    "description": "Read a text file.",
+                    "input_schema": READ_FILE_SCHEMA,
+                },
+                {
+                    "name": "now",
+                    "description": "The current time.",
+                    "input_schema": {"type": "object", "properties": {}},
+                },
+            ],
+        }
+    ]
+    assert "tool_choice" not in record[0]
+
+
+def test_no_tools_sends_no_tools_key() -> None:
+    provider = AnthropicProvider("https://api.anthropic.com/v1", None, "claude-default")
+    body = provider.render_request(ChatRequest(model="", messages=(ProviderMessage("user", "x"),)))
+    assert "tools" not in body and "tool_choice" not in body
 
 
 def test_tool_ids_map_consistently() -> None:

@@ -45,6 +45,7 @@ from application.ports.chat_provider import (
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
+    ToolSpec,
     UsageDelta,
 )
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -53,9 +54,10 @@ from domain.transcript.canonical import (
     Reasoning,
     TurnFinished,
     Usage,
+    mint_call_id,
     mint_id,
 )
-from infrastructure.providers.gemini import GeminiProvider, GeminiStreamTranslator
+from infrastructure.providers.gemini import GeminiProvider, GeminiStreamTranslator, gemini_schema
 from infrastructure.providers.sse import SSEParser
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
@@ -823,6 +825,165 @@ def test_reasoning_only_turn_and_empty_texts_are_left_out() -> None:
         ProviderMessage("user", "two"),
     )
     assert body == {"contents": [{"role": "user", "parts": [{"text": "one"}, {"text": "two"}]}]}
+
+
+READ_FILE_SCHEMA = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {
+        "path": {"type": "string", "description": "Relative path.", "format": "uri"},
+        "encoding": {"type": ["string", "null"], "default": "utf-8"},
+    },
+    "required": ["path"],
+    "additionalProperties": False,
+}
+
+
+def test_tools_and_a_parallel_tool_history_on_the_wire(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, fixture_bytes("gemini-sse-text.sse"), record=record)
+    call_a, call_b = mint_call_id(), mint_call_id()
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("user", "Read a.txt and b.txt"),
+            ProviderMessage(
+                "assistant",
+                "",
+                tool_calls=(
+                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
+                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
+                ),
+            ),
+            ProviderMessage("tool", "A", tool_call_id=call_a),
+            ProviderMessage("tool", "B", tool_call_id=call_b),
+            ProviderMessage("user", "Compare them."),
+        ),
+        tools=(
+            ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
+            ToolSpec("now", "The current time.", {"type": "object", "properties": {}}),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "contents": [
+                {"role": "user", "parts": [{"text": "Read a.txt and b.txt"}]},
+                {
+                    "role": "model",
+                    "parts": [
+                        {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}}},
+                        {"functionCall": {"name": "read_file", "args": {"path": "b.txt"}}},
+                    ],
+                },
+                {
+                    # Both results in one turn, in call order, then the user's words.
+                    "role": "user",
+                    "parts": [
+                        {"functionResponse": {"name": "read_file", "response": {"result": "A"}}},
+                        {"functionResponse": {"name": "read_file", "response": {"result": "B"}}},
+                        {"text": "Compare them."},
+                    ],
+                },
+            ],
+            "tools": [
+                {
+                    "functionDeclarations": [
+                        {
+                            "name": "read_file",
+                            "description": "Read a text file.",
+                            "parameters": {
+                                "type": "object",
+                                "properties": {
+                                    "path": {"type": "string", "description": "Relative path."},
+                                    "encoding": {
+                                        "type": "string",
+                                        "nullable": True,
+                                        "default": "utf-8",
+                                    },
+                                },
+                                "required": ["path"],
+                            },
+                        },
+                        # No properties: declared without parameters.
+                        {"name": "now", "description": "The current time."},
+                    ]
+                }
+            ],
+        }
+    ]
+    assert "toolConfig" not in record[0]
+
+
+def test_no_tools_sends_no_tools_key() -> None:
+    assert "tools" not in render(ProviderMessage("user", "x"))
+
+
+def test_gemini_schema_strips_what_gemini_rejects_at_every_level() -> None:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:x",
+        "title": "Args",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            # Property names are data, not keywords: even these stay.
+            "additionalProperties": {"type": "boolean"},
+            "$ref": {"type": "string", "const": "fixed"},
+            "when": {"type": "string", "format": "date-time", "examples": ["2025-01-01"]},
+            "url": {"type": "string", "format": "uri", "pattern": "^https://"},
+            "count": {
+                "type": "integer",
+                "format": "int32",
+                "minimum": 0,
+                "exclusiveMinimum": 0,
+                "enum": [1, 2],
+            },
+            "mode": {"enum": ["fast", "slow"], "description": "How."},
+            "either": {"type": ["string", "integer", "null"]},
+            "tags": {
+                "type": "array",
+                "items": {"type": "object", "properties": {}, "additionalProperties": True},
+                "uniqueItems": True,
+                "minItems": 1,
+            },
+            "pair": {"type": "array", "items": [{"type": "string"}, {"type": "number"}]},
+            "choice": {
+                "anyOf": [{"type": "string", "maxLength": 3}, {"$ref": "#/$defs/x"}],
+                "oneOf": [{"type": "string"}],
+            },
+            "meta": {"type": "object", "propertyNames": {"pattern": "^x"}, "nullable": True},
+        },
+        "required": ["when"],
+        "propertyOrdering": ["when", "url"],
+        "$defs": {"x": {"type": "string"}},
+    }
+    frozen = ToolSpec("t", "d", schema).parameters  # what adapters get: frozen mappings
+    assert gemini_schema(frozen) == {
+        "title": "Args",
+        "type": "object",
+        "properties": {
+            "additionalProperties": {"type": "boolean"},
+            "$ref": {"type": "string", "enum": ["fixed"]},
+            "when": {"type": "string", "format": "date-time"},
+            "url": {"type": "string", "pattern": "^https://"},
+            "count": {"type": "integer", "format": "int32", "minimum": 0},
+            "mode": {"enum": ["fast", "slow"], "description": "How.", "type": "string"},
+            "either": {
+                "anyOf": [{"type": "string"}, {"type": "integer"}],
+                "nullable": True,
+            },
+            "tags": {"type": "array", "items": {"type": "object"}, "minItems": 1},
+            "pair": {"type": "array"},
+            "choice": {"anyOf": [{"type": "string", "maxLength": 3}, {}]},
+            "meta": {"type": "object", "nullable": True},
+        },
+        "required": ["when"],
+        "propertyOrdering": ["when", "url"],
+    }
+    assert gemini_schema(schema) == gemini_schema(frozen)  # plain dicts work the same
+    assert schema["additionalProperties"] is False  # and are not changed
+    assert gemini_schema(None) == {} and gemini_schema(True) == {}
 
 
 def test_tool_result_without_its_call_cannot_be_rendered() -> None:

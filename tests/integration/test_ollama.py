@@ -46,6 +46,7 @@ from application.ports.chat_provider import (
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
+    ToolSpec,
     UsageDelta,
 )
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -55,6 +56,7 @@ from domain.transcript.canonical import (
     TurnStarted,
     Usage,
     UserMessage,
+    mint_call_id,
     mint_id,
 )
 from infrastructure.providers.ollama import OllamaProvider, normalize_base_url
@@ -733,13 +735,26 @@ def test_request_body_and_headers(httpserver: HTTPServer) -> None:
                     "content": "",
                     "thinking": "I should multiply.",
                     "tool_calls": [
-                        {"function": {"name": "multiply", "arguments": {"a": 2, "b": [3]}}},
-                        {"function": {"name": "lookup", "arguments": {"q": "ü"}}},
+                        {
+                            "id": "local-1",
+                            "function": {"name": "multiply", "arguments": {"a": 2, "b": [3]}},
+                        },
+                        {"id": "local-2", "function": {"name": "lookup", "arguments": {"q": "ü"}}},
                     ],
                 },
-                {"role": "tool", "content": "6", "tool_name": "multiply"},
-                {"role": "tool", "content": "found", "tool_name": "lookup"},
-                {"role": "tool", "content": "orphan"},
+                {
+                    "role": "tool",
+                    "content": "6",
+                    "tool_name": "multiply",
+                    "tool_call_id": "local-1",
+                },
+                {
+                    "role": "tool",
+                    "content": "found",
+                    "tool_name": "lookup",
+                    "tool_call_id": "local-2",
+                },
+                {"role": "tool", "content": "orphan", "tool_call_id": "unknown"},
                 {"role": "assistant", "content": "It is 6."},
                 {"role": "user", "content": "Thanks"},
             ],
@@ -754,6 +769,85 @@ def test_request_body_and_headers(httpserver: HTTPServer) -> None:
     assert sent.headers.get("Accept") == NDJSON
     assert sent.headers.get("Content-Type") == "application/json"
     assert "ü".encode() in sent.get_data()  # raw UTF-8, not \\u escapes
+
+
+READ_FILE_SCHEMA = {
+    "type": "object",
+    "properties": {"path": {"type": "string", "description": "Relative path."}},
+    "required": ["path"],
+}
+
+
+def test_tools_and_a_parallel_tool_history_on_the_wire(httpserver: HTTPServer) -> None:
+    record = serve(httpserver, ndjson(msg("ok"), final()))
+    call_a, call_b = mint_call_id(), mint_call_id()
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("user", "Read a.txt and b.txt"),
+            ProviderMessage(
+                "assistant",
+                "",
+                tool_calls=(
+                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
+                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
+                ),
+            ),
+            # Same tool twice: only the ids tell the two results apart.
+            ProviderMessage("tool", "A", tool_call_id=call_a),
+            ProviderMessage("tool", "B", tool_call_id=call_b),
+            ProviderMessage("user", "Compare them."),
+        ),
+        tools=(
+            ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
+            ToolSpec("now", "The current time.", {}),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": MODEL,
+            "messages": [
+                {"role": "user", "content": "Read a.txt and b.txt"},
+                {
+                    "role": "assistant",
+                    "content": "",
+                    "tool_calls": [
+                        {
+                            "id": call_a,
+                            "function": {"name": "read_file", "arguments": {"path": "a.txt"}},
+                        },
+                        {
+                            "id": call_b,
+                            "function": {"name": "read_file", "arguments": {"path": "b.txt"}},
+                        },
+                    ],
+                },
+                {"role": "tool", "content": "A", "tool_name": "read_file", "tool_call_id": call_a},
+                {"role": "tool", "content": "B", "tool_name": "read_file", "tool_call_id": call_b},
+                {"role": "user", "content": "Compare them."},
+            ],
+            "stream": True,
+            "tools": [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "read_file",
+                        "description": "Read a text file.",
+                        "parameters": READ_FILE_SCHEMA,
+                    },
+                },
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "now",
+                        "description": "The current time.",
+                        "parameters": {"type": "object", "properties": {}},
+                    },
+                },
+            ],
+        }
+    ]
 
 
 def test_no_key_no_options_and_the_default_model(httpserver: HTTPServer) -> None:

@@ -36,9 +36,10 @@ from application.ports.chat_provider import (
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
+    ToolSpec,
     UsageDelta,
 )
-from domain.transcript.canonical import Usage
+from domain.transcript.canonical import Usage, mint_call_id
 from infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.sse_server import (
@@ -679,6 +680,107 @@ def test_no_key_no_authorization_header_and_default_model(httpserver: HTTPServer
     assert record[0]["model"] == "local-llama"
     assert "max_tokens" not in record[0] and "temperature" not in record[0]
     assert "Authorization" not in httpserver.log[0][0].headers
+
+
+READ_FILE_SCHEMA = {
+    "type": "object",
+    "properties": {"path": {"type": "string", "description": "Relative path."}},
+    "required": ["path"],
+    "additionalProperties": False,
+}
+TOOLS = (
+    ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
+    ToolSpec("now", "The current time.", {}),
+)
+
+
+def test_tools_are_advertised_as_functions_without_tool_choice(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, openai_text_stream(["ok"]), record=record)
+    request = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),), tools=TOOLS)
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": "test-model",
+            "messages": [{"role": "user", "content": "hi"}],
+            "stream": True,
+            "stream_options": {"include_usage": True},
+            "tools": [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "read_file",
+                        "description": "Read a text file.",
+                        "parameters": READ_FILE_SCHEMA,  # sent as is, additionalProperties too
+                    },
+                },
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "now",
+                        "description": "The current time.",
+                        "parameters": {"type": "object", "properties": {}},
+                    },
+                },
+            ],
+        }
+    ]
+    assert "tool_choice" not in record[0]
+
+
+def test_no_tools_sends_no_tools_key() -> None:
+    provider = OpenAICompatibleProvider("https://api.test/v1", default_model="m")
+    body = provider.render_request(ChatRequest(model="", messages=(ProviderMessage("user", "x"),)))
+    assert "tools" not in body and "tool_choice" not in body
+
+
+def test_history_with_parallel_calls_results_and_a_follow_up(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, openai_text_stream(["ok"]), record=record)
+    call_a, call_b = mint_call_id(), mint_call_id()
+    assert call_a.startswith("call-") and call_a != call_b
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("user", "Read a.txt and b.txt"),
+            ProviderMessage(
+                "assistant",
+                "Reading both.",
+                tool_calls=(
+                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
+                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
+                ),
+            ),
+            ProviderMessage("tool", "A", tool_call_id=call_a),
+            ProviderMessage("tool", "B", tool_call_id=call_b),
+            ProviderMessage("user", "Now compare them."),
+        ),
+        tools=TOOLS[:1],
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record[0]["messages"] == [
+        {"role": "user", "content": "Read a.txt and b.txt"},
+        {
+            "role": "assistant",
+            "content": "Reading both.",
+            "tool_calls": [
+                {
+                    "id": call_a,
+                    "type": "function",
+                    "function": {"name": "read_file", "arguments": '{"path": "a.txt"}'},
+                },
+                {
+                    "id": call_b,
+                    "type": "function",
+                    "function": {"name": "read_file", "arguments": '{"path": "b.txt"}'},
+                },
+            ],
+        },
+        {"role": "tool", "content": "A", "tool_call_id": call_a},
+        {"role": "tool", "content": "B", "tool_call_id": call_b},
+        {"role": "user", "content": "Now compare them."},
+    ]
+    assert [t["function"]["name"] for t in record[0]["tools"]] == ["read_file"]
 
 
 def test_no_model_anywhere_is_a_config_error(httpserver: HTTPServer) -> None:

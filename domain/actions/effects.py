@@ -1,0 +1,1727 @@
+"""The effect classifier and the permission gate: what running a command would do, and whether to
+run it, ask first, or refuse.
+
+Why it exists: ``run_command`` and ``install_package`` are the two tools that can reach beyond the
+workspace. Every call is classified *harmless* (read-only programs from trusted system paths with
+safe arguments, touching only the workspace and the sandbox), *contained* (writes only inside the
+sandbox), *unknown*, *dangerous* (deletes outside the sandbox, privilege escalation, a pipe into a
+shell, download-and-run, writes outside the sandbox or to protected paths such as ``.git/hooks``
+or Parley's own data and config) or *refused* (never runs: deleting ``/``, the home directory or
+the workspace root; writing to a block device). :func:`gate` turns the effect and the frozen
+request's gate mode into RUN, ASK or REFUSE.
+
+Invariants it keeps:
+
+- pure and deterministic: the effect is a function of (command, cwd target, snapshot) only; no
+  I/O, no model call, nothing the model says besides the command itself is read (an argument such
+  as ``"requires_approval": false`` never reaches this module);
+- the command line is split on every shell operator and substitution (``domain.actions.shell``);
+  every simple command must pass, the worst part decides; a line that cannot be parsed is
+  *unknown*; wrappers (``bash -c``, ``eval``, ``env``, ``xargs``, ``timeout`` …) are unwrapped and
+  what they run is judged, and a wrapper binary must itself be trusted;
+- *harmless* needs: a program on the allow-list (:data:`HARMLESS_PROGRAMS`), named bare and listed
+  in ``StateSnapshot.trusted_commands`` (or by exactly the absolute path listed there) — a basename
+  alone (``./cat``, ``/tmp/x/cat``) is never trusted; every option on that program's own
+  allow-list (an option not listed — ``find -exec``, ``rg --pre``, ``git -c``, ``sort -o`` … — is
+  not harmless); every path argument resolving, through the snapshot's links, inside the workspace
+  or the sandbox; no environment-variable prefix; no run-time value (``$X``, ``$(...)``, a glob
+  that may start with ``-``) where an option could be injected. When in doubt: *unknown*;
+- writes are *contained* only when every target resolves inside the sandbox and outside the
+  protected prefixes (``.git`` anywhere, ``StateSnapshot.protected``); a known target elsewhere is
+  *dangerous*; a target known only at run time is *unknown* (a delete of one is *dangerous*);
+- nothing lowers an effect: unwrapping, the tail scan of unknown programs for a hidden ``rm`` or
+  ``sudo``, and the download-and-run check can only raise it;
+- :func:`gate`: read tools and validated sandbox writes run; ``confirm`` asks before every
+  ``run_command``/``install_package``; ``auto`` runs harmless and contained and asks for unknown and
+  dangerous; an unattended turn never asks — it refuses what would be asked; refused stays refused.
+
+Rules (``Effect.rule``, stable): see :data:`RULES`.
+
+Standard library only (this is ``domain``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from domain.actions import paths, shell
+from domain.actions.model import (
+    ASK,
+    CONTAINED,
+    DANGEROUS,
+    EFFECTS,
+    EXEC_TOOLS,
+    HARMLESS,
+    READ_TOOLS,
+    REFUSE,
+    REFUSED,
+    RUN,
+    UNKNOWN,
+    WRITE_TOOLS,
+    Effect,
+    StateSnapshot,
+)
+from domain.actions.shell import SimpleCommand, Word
+
+# -- rules ----------------------------------------------------------------------------------------
+
+RULES = {
+    "shell.empty": "an empty command (refused)",
+    "shell.nul": "a NUL character in the command (refused)",
+    "shell.unparseable": "a construct the splitter does not model (unknown)",
+    "shell.control_flow": "if/while/for/case… (unknown)",
+    "cwd.invalid": "the cwd target is not sandbox:/workspace: (unknown)",
+    "cmd.harmless": "every part is a read-only, trusted, allow-listed program (harmless)",
+    "cmd.contained": "writes only inside the sandbox (contained)",
+    "cmd.not_allowlisted": "a program not on the allow-list (unknown)",
+    "cmd.untrusted_binary": "not a bare name resolved to a trusted system path (unknown)",
+    "cmd.unsafe_argument": "an option that is not on the program's allow-list (unknown)",
+    "cmd.dynamic_argument": "a value only known at run time where it matters (unknown)",
+    "cmd.dynamic_name": "a program name only known at run time (unknown)",
+    "cmd.cwd_change": "cd/pushd/popd/source to somewhere not proven inside (unknown)",
+    "env.prefix": "an environment-variable prefix or assignment (unknown)",
+    "env.code_injection": "LD_PRELOAD, BASH_ENV, GIT_SSH_COMMAND, PATH… (dangerous)",
+    "path.outside_read": "reads outside the workspace and the sandbox (unknown)",
+    "path.link_outside": "a recursive read or glob could follow a link outside (unknown)",
+    "write.unresolved": "a write target only known at run time (unknown)",
+    "write.outside_sandbox": "writes outside the sandbox (dangerous)",
+    "write.protected": "writes to, or names, a protected path (dangerous)",
+    "write.block_device": "writes to a disk device (refused)",
+    "delete.outside_sandbox": "deletes or moves something outside the sandbox (dangerous)",
+    "delete.unresolved": "deletes a target only known at run time (dangerous)",
+    "delete.catastrophic": "deletes /, the home directory or the workspace root (refused)",
+    "perm.outside_sandbox": "changes permissions or owners outside the sandbox (dangerous)",
+    "link.create": "creates a link (unknown); to outside the workspace (dangerous)",
+    "git.not_read_only": "a git subcommand that changes a repository (unknown)",
+    "git.writes_repository": "a git subcommand that changes the workspace's repository (dangerous)",
+    "exec.privilege_escalation": "sudo, doas, su, pkexec… (dangerous)",
+    "exec.pipe_to_shell": "an interpreter reading its program from a pipe (dangerous)",
+    "exec.download_and_run": "a network download together with an interpreter (dangerous)",
+    "exec.system_control": "shutdown, reboot… (dangerous)",
+    "exec.disk_format": "mkfs, fdisk, wipefs… (dangerous)",
+    "install.third_party_code": "installing a package runs third-party code (unknown)",
+    "install.invalid": "not a plain PyPI requirement (refused)",
+}
+
+_ORDER = {level: i for i, level in enumerate(EFFECTS)}
+
+#: Programs that may be *harmless* (each with its own option allow-list below).
+HARMLESS_PROGRAMS = frozenset(
+    {
+        "cat", "head", "tail", "wc", "ls", "pwd", "echo", "printf", "true", "false", ":",
+        "grep", "egrep", "fgrep", "rg", "find", "sort", "uniq", "diff", "cmp", "file", "stat",
+        "date", "whoami", "id", "uname", "hostname", "which", "basename", "dirname", "realpath",
+        "readlink", "nl", "cut", "tr", "md5sum", "sha1sum", "sha224sum", "sha256sum",
+        "sha384sum", "sha512sum", "b2sum", "cksum", "shasum", "tac", "rev", "seq", "du", "df",
+        "tree", "od", "git", "python", "python3", "cd",
+    }
+)  # fmt: skip
+
+#: Programs that may be *contained* when every target is inside the sandbox.
+CONTAINED_PROGRAMS = frozenset(
+    {"mkdir", "touch", "cp", "mv", "rm", "rmdir", "unlink", "tee", "chmod", "chown", "chgrp",
+     "dd", "truncate", "xxd"}
+)  # fmt: skip
+
+#: Shell builtins: the shell runs them itself, there is no binary to trust.
+_BUILTINS = frozenset({"echo", "printf", "pwd", "true", "false", ":", "cd"})
+
+_INTERPRETER_RE = re.compile(
+    r"(python|pypy)[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node(js)?|deno|bun|php[0-9.]*|lua(jit)?[0-9.]*"
+    r"|rscript|tclsh[0-9.]*|wish|pwsh|powershell|osascript|java|jshell|irb|ghci|guile|racket"
+)
+_FETCHERS = frozenset(
+    {"curl", "wget", "fetch", "aria2c", "axel", "http", "https", "httpie", "lwp-download",
+     "lwp-request", "get", "nc", "ncat", "netcat", "socat", "ftp", "tftp", "scp", "sftp",
+     "rsync", "telnet", "openssl"}
+)  # fmt: skip
+_RUNNERS = frozenset({"eval", "source", ".", "exec"})
+_CWD_CHANGERS = frozenset({"cd", "pushd", "popd", "source", "."})
+_SYSTEM_CONTROL = frozenset(
+    {"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "launchctl",
+     "kexec"}
+)  # fmt: skip
+_DISK_TOOLS_RE = re.compile(r"mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|parted|wipefs")
+_BLOCK_DEVICE_RE = re.compile(
+    r"/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper/"
+    r"|loop\d|sr\d)"
+)
+_INJECTION_VARS = re.compile(
+    r"LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|CDPATH|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS"
+    r"|GIT_\w+|PAGER|MANPAGER|EDITOR|VISUAL|PYTHON\w+|PERL5?\w*|NODE_OPTIONS|NODE_PATH"
+    r"|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|RIPGREP_CONFIG_PATH"
+    r"|GREP_OPTIONS|TAR_OPTIONS|SSH_ASKPASS|SUDO_ASKPASS|BROWSER|TMPDIR|HOME|XDG_\w+"
+)
+_CATASTROPHIC_WORDS = frozenset(
+    {"/", "/*", "~", "~/", "~/*", "$HOME", "${HOME}", "$HOME/", "$HOME/*", "${HOME}/",
+     "/home", "/Users", "/root", "/usr", "/etc", "/var", "/bin", "/lib", "/boot", "/opt"}
+)  # fmt: skip
+_READ_DEVICES = frozenset({"/dev/null", "/dev/stdin", "-"})
+_WRITE_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
+
+_MAX_DEPTH = 8
+#: At most this many *nested* simple commands (what wrappers, scripts and tail scans run) are
+#: judged per classification; past it the rest is *unknown*, so no input can make the classifier
+#: slow. Every top-level command is always judged (their number is bounded by the line's length).
+_MAX_STEPS = 1000
+#: A tail scan looks for a hidden program among this many leading arguments.
+_TAIL_SCAN_WORDS = 64
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_interpreter(name: str) -> bool:
+    return name in shell.SHELLS or bool(_INTERPRETER_RE.fullmatch(name.lower()))
+
+
+def _worse(a: Effect | None, b: Effect | None) -> Effect | None:
+    """The more concerning of two effects; on a tie the first (so the order of parts decides)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return b if _ORDER[b.level] > _ORDER[a.level] else a
+
+
+def _worst(effects: Iterable[Effect | None]) -> Effect | None:
+    result: Effect | None = None
+    for effect in effects:
+        result = _worse(result, effect)
+    return result
+
+
+# -- where a word leads ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Loc:
+    kind: str  # "sandbox" | "workspace" | "outside" | "dynamic" | "device"
+    parts: tuple[str, ...] = ()
+    detail: str = ""
+    glob: bool = False
+
+    @property
+    def rel(self) -> str:
+        return paths.join(self.parts)
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}:{self.rel}" if self.kind in (paths.SANDBOX, paths.WORKSPACE) else ""
+
+
+@dataclass(frozen=True)
+class _Base:
+    """What the classifier needs from a snapshot, computed once per snapshot."""
+
+    links: paths.LinkIndex
+    sandbox_links: paths.LinkIndex
+    sandbox_write_links: paths.LinkIndex  # the sandbox's links and the workspace's (promotion)
+    roots: tuple[tuple[str, str], ...]  # (absolute root, namespace), longest first
+    trusted: dict[str, str]
+    protected: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=32)
+def _base(snapshot: StateSnapshot) -> _Base:
+    roots = []
+    for root, namespace in (
+        (snapshot.workspace_root, paths.WORKSPACE),
+        (snapshot.sandbox_root, paths.SANDBOX),
+    ):
+        if root and root.startswith("/"):
+            norm = posixpath.normpath(root)
+            roots.append(("" if norm == "/" else norm, namespace))
+    roots.sort(key=lambda r: -len(r[0]))
+    merged = paths.merged_links(snapshot.links, snapshot.sandbox_links)
+    return _Base(
+        links=paths.LinkIndex(snapshot.links),
+        sandbox_links=paths.LinkIndex(snapshot.sandbox_links),
+        sandbox_write_links=paths.LinkIndex(merged),
+        roots=tuple(roots),
+        trusted=dict(snapshot.trusted_commands),
+        protected=tuple(snapshot.protected),
+    )
+
+
+class _Ctx:
+    """One classification: the snapshot's facts plus the working directories the command may be
+    in (``cd`` inside the workspace adds one; ``cd`` anywhere else loses track of it)."""
+
+    def __init__(self, snapshot: StateSnapshot, cwd: tuple[str, tuple[str, ...]]) -> None:
+        self.snapshot = snapshot
+        self.base = _base(snapshot)
+        self.cwds: list[tuple[str, tuple[str, ...]]] = [cwd]
+        self.cwd_lost = ""
+        self.steps = 0
+
+    # A word, resolved against every cwd the command may be in.
+    def locate(self, word: Word, *, write: bool = False) -> list[_Loc]:
+        if word.procsub:
+            return [_Loc("device", detail="a process substitution")]
+        if word.tilde:
+            return [_Loc("outside", detail="is in the home directory")]
+        if word.dynamic or word.brace:
+            return [_Loc("dynamic", detail="is only known at run time")]
+        text = word.text
+        if not text:
+            return [_Loc("dynamic", detail="is an empty path")]
+        if text.startswith("/"):
+            return [self._absolute(text, word.glob, write)]
+        if self.cwd_lost:
+            return [_Loc("dynamic", detail=f"is relative to a directory {self.cwd_lost}")]
+        return [self._walk(ns, base, text, word.glob, write) for ns, base in self.cwds]
+
+    def _absolute(self, text: str, glob: bool, write: bool) -> _Loc:
+        for root, namespace in self.base.roots:
+            if text == root or text.startswith(root + "/"):
+                return self._walk(namespace, (), text[len(root) :], glob, write)
+        return _Loc("outside", detail="is outside the workspace and the sandbox")
+
+    def links_for(self, namespace: str, write: bool) -> paths.LinkIndex:
+        """Workspace paths go through the workspace's links; sandbox paths through the sandbox's,
+        and, when written, through the workspace's too (the sandbox is promoted into place later,
+        where those links are)."""
+        if namespace == paths.WORKSPACE:
+            return self.base.links
+        return self.base.sandbox_write_links if write else self.base.sandbox_links
+
+    def _walk(
+        self, namespace: str, base: Sequence[str], text: str, glob: bool, write: bool
+    ) -> _Loc:
+        links = self.links_for(namespace, write)
+        try:
+            parts = paths.walk(base, text, links, root_name=namespace)
+        except paths.PathError as error:
+            return _Loc("outside", detail=f"leads outside ({error.message})")
+        namespace, parts = self._remap(namespace, parts)
+        if glob:
+            for i, part in enumerate(parts):
+                if any(c in part for c in "*?["):
+                    if part.startswith("."):  # ".*" may match ".."
+                        if i == 0:
+                            return _Loc("outside", detail="may match '..' above the root")
+                        parts = parts[: i - 1]
+                    else:
+                        parts = parts[:i]
+                    link = links.first_under(parts, outside_only=True)
+                    if link:
+                        return _Loc(
+                            "outside", detail=f"may match the link {link!r} that leads outside"
+                        )
+                    return _Loc(namespace, parts, glob=True)
+        return _Loc(namespace, parts)
+
+    def _remap(self, namespace: str, parts: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """A workspace path that lies in a sandbox nested inside the workspace is a sandbox path."""
+        if namespace != paths.WORKSPACE:
+            return namespace, parts
+        ws = next((r for r, ns in self.base.roots if ns == paths.WORKSPACE), None)
+        sb = next((r for r, ns in self.base.roots if ns == paths.SANDBOX), None)
+        if ws is None or sb is None or not sb.startswith(ws + "/"):
+            return namespace, parts
+        absolute = ws + "/" + "/".join(parts) if parts else ws
+        if absolute == sb or absolute.startswith(sb + "/"):
+            return paths.SANDBOX, paths.split(absolute[len(sb) :])
+        return namespace, parts
+
+    def protected(self, loc: _Loc) -> str:
+        prefixes = self.base.protected
+        if loc.kind == paths.SANDBOX:
+            prefixes = tuple(p for p in prefixes if paths.split(p))  # "." protects the workspace
+        return paths.is_protected(loc.parts, prefixes)
+
+    def trusted(self, word: Word, name: str) -> bool:
+        if not word.literal:
+            return False
+        text = word.text
+        if "/" in text:
+            return self.base.trusted.get(name) == text
+        return name in _BUILTINS or text in self.base.trusted
+
+
+# -- what a word does ----------------------------------------------------------------------------
+
+
+def _read(ctx: _Ctx, word: Word, *, recursive: bool = False) -> Effect | None:
+    """``None`` when reading ``word`` stays inside; otherwise why not."""
+    if word.literal and word.text in _READ_DEVICES:
+        return None
+    worst: Effect | None = None
+    for loc in ctx.locate(word):
+        if loc.kind == "device":
+            continue
+        if loc.kind == "dynamic":
+            worst = _worse(
+                worst, Effect(UNKNOWN, "cmd.dynamic_argument", f"the path {word.raw} {loc.detail}")
+            )
+        elif loc.kind == "outside":
+            worst = _worse(
+                worst,
+                Effect(
+                    UNKNOWN,
+                    "path.outside_read",
+                    f"{word.raw} {loc.detail}; reading outside the workspace and the sandbox "
+                    "needs permission",
+                ),
+            )
+        elif recursive:
+            link = ctx.links_for(loc.kind, False).first_under(loc.parts, outside_only=True)
+            if link:
+                worst = _worse(
+                    worst,
+                    Effect(
+                        UNKNOWN,
+                        "path.link_outside",
+                        f"reading {word.raw} recursively may follow the link {link!r}, which "
+                        "leads outside the workspace",
+                    ),
+                )
+    return worst
+
+
+def _write(ctx: _Ctx, word: Word, verb: str = "writes") -> Effect:
+    if word.literal and word.text in _WRITE_DEVICES:
+        return Effect(HARMLESS, "cmd.harmless", f"{verb} {word.text}")
+    if word.literal and _BLOCK_DEVICE_RE.match(word.text):
+        return Effect(REFUSED, "write.block_device", f"{verb} the disk device {word.text}")
+    worst: Effect | None = None
+    for loc in ctx.locate(word, write=True):
+        worst = _worse(worst, _write_loc(ctx, word, loc, verb))
+    assert worst is not None
+    return worst
+
+
+def _write_loc(ctx: _Ctx, word: Word, loc: _Loc, verb: str) -> Effect:
+    if loc.kind == "device":
+        return Effect(HARMLESS, "cmd.harmless", f"{verb} a process substitution")
+    if loc.kind == "dynamic":
+        return Effect(UNKNOWN, "write.unresolved", f"{verb} {word.raw}, which {loc.detail}")
+    if loc.kind == "outside":
+        return Effect(DANGEROUS, "write.outside_sandbox", f"{verb} {word.raw}, which {loc.detail}")
+    prefix = ctx.protected(loc)
+    if prefix:
+        return Effect(
+            DANGEROUS, "write.protected", f"{verb} {loc.label}, under the protected {prefix}"
+        )
+    if loc.kind == paths.SANDBOX:
+        return Effect(CONTAINED, "cmd.contained", f"{verb} {loc.label} (inside the sandbox)")
+    return Effect(
+        DANGEROUS,
+        "write.outside_sandbox",
+        f"{verb} {loc.label}: outside the sandbox, into the workspace itself",
+    )
+
+
+def _delete(ctx: _Ctx, word: Word, verb: str = "deletes") -> Effect:
+    raw = word.raw.rstrip("/") or "/"
+    if word.raw in _CATASTROPHIC_WORDS or raw in _CATASTROPHIC_WORDS or word.text == "/":
+        return Effect(REFUSED, "delete.catastrophic", f"{verb} {word.raw}")
+    if word.literal and _BLOCK_DEVICE_RE.match(word.text):
+        return Effect(REFUSED, "write.block_device", f"{verb} the disk device {word.text}")
+    worst: Effect | None = None
+    for loc in ctx.locate(word, write=True):
+        if loc.kind == "dynamic":
+            effect = Effect(
+                DANGEROUS, "delete.unresolved", f"{verb} {word.raw}, which {loc.detail}"
+            )
+        elif loc.kind in ("outside", "device"):
+            effect = Effect(
+                DANGEROUS,
+                "delete.outside_sandbox",
+                f"{verb} {word.raw}, which {loc.detail or 'is outside the sandbox'}",
+            )
+        elif loc.kind == paths.WORKSPACE and not loc.parts:
+            effect = Effect(REFUSED, "delete.catastrophic", f"{verb} the workspace root")
+        elif loc.kind == paths.WORKSPACE:
+            effect = Effect(
+                DANGEROUS, "delete.outside_sandbox", f"{verb} {loc.label} (outside the sandbox)"
+            )
+        elif ctx.protected(loc):
+            effect = Effect(
+                DANGEROUS, "write.protected", f"{verb} {loc.label}, under a protected path"
+            )
+        else:
+            effect = Effect(CONTAINED, "cmd.contained", f"{verb} {loc.label} (inside the sandbox)")
+        worst = _worse(worst, effect)
+    assert worst is not None
+    return worst
+
+
+# -- option scanning -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A program's option allow-list. Short options are letters; long ones are written without
+    ``--``. ``reads``/``writes`` name options (``-f``, ``--file``) whose value is a path."""
+
+    short: str = ""
+    short_valued: str = ""
+    long: frozenset[str] = frozenset()
+    long_valued: frozenset[str] = frozenset()
+    reads: frozenset[str] = frozenset()
+    writes: frozenset[str] = frozenset()
+    recursive: frozenset[str] = frozenset()
+    pattern_options: frozenset[str] = frozenset()  # options that supply the pattern (grep -e)
+    numeric: bool = False  # head -20
+    positional: str = "paths"  # paths | none | text | pattern_paths | in_out
+    always_recursive: bool = False
+
+
+@dataclass
+class _Scan:
+    flags: list[str]
+    values: list[tuple[str, Word]]
+    positionals: list[Word]
+    bad: str = ""
+    bad_word: Word | None = None  # set when ``bad`` is a run-time value in option position
+
+
+def _split_long(word: Word) -> tuple[str, str, str]:
+    name, eq, value = word.text.partition("=")
+    return name, eq, value
+
+
+def _scan(args: Sequence[Word], spec: _Spec) -> _Scan:
+    scan = _Scan([], [], [])
+    i = 0
+    end_of_options = False
+    while i < len(args):
+        w = args[i]
+        t = w.text
+        if end_of_options or not w.may_be_option or (w.literal and t == "-"):
+            scan.positionals.append(w)
+            i += 1
+            continue
+        if not w.literal:
+            scan.bad = f"{w.raw} is only known at run time and could be read as an option"
+            scan.bad_word = w
+            return scan
+        if t == "--":
+            end_of_options = True
+            i += 1
+            continue
+        if t.startswith("--"):
+            name, eq, value = _split_long(w)
+            key = name[2:]
+            if eq and key in spec.long_valued:
+                scan.values.append((name, dataclasses.replace(w, text=value, raw=value)))
+                i += 1
+            elif not eq and key in spec.long:
+                scan.flags.append(name)
+                i += 1
+            elif not eq and key in spec.long_valued and i + 1 < len(args):
+                scan.values.append((name, args[i + 1]))
+                i += 2
+            else:
+                scan.bad = f"the option {name} is not allowed"
+                return scan
+            continue
+        if spec.numeric and t[1:].isdigit():
+            scan.flags.append(t)
+            i += 1
+            continue
+        cluster = t[1:]
+        j = 0
+        consumed = 1
+        while j < len(cluster):
+            ch = cluster[j]
+            if ch in spec.short:
+                scan.flags.append("-" + ch)
+                j += 1
+            elif ch in spec.short_valued:
+                rest = cluster[j + 1 :]
+                if rest:
+                    scan.values.append(("-" + ch, dataclasses.replace(w, text=rest, raw=rest)))
+                elif i + 1 < len(args):
+                    scan.values.append(("-" + ch, args[i + 1]))
+                    consumed = 2
+                else:
+                    scan.bad = f"the option -{ch} needs a value"
+                    return scan
+                break
+            else:
+                scan.bad = f"the option -{ch} is not allowed"
+                return scan
+        i += consumed
+    return scan
+
+
+def _fs(names: str) -> frozenset[str]:
+    """A frozenset from whitespace-separated names (keeps the option tables compact)."""
+    return frozenset(names.split())
+
+
+_HASH_SPEC = _Spec(short="bltz", long=_fs("binary text tag zero quiet status"))
+
+SPECS: dict[str, _Spec] = {
+    "cat": _Spec(
+        short="AbeEnstTuv",
+        long=_fs(
+            "show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting"
+        ),
+    ),
+    "head": _Spec(
+        short="qvz",
+        short_valued="nc",
+        long=_fs("quiet silent verbose zero-terminated"),
+        long_valued=_fs("lines bytes"),
+        numeric=True,
+    ),
+    "tail": _Spec(
+        short="qvz",
+        short_valued="nc",
+        long=_fs("quiet silent verbose zero-terminated"),
+        long_valued=_fs("lines bytes"),
+        numeric=True,
+    ),
+    "wc": _Spec(
+        short="clmwL",
+        long=_fs("bytes chars lines words max-line-length"),
+        long_valued=_fs("total"),
+    ),
+    "ls": _Spec(
+        short="aAbBcCdfFgGhiklmnNopqQrRsStuUvxXZ1",
+        short_valued="wIT",
+        long=_fs(
+            "all almost-all classify directory human-readable inode color numeric-uid-gid reverse "
+            "recursive size group-directories-first full-time no-group si file-type"
+        ),
+        long_valued=_fs(
+            "color sort time time-style ignore hide width format indicator-style quoting-style "
+            "block-size"
+        ),
+        recursive=_fs("-R --recursive"),
+    ),
+    "pwd": _Spec(short="LP", positional="none"),
+    "whoami": _Spec(positional="none"),
+    "id": _Spec(short="gGnruz", long=_fs("group groups name real user zero")),
+    "hostname": _Spec(short="fsi", long=_fs("fqdn short"), positional="none"),
+    "uname": _Spec(
+        short="asnrvmpio",
+        long=_fs(
+            "all kernel-name nodename kernel-release kernel-version machine processor "
+            "hardware-platform operating-system"
+        ),
+        positional="none",
+    ),
+    "which": _Spec(short="as", positional="text"),
+    "grep": _Spec(
+        short="EFGPiyvwxcLloqsbHhnTZzUaIrR",
+        short_valued="efmABCdD",
+        long=_fs(
+            "extended-regexp fixed-strings basic-regexp perl-regexp ignore-case no-ignore-case "
+            "invert-match word-regexp line-regexp count files-with-matches files-without-match "
+            "only-matching quiet silent no-messages byte-offset with-filename no-filename "
+            "line-number initial-tab null null-data text recursive dereference-recursive color "
+            "colour"
+        ),
+        long_valued=_fs(
+            "regexp file max-count after-context before-context context include exclude "
+            "exclude-dir exclude-from color colour label binary-files devices directories"
+        ),
+        reads=_fs("-f --file --exclude-from"),
+        recursive=_fs("-r -R --recursive --dereference-recursive"),
+        pattern_options=_fs("-e -f --regexp --file"),
+        positional="pattern_paths",
+    ),
+    "rg": _Spec(
+        short="iSsnNlcwxvuFoUHIpqa0",
+        short_valued="egtTABCmMdjrfE",
+        long=_fs(
+            "ignore-case smart-case case-sensitive line-number no-line-number files-with-matches "
+            "files-without-match count count-matches word-regexp line-regexp invert-match "
+            "fixed-strings only-matching hidden no-ignore no-ignore-vcs no-ignore-dot "
+            "no-ignore-parent with-filename no-filename heading no-heading json files vimgrep "
+            "column no-messages multiline unrestricted quiet text null trim type-list stats "
+            "sort-files no-config passthru byte-offset pretty crlf glob-case-insensitive "
+            "include-zero"
+        ),
+        long_valued=_fs(
+            "regexp glob iglob type type-not after-context before-context context max-count "
+            "max-depth max-filesize threads sort sortr replace encoding color colors max-columns "
+            "file ignore-file path-separator engine context-separator field-match-separator"
+        ),
+        reads=_fs("-f --file --ignore-file"),
+        pattern_options=_fs("-e -f --regexp --file --files --type-list"),
+        positional="pattern_paths",
+        always_recursive=True,
+    ),
+    "sort": _Spec(
+        short="bdfgiMhnRrsuVzc",
+        short_valued="ktSo",
+        long=_fs(
+            "ignore-leading-blanks dictionary-order ignore-case general-numeric-sort "
+            "ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort reverse "
+            "stable unique version-sort zero-terminated check"
+        ),
+        long_valued=_fs("key field-separator buffer-size parallel output sort"),
+        writes=_fs("-o --output"),
+    ),
+    "uniq": _Spec(
+        short="cdDiuz",
+        short_valued="fsw",
+        long=_fs("count repeated unique ignore-case zero-terminated all-repeated group"),
+        long_valued=_fs("skip-fields skip-chars check-chars all-repeated group"),
+        positional="in_out",
+    ),
+    "diff": _Spec(
+        short="qsuyNaibwBEZTtrpd",
+        short_valued="UCxXSFWI",
+        long=_fs(
+            "brief report-identical-files unified context recursive new-file text ignore-case "
+            "ignore-all-space ignore-space-change ignore-blank-lines side-by-side color "
+            "no-dereference strip-trailing-cr minimal speed-large-files suppress-common-lines "
+            "expand-tabs initial-tab unidirectional-new-file ignore-trailing-space "
+            "show-c-function"
+        ),
+        long_valued=_fs(
+            "unified context exclude exclude-from starting-file label color width "
+            "ignore-matching-lines from-file to-file show-function-line"
+        ),
+        reads=_fs("-X --exclude-from --from-file --to-file"),
+        recursive=_fs("-r --recursive"),
+    ),
+    "cmp": _Spec(short="blsz", short_valued="in", long=_fs("print-bytes verbose quiet silent")),
+    "file": _Spec(
+        short="bhiNkrsL0",
+        long=_fs(
+            "brief mime mime-type mime-encoding no-dereference dereference keep-going raw "
+            "special-files no-pad print0"
+        ),
+    ),
+    "stat": _Spec(
+        short="Lft",
+        short_valued="c",
+        long=_fs("dereference file-system terse"),
+        long_valued=_fs("format printf cached"),
+    ),
+    "basename": _Spec(
+        short="az",
+        short_valued="s",
+        long=_fs("multiple zero"),
+        long_valued=_fs("suffix"),
+        positional="text",
+    ),
+    "dirname": _Spec(short="z", long=_fs("zero"), positional="text"),
+    "realpath": _Spec(
+        short="emLPqsz",
+        long=_fs(
+            "canonicalize-existing canonicalize-missing logical physical quiet strip no-symlinks "
+            "zero"
+        ),
+        long_valued=_fs("relative-to relative-base"),
+        reads=_fs("--relative-to --relative-base"),
+    ),
+    "readlink": _Spec(
+        short="femnqsvz",
+        long=_fs(
+            "canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent "
+            "verbose zero"
+        ),
+    ),
+    "nl": _Spec(
+        short="p",
+        short_valued="bdfhilnsvw",
+        long_valued=_fs(
+            "body-numbering section-delimiter footer-numbering header-numbering line-increment "
+            "join-blank-lines number-format number-separator starting-line-number number-width"
+        ),
+    ),
+    "cut": _Spec(
+        short="snz",
+        short_valued="bcdf",
+        long=_fs("complement only-delimited zero-terminated"),
+        long_valued=_fs("bytes characters delimiter fields output-delimiter"),
+    ),
+    "tr": _Spec(
+        short="cCdst",
+        long=_fs("complement delete squeeze-repeats truncate-set1"),
+        positional="text",
+    ),
+    "md5sum": _HASH_SPEC,
+    "sha1sum": _HASH_SPEC,
+    "sha224sum": _HASH_SPEC,
+    "sha256sum": _HASH_SPEC,
+    "sha384sum": _HASH_SPEC,
+    "sha512sum": _HASH_SPEC,
+    "b2sum": _HASH_SPEC,
+    "cksum": _Spec(
+        short="", long=_fs("tag raw zero untagged"), long_valued=_fs("algorithm length")
+    ),
+    "shasum": _Spec(
+        short="btU0",
+        short_valued="a",
+        long=_fs("binary text UNIVERSAL 01"),
+        long_valued=_fs("algorithm"),
+    ),
+    "tac": _Spec(
+        short="br", short_valued="s", long=_fs("before regex"), long_valued=_fs("separator")
+    ),
+    "rev": _Spec(),
+    "seq": _Spec(
+        short="w",
+        short_valued="fs",
+        long=_fs("equal-width"),
+        long_valued=_fs("format separator"),
+        positional="text",
+    ),
+    "du": _Spec(
+        short="abchklmsSx0",
+        short_valued="dtB",
+        long=_fs(
+            "all apparent-size bytes total human-readable si summarize separate-dirs "
+            "one-file-system null count-links inodes"
+        ),
+        long_valued=_fs("max-depth block-size exclude threshold time-style"),
+        always_recursive=True,
+    ),
+    "df": _Spec(
+        short="ahiklPTx",
+        short_valued="tB",
+        long=_fs("all human-readable inodes local portability print-type si total"),
+        long_valued=_fs("block-size type exclude-type output"),
+    ),
+    "tree": _Spec(
+        short="adfipsughDFqNvtrCnAJx",
+        short_valued="LIP",
+        long=_fs("noreport dirsfirst filesfirst du prune charset"),
+        long_valued=_fs("charset filelimit timefmt sort"),
+        always_recursive=True,
+    ),
+    "od": _Spec(
+        short="bcdfilosvx",
+        short_valued="AjNStw",
+        long_valued=_fs("address-radix skip-bytes read-bytes strings format width"),
+        long=_fs("output-duplicates traditional"),
+    ),
+    # -- contained-capable -----------------------------------------------------------------------
+    "tee": _Spec(short="aip", long=_fs("append ignore-interrupts"), positional="writes"),
+    "mkdir": _Spec(
+        short="pv",
+        short_valued="m",
+        long=_fs("parents verbose"),
+        long_valued=_fs("mode"),
+        positional="writes",
+    ),
+    "touch": _Spec(
+        short="acmhf",
+        short_valued="dtr",
+        long=_fs("no-create no-dereference"),
+        long_valued=_fs("date reference time"),
+        reads=_fs("-r --reference"),
+        positional="writes",
+    ),
+    "rm": _Spec(
+        short="fiIrRdv",
+        long=_fs("force recursive dir verbose one-file-system preserve-root interactive"),
+        long_valued=_fs("interactive"),
+        positional="deletes",
+    ),
+    "rmdir": _Spec(
+        short="pv", long=_fs("parents verbose ignore-fail-on-non-empty"), positional="deletes"
+    ),
+    "unlink": _Spec(positional="deletes"),
+    "truncate": _Spec(
+        short="co",
+        short_valued="rs",
+        long=_fs("no-create io-blocks"),
+        long_valued=_fs("reference size"),
+        reads=_fs("-r --reference"),
+        positional="writes",
+    ),
+    "xxd": _Spec(short="aCEeiruhdbp", short_valued="cglosn", positional="in_out"),
+}
+
+_CP_SPEC = _Spec(
+    short="aRrfinpuvTxHLPd",
+    short_valued="tS",
+    long=_fs(
+        "archive recursive force interactive no-clobber preserve update verbose "
+        "no-target-directory dereference no-dereference one-file-system remove-destination "
+        "strip-trailing-slashes attributes-only reflink no-preserve"
+    ),
+    long_valued=_fs("target-directory suffix preserve sparse reflink backup no-preserve"),
+    recursive=_fs("-a -R -r --archive --recursive"),
+)
+_MV_SPEC = _Spec(
+    short="finuvbT",
+    short_valued="tS",
+    long=_fs(
+        "force interactive no-clobber update verbose strip-trailing-slashes no-target-directory"
+    ),
+    long_valued=_fs("target-directory suffix backup"),
+)
+_LN_SPEC = _Spec(
+    short="sfinvrTPLb",
+    short_valued="tS",
+    long=_fs(
+        "symbolic force interactive no-dereference verbose relative no-target-directory logical "
+        "physical"
+    ),
+    long_valued=_fs("target-directory suffix backup"),
+)
+_CHMOD_SPEC = _Spec(
+    short="Rvcfh",
+    long=_fs("recursive verbose changes silent quiet no-dereference preserve-root"),
+    long_valued=_fs("reference from"),
+    reads=_fs("--reference"),
+)
+_GIT_READ_ONLY = frozenset(
+    {"status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "blame", "shortlog",
+     "describe", "grep", "branch", "tag", "remote", "cat-file", "rev-list", "show-ref",
+     "whatchanged", "count-objects", "version", "check-ignore", "name-rev", "merge-base",
+     "diff-tree", "diff-files", "diff-index", "for-each-ref"}
+)  # fmt: skip
+_GIT_GLOBAL_FLAGS = frozenset(
+    {"--no-pager", "-P", "--no-optional-locks", "--literal-pathspecs", "--no-replace-objects",
+     "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--version", "--help"}
+)  # fmt: skip
+_GIT_DENIED_PREFIXES = (
+    "--output", "--ext-diff", "--textconv", "--open-files-in-pager", "--exec", "--upload-pack",
+    "--receive-pack", "--config", "--no-index", "--contents", "--run", "--paginate", "--git-dir",
+    "--work-tree", "--edit", "--filters", "--batch-command", "--show-signature",
+    "--ignore-revs-file", "-O",
+)  # fmt: skip
+_GIT_BRANCH_FLAGS = frozenset(
+    {"--list", "-l", "-a", "-r", "-v", "-vv", "--all", "--remotes", "--verbose",
+     "--show-current", "--no-color", "--color", "--no-column", "--column", "-i", "--ignore-case"}
+)  # fmt: skip
+_GIT_BRANCH_VALUED = (
+    "--merged",
+    "--no-merged",
+    "--contains",
+    "--no-contains",
+    "--sort",
+    "--format",
+    "--points-at",
+    "-n",
+)
+
+
+# -- the classifier --------------------------------------------------------------------------------
+
+
+def classify_command(command: str, *, cwd_target: str, snapshot: StateSnapshot) -> Effect:
+    """What running ``command`` with the working directory ``cwd_target`` would do."""
+    if not isinstance(command, str) or not command.strip():
+        return Effect(REFUSED, "shell.empty", "the command is empty")
+    if "\x00" in command:
+        return Effect(REFUSED, "shell.nul", "the command contains a NUL character")
+    cwd = paths.parse_target(cwd_target or "sandbox:.")
+    if cwd is None:
+        return Effect(UNKNOWN, "cwd.invalid", f"the working directory {cwd_target!r} is not valid")
+    parsed = shell.parse(command)
+    if not parsed.ok:
+        return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {parsed.error}")
+    ctx = _Ctx(snapshot, cwd)
+    return _classify_parsed(ctx, parsed, 0)
+
+
+def _classify_parsed(ctx: _Ctx, parsed: shell.ParsedCommand, depth: int) -> Effect:
+    if not parsed.ok:
+        return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {parsed.error}")
+    if depth > _MAX_DEPTH:
+        return Effect(UNKNOWN, "shell.unparseable", "commands nested too deeply")
+    effects: list[Effect] = []
+    for cmd in parsed.commands:
+        effects.append(_classify_simple(ctx, cmd, depth))
+    names = _program_names(parsed, ctx, 0)
+    fetched = sorted(names & _FETCHERS)
+    runners = sorted(n for n in names if _is_interpreter(n) or n in _RUNNERS or n.startswith("<"))
+    if fetched and runners:
+        effects.append(
+            Effect(
+                DANGEROUS,
+                "exec.download_and_run",
+                f"downloads with {fetched[0]} and runs code with {runners[0]}",
+            )
+        )
+    worst = _worst(effects)
+    assert worst is not None
+    if worst.level == HARMLESS:
+        programs = sorted({n for n in names if not n.startswith("<")})
+        return Effect(HARMLESS, "cmd.harmless", "read-only: " + ", ".join(programs))
+    return worst
+
+
+def _program_names(parsed: shell.ParsedCommand, ctx: _Ctx, depth: int) -> set[str]:
+    """Every program a parse may start (through wrappers and scripts); ``<dynamic>`` for a name
+    known only at run time, ``<local>`` for an untrusted path such as ``./x``."""
+    names: set[str] = set()
+    if depth > _MAX_DEPTH:
+        return names
+    for cmd in parsed.commands:
+        current: SimpleCommand | None = cmd
+        hops = 0
+        while current is not None and current.words and hops <= _MAX_DEPTH:
+            hops += 1
+            word = current.words[0]
+            if not word.literal:
+                names.add("<dynamic>")
+                break
+            name = shell.basename(word)
+            names.add(name)
+            if "/" in word.text and not ctx.trusted(word, name):
+                names.add("<local>")
+            unwrapped = shell.unwrap(current)
+            if unwrapped is None:
+                break
+            if unwrapped.kind == "script" and unwrapped.script is not None:
+                names |= _program_names(unwrapped.script, ctx, depth + 1)
+            current = unwrapped.command
+    return names
+
+
+def _classify_simple(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
+    if depth:
+        ctx.steps += 1
+    if depth > _MAX_DEPTH or ctx.steps > _MAX_STEPS:
+        return Effect(UNKNOWN, "shell.unparseable", "too deeply nested or too long to judge")
+    parts: list[Effect | None] = []
+    for assignment in cmd.assignments:
+        var = assignment.raw.split("=", 1)[0].rstrip("+")
+        if _INJECTION_VARS.fullmatch(var):
+            parts.append(
+                Effect(
+                    DANGEROUS,
+                    "env.code_injection",
+                    f"sets {var}, which can make a program load or run other code",
+                )
+            )
+        else:
+            parts.append(Effect(UNKNOWN, "env.prefix", f"sets the environment variable {var}"))
+    for redirection in cmd.redirections:
+        parts.append(_redirect(ctx, redirection))
+    if cmd.control:
+        parts.append(
+            Effect(UNKNOWN, "shell.control_flow", f"control flow ({cmd.control}) is not judged")
+        )
+    if cmd.words:
+        parts.append(_classify_words(ctx, cmd, depth))
+    elif not cmd.assignments:
+        parts.append(Effect(HARMLESS, "cmd.harmless", "only redirections"))
+    worst = _worst(parts)
+    return worst or Effect(HARMLESS, "cmd.harmless", "nothing to run")
+
+
+def _redirect(ctx: _Ctx, redirection: shell.Redirection) -> Effect | None:
+    kind = redirection.kind
+    if kind in ("dup", "data"):
+        return None
+    if kind == "read":
+        return _read(ctx, redirection.target)
+    return _write(ctx, redirection.target, "redirects output to")
+
+
+def _classify_words(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
+    word = cmd.words[0]
+    if not word.literal:
+        return Effect(
+            UNKNOWN, "cmd.dynamic_name", f"the program {word.raw} is only known at run time"
+        )
+    name = shell.basename(word)
+    if name in shell.ESCALATION:
+        return Effect(
+            DANGEROUS, "exec.privilege_escalation", f"{name} runs a command with other privileges"
+        )
+    stdin_program = _reads_program_from_stdin(cmd, name)
+    if stdin_program:
+        return Effect(DANGEROUS, "exec.pipe_to_shell", stdin_program)
+    trusted = ctx.trusted(word, name)
+    unwrapped = shell.unwrap(cmd)
+    if unwrapped is not None:
+        return _classify_unwrapped(ctx, cmd, unwrapped, trusted, depth)
+    if name in _CWD_CHANGERS and name != "cd":
+        ctx.cwd_lost = ctx.cwd_lost or f"changed by {name}"
+    effect = _semantics(ctx, cmd, name, depth)
+    if _ORDER[effect.level] <= _ORDER[CONTAINED] and not trusted:
+        return Effect(
+            UNKNOWN,
+            "cmd.untrusted_binary",
+            f"{word.text} is not a bare name resolved to a trusted system program "
+            f"({effect.reason})",
+        )
+    return effect
+
+
+def _reads_program_from_stdin(cmd: SimpleCommand, name: str) -> str:
+    """Why ``cmd`` is an interpreter reading its program from a pipe ("" when it is not)."""
+    if not _is_interpreter(name):
+        return ""
+    fed = cmd.pipe_in or cmd.context == "process_out"
+    fed_by = "a pipe"
+    for redirection in cmd.redirections:
+        if redirection.kind == "data" or (
+            redirection.kind == "read" and redirection.target.procsub
+        ):
+            fed, fed_by = True, "a redirection"
+    if not fed:
+        return ""
+    args = cmd.words[1:]
+    if name in shell.SHELLS and any(
+        w.literal and w.text.startswith("-") and not w.text.startswith("--") and "c" in w.text
+        for w in args
+    ):
+        return ""  # sh -c 'script': the script is an argument (judged when unwrapped)
+    script_args = [w for w in args if not (w.literal and w.text.startswith("-"))]
+    stdin_markers = [w for w in args if w.literal and w.text in ("-", "-s", "/dev/stdin")]
+    if not script_args or stdin_markers:
+        return f"{name} runs whatever {fed_by} feeds it"
+    return ""
+
+
+def _classify_unwrapped(
+    ctx: _Ctx, cmd: SimpleCommand, unwrapped: shell.Unwrapped, trusted: bool, depth: int
+) -> Effect:
+    wrapper = unwrapped.wrapper
+    parts: list[Effect | None] = []
+    if unwrapped.kind == "escalation":
+        return Effect(DANGEROUS, "exec.privilege_escalation", unwrapped.reason)
+    if unwrapped.kind == "opaque":
+        parts.append(Effect(UNKNOWN, "cmd.not_allowlisted", unwrapped.reason))
+        parts.append(_tail_scan(ctx, cmd, depth))
+    elif unwrapped.kind == "script" and unwrapped.script is not None:
+        parts.append(_classify_parsed(ctx, unwrapped.script, depth + 1))
+    elif unwrapped.kind == "command" and unwrapped.command is not None:
+        parts.append(_classify_simple(ctx, unwrapped.command, depth + 1))
+    for read in unwrapped.reads:
+        parts.append(_read(ctx, read))
+    if not trusted and wrapper not in shell.BUILTIN_WRAPPERS:
+        parts.append(
+            Effect(UNKNOWN, "cmd.untrusted_binary", f"{wrapper} is not a trusted system program")
+        )
+    worst = _worst(parts)
+    return worst or Effect(HARMLESS, "cmd.harmless", f"{wrapper} runs nothing")
+
+
+def _tail_scan(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect | None:
+    """In an unknown program's arguments, a later word naming a dangerous program may be a
+    command it runs (``strace rm -rf /``): judge the tail from there; only a dangerous or refused
+    answer counts (this can raise an effect, never lower it)."""
+    if depth > 2:
+        return None
+    worst: Effect | None = None
+    scanned = 0
+    for k in range(1, min(len(cmd.words), _TAIL_SCAN_WORDS)):
+        word = cmd.words[k]
+        if not word.literal:
+            continue
+        name = shell.basename(word)
+        if not (
+            name in shell.ESCALATION
+            or name in CONTAINED_PROGRAMS
+            or name in shell.WRAPPERS
+            or name in _SYSTEM_CONTROL
+            or _is_interpreter(name)
+            or _DISK_TOOLS_RE.fullmatch(name)
+        ):
+            continue
+        scanned += 1
+        if scanned > 2:  # bounded: each tail is scanned again, one level deeper
+            break
+        tail = dataclasses.replace(cmd, words=cmd.words[k:], assignments=(), redirections=())
+        effect = _classify_simple(ctx, tail, depth + 1)
+        if _ORDER[effect.level] >= _ORDER[DANGEROUS]:
+            worst = _worse(worst, effect)
+    return worst
+
+
+# -- per-program semantics -------------------------------------------------------------------------
+
+
+def _semantics(ctx: _Ctx, cmd: SimpleCommand, name: str, depth: int) -> Effect:
+    args = list(cmd.words[1:])
+    handler = _HANDLERS.get(name)
+    if handler is not None:
+        return handler(ctx, name, args, depth)
+    spec = SPECS.get(name)
+    if spec is not None:
+        return _run_spec(ctx, name, args, spec)
+    if (
+        (name in ("python", "python3") or re.fullmatch(r"python3\.\d+", name))
+        and len(args) == 1
+        and args[0].literal
+        and args[0].text in ("-V", "--version", "-VV")
+    ):
+        return Effect(HARMLESS, "cmd.harmless", f"{name} {args[0].text}")
+    if name in _SYSTEM_CONTROL:
+        return Effect(DANGEROUS, "exec.system_control", f"{name} controls the whole system")
+    if _DISK_TOOLS_RE.fullmatch(name):
+        return Effect(DANGEROUS, "exec.disk_format", f"{name} formats or partitions disks")
+    return _unknown_program(ctx, cmd, name, depth)
+
+
+def _unknown_program(ctx: _Ctx, cmd: SimpleCommand, name: str, depth: int) -> Effect:
+    parts: list[Effect | None] = [
+        Effect(UNKNOWN, "cmd.not_allowlisted", f"{name} is not on the allow-list")
+    ]
+    for word in cmd.words[1:]:
+        if not word.literal:
+            continue
+        candidates = [word.text]
+        if word.text.startswith("-") and "=" in word.text:
+            candidates.append(word.text.split("=", 1)[1])
+        for text in candidates:
+            if not text or text.startswith("-"):
+                continue
+            for loc in ctx.locate(dataclasses.replace(word, text=text)):
+                if loc.kind in (paths.SANDBOX, paths.WORKSPACE) and ctx.protected(loc):
+                    parts.append(
+                        Effect(
+                            DANGEROUS,
+                            "write.protected",
+                            f"{name} is given the protected path {loc.label} and may write it",
+                        )
+                    )
+    parts.append(_tail_scan(ctx, cmd, depth))
+    worst = _worst(parts)
+    assert worst is not None
+    return worst
+
+
+def _unsafe(name: str, why: str) -> Effect:
+    return Effect(UNKNOWN, "cmd.unsafe_argument", f"{name}: {why}")
+
+
+def _run_spec(ctx: _Ctx, name: str, args: Sequence[Word], spec: _Spec) -> Effect:
+    scan = _scan(args, spec)
+    if scan.bad and scan.bad_word is not None and spec.positional == "deletes":
+        return _delete(ctx, scan.bad_word, f"{name} deletes")
+    if scan.bad:
+        return _unsafe(name, scan.bad)
+    recursive = spec.always_recursive or any(f in spec.recursive for f in scan.flags)
+    parts: list[Effect | None] = []
+    pattern_given = False
+    for option, value in scan.values:
+        if option in spec.reads:
+            parts.append(_read(ctx, value))
+        elif option in spec.writes:
+            parts.append(_write(ctx, value))
+        if option in spec.pattern_options:
+            pattern_given = True
+        if option in ("-d", "--directories") and name == "grep" and value.text == "recurse":
+            recursive = True
+    if any(f in spec.pattern_options for f in scan.flags):
+        pattern_given = True
+    positionals = scan.positionals
+    mode = spec.positional
+    path_words: list[Word] = []
+    if mode == "none":
+        if positionals:
+            return _unsafe(name, f"takes no arguments, got {positionals[0].raw}")
+    elif mode == "text":
+        pass
+    elif mode == "pattern_paths":
+        path_words = positionals if pattern_given else positionals[1:]
+        if not pattern_given and not positionals:
+            return _unsafe(name, "no pattern")
+    elif mode == "in_out":
+        if len(positionals) > 2:
+            return _unsafe(name, "too many arguments")
+        path_words = positionals[:1]
+        if len(positionals) == 2:
+            parts.append(_write(ctx, positionals[1]))
+    elif mode == "writes":
+        if not positionals and name != "tee":
+            return _unsafe(name, "no file named")
+        parts.extend(_write(ctx, w, f"{name} writes") for w in positionals)
+    elif mode == "deletes":
+        if not positionals:
+            return _unsafe(name, "no file named")
+        parts.extend(_delete(ctx, w, f"{name} deletes") for w in positionals)
+    else:
+        path_words = positionals
+    for w in path_words:
+        parts.append(_read(ctx, w, recursive=recursive))
+    if recursive and not path_words and mode in ("paths", "pattern_paths"):
+        parts.append(_read(ctx, Word(".", "."), recursive=True))
+    worst = _worst(parts)
+    if worst is None or worst.level == HARMLESS:
+        return Effect(HARMLESS, "cmd.harmless", f"{name} only reads")
+    return worst
+
+
+def _h_echo(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    return Effect(HARMLESS, "cmd.harmless", f"{name} only prints its arguments")
+
+
+def _h_printf(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    if args and (args[0].may_be_option and not (args[0].literal and args[0].text == "--")):
+        return _unsafe(name, "printf -v assigns a shell variable; a leading option is not allowed")
+    return Effect(HARMLESS, "cmd.harmless", "printf only prints")
+
+
+def _h_cd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    rest = [w for w in args if not (w.literal and w.text in ("-L", "-P", "--"))]
+    if len(rest) != 1 or not rest[0].literal or rest[0].text == "-":
+        ctx.cwd_lost = ctx.cwd_lost or "changed by cd"
+        return Effect(UNKNOWN, "cmd.cwd_change", "cd to a directory that is not named inside")
+    locs = ctx.locate(rest[0])
+    if any(loc.kind not in (paths.SANDBOX, paths.WORKSPACE) or loc.glob for loc in locs):
+        ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
+        return Effect(UNKNOWN, "cmd.cwd_change", f"cd {rest[0].raw} leaves the workspace")
+    for loc in locs:
+        if (loc.kind, loc.parts) not in ctx.cwds:
+            ctx.cwds.append((loc.kind, loc.parts))
+    return Effect(HARMLESS, "cmd.harmless", f"cd {rest[0].raw}")
+
+
+def _h_date(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    spec = _Spec(
+        short="uRI",
+        short_valued="drf",
+        long=_fs("utc universal rfc-email iso-8601 debug"),
+        long_valued=_fs("date reference file iso-8601 rfc-3339"),
+        reads=_fs("-r --reference -f --file"),
+        positional="text",
+    )
+    plain = [w for w in args if not (w.literal and w.text.startswith("-I"))]
+    scan = _scan(plain, spec)
+    if scan.bad:
+        return _unsafe(name, scan.bad)
+    if any(not (w.literal and w.text.startswith("+")) for w in scan.positionals):
+        return _unsafe(name, "an argument that is not +FORMAT would set the clock")
+    return _run_spec(ctx, name, plain, spec)
+
+
+def _h_find(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    no_value = {
+        "-print", "-print0", "-ls", "-empty", "-true", "-false", "-prune", "-quit", "-readable",
+        "-writable", "-executable", "-nouser", "-nogroup", "-depth", "-mount", "-xdev",
+        "-noleaf", "-daystart", "-not", "-a", "-o", "-and", "-or", "!", "(", ")", ",",
+        "-delete",
+    }  # fmt: skip
+    valued = {
+        "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+        "-type", "-xtype", "-size", "-perm", "-user", "-group", "-uid", "-gid", "-links",
+        "-inum", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-maxdepth",
+        "-mindepth", "-regextype", "-used", "-fstype", "-printf", "-lname", "-ilname",
+        "-newermt", "-newerat", "-newerct",
+    }  # fmt: skip
+    path_valued = {"-newer", "-anewer", "-cnewer", "-samefile"}
+    write_valued = {"-fprint", "-fprint0", "-fls", "-fprintf"}
+    exec_like = {"-exec", "-execdir", "-ok", "-okdir"}
+    i = 0
+    while i < len(args) and args[i].literal and args[i].text in ("-P",):
+        i += 1
+    if i < len(args) and args[i].literal and args[i].text in ("-H", "-L", "-D", "-O", "-follow"):
+        return _unsafe(name, f"{args[i].text} is not allowed")
+    starts: list[Word] = []
+    while i < len(args):
+        w = args[i]
+        if w.may_be_option or (w.literal and w.text in ("(", "!", ")", ",")):
+            break
+        starts.append(w)
+        i += 1
+    if not starts:
+        starts = [Word(".", ".")]
+    parts: list[Effect | None] = []
+    deletes = False
+    while i < len(args):
+        w = args[i]
+        if not w.literal:
+            return _unsafe(name, f"{w.raw} is only known at run time and could be a primary")
+        t = w.text
+        if t in no_value:
+            deletes = deletes or t == "-delete"
+            i += 1
+        elif t in valued or t in path_valued or t in write_valued:
+            if i + 1 >= len(args):
+                return _unsafe(name, f"{t} needs a value")
+            value = args[i + 1]
+            if t in path_valued:
+                parts.append(_read(ctx, value))
+            elif t in write_valued:
+                parts.append(_write(ctx, value, f"find {t}"))
+            i += 2 if t != "-fprintf" else 3
+        elif t in exec_like:
+            end = i + 1
+            while end < len(args) and not (args[end].literal and args[end].text in (";", "+")):
+                end += 1
+            inner_words = [
+                Word("", "{}", dynamic=True) if "{}" in a.text else a for a in args[i + 1 : end]
+            ]
+            parts.append(_unsafe(name, f"{t} runs another program"))
+            if not inner_words:
+                return _unsafe(name, f"{t} without a command")
+            inner = SimpleCommand(words=tuple(inner_words))
+            parts.append(_classify_simple(ctx, inner, depth + 1))
+            i = end + 1
+        else:
+            return _unsafe(name, f"the primary {t} is not allowed")
+    for start in starts:
+        if deletes:
+            parts.append(_delete(ctx, start, "find -delete deletes under"))
+        else:
+            parts.append(_read(ctx, start, recursive=True))
+    worst = _worst(parts)
+    if worst is None or worst.level == HARMLESS:
+        return Effect(HARMLESS, "cmd.harmless", "find only reads")
+    return worst
+
+
+def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    i = 0
+    repo_cwd: Word | None = None
+    while i < len(args):
+        w = args[i]
+        if not w.literal:
+            return _unsafe(name, f"{w.raw} is only known at run time")
+        t = w.text
+        if t in _GIT_GLOBAL_FLAGS:
+            i += 1
+        elif t == "-C" and i + 1 < len(args):
+            repo_cwd = args[i + 1]
+            i += 2
+        elif t.startswith("-"):
+            return _unsafe(name, f"the global option {t} is not allowed")
+        else:
+            break
+    if i >= len(args):
+        return Effect(HARMLESS, "cmd.harmless", "git without a subcommand prints its help")
+    sub = args[i].text
+    rest = args[i + 1 :]
+    parts: list[Effect | None] = []
+    sub_ctx = ctx
+    if repo_cwd is not None:
+        locs = ctx.locate(repo_cwd)
+        bad = _read(ctx, repo_cwd)
+        if bad is not None or any(
+            loc.kind not in (paths.SANDBOX, paths.WORKSPACE) or loc.glob for loc in locs
+        ):
+            why = bad.reason if bad is not None else "not a directory inside"
+            return _unsafe(name, f"-C {repo_cwd.raw}: {why}")
+        sub_ctx = _Ctx(ctx.snapshot, (locs[0].kind, locs[0].parts))
+        sub_ctx.cwds = [(loc.kind, loc.parts) for loc in locs]
+    if sub in _GIT_READ_ONLY and any(ns == paths.SANDBOX for ns, _ in sub_ctx.cwds):
+        snapshot = ctx.snapshot
+        if any(".git" in paths.split(p) for p in (*snapshot.sandbox_dirs, *snapshot.sandbox_files)):
+            return Effect(
+                UNKNOWN,
+                "git.not_read_only",
+                "the sandbox holds a git repository whose configuration (pager, hooks, "
+                "fsmonitor) earlier commands could have written",
+            )
+    if sub not in _GIT_READ_ONLY:
+        in_workspace = any(ns == paths.WORKSPACE for ns, _ in sub_ctx.cwds) or sub_ctx.cwd_lost
+        if in_workspace:
+            return Effect(
+                DANGEROUS,
+                "git.writes_repository",
+                f"git {sub} is not a read-only subcommand; in the workspace it may change the "
+                "repository (its .git is protected)",
+            )
+        return Effect(UNKNOWN, "git.not_read_only", f"git {sub} is not a read-only subcommand")
+    end_of_options = False
+    positionals: list[Word] = []
+    flags: list[str] = []
+    k = 0
+    while k < len(rest):
+        w = rest[k]
+        if not w.literal:
+            if not end_of_options and w.may_be_option:
+                return _unsafe(name, f"{w.raw} is only known at run time")
+            positionals.append(w)
+            k += 1
+            continue
+        t = w.text
+        if end_of_options or not t.startswith("-") or t == "-":
+            positionals.append(w)
+        elif t == "--":
+            end_of_options = True
+        else:
+            if any(t == p or t.startswith(p) for p in _GIT_DENIED_PREFIXES):
+                return _unsafe(name, f"the option {t} is not allowed")
+            flags.append(t)
+        k += 1
+    if sub in ("branch", "tag"):
+        listing = (
+            any(f in ("--list", "-l") for f in flags)
+            or (sub == "branch" and not positionals)
+            or (sub == "tag" and not positionals and not flags)
+        )
+        for f in flags:
+            base = f.split("=", 1)[0]
+            if f not in _GIT_BRANCH_FLAGS and base not in _GIT_BRANCH_VALUED:
+                return Effect(UNKNOWN, "git.not_read_only", f"git {sub} {f} may change refs")
+        if not listing:
+            return Effect(UNKNOWN, "git.not_read_only", f"git {sub} with a name creates it")
+        return Effect(HARMLESS, "cmd.harmless", f"git {sub} lists")
+    if sub == "remote":
+        if positionals or any(f not in ("-v", "--verbose") for f in flags):
+            return Effect(UNKNOWN, "git.not_read_only", "git remote beyond -v may change or fetch")
+        return Effect(HARMLESS, "cmd.harmless", "git remote -v lists")
+    for w in positionals:
+        parts.append(_read(sub_ctx, w))
+    worst = _worst(parts)
+    if worst is None or worst.level == HARMLESS:
+        return Effect(HARMLESS, "cmd.harmless", f"git {sub} only reads")
+    return worst
+
+
+def _h_cp_mv(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    spec = _CP_SPEC if name == "cp" else _MV_SPEC
+    scan = _scan(args, spec)
+    if scan.bad and scan.bad_word is not None and name == "mv":
+        return _delete(ctx, scan.bad_word, "mv moves away")
+    if scan.bad:
+        return _unsafe(name, scan.bad)
+    target_dir = next((v for o, v in scan.values if o in ("-t", "--target-directory")), None)
+    sources = list(scan.positionals)
+    if target_dir is None:
+        if len(sources) < 2:
+            return _unsafe(name, "needs a source and a destination")
+        target_dir = sources.pop()
+    recursive = any(f in spec.recursive for f in scan.flags)
+    parts: list[Effect | None] = [_write(ctx, target_dir, f"{name} writes to")]
+    for source in sources:
+        if name == "mv":
+            parts.append(_delete(ctx, source, "mv moves away"))
+        else:
+            parts.append(_read(ctx, source, recursive=recursive))
+            if recursive:
+                for loc in ctx.locate(source):
+                    index = ctx.links_for(loc.kind, False)
+                    link = index.first_under(loc.parts, outside_only=False)
+                    if loc.kind in (paths.SANDBOX, paths.WORKSPACE) and link:
+                        parts.append(
+                            Effect(UNKNOWN, "link.create", f"cp copies the link {link!r} as a link")
+                        )
+    worst = _worst(parts)
+    assert worst is not None
+    return worst
+
+
+def _h_ln(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    scan = _scan(args, _LN_SPEC)
+    if scan.bad:
+        return _unsafe(name, scan.bad)
+    positionals = list(scan.positionals)
+    target_dir = next((v for o, v in scan.values if o in ("-t", "--target-directory")), None)
+    if target_dir is None and len(positionals) >= 2:
+        target_dir = positionals.pop()
+    parts: list[Effect | None] = [
+        Effect(UNKNOWN, "link.create", "a link in the sandbox could later redirect reads or writes")
+    ]
+    if target_dir is not None:
+        parts.append(_write(ctx, target_dir, "ln creates"))
+    for source in positionals:
+        if _read(ctx, source) is not None:
+            parts.append(
+                Effect(DANGEROUS, "link.create", f"ln links to {source.raw}, outside the workspace")
+            )
+    worst = _worst(parts)
+    assert worst is not None
+    return worst
+
+
+def _h_chmod(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    words = list(args)
+    mode_word: Word | None = None
+    if name == "chmod":
+        for k, w in enumerate(words):
+            if (
+                w.literal
+                and len(w.text) > 1
+                and w.text[0] == "-"
+                and set(w.text[1:]) <= set("rwxXst")
+            ):
+                mode_word = words.pop(k)
+                break
+    scan = _scan(words, _CHMOD_SPEC)
+    if scan.bad:
+        return _unsafe(name, scan.bad)
+    targets = list(scan.positionals)
+    has_reference = any(o == "--reference" for o, _ in scan.values)
+    if mode_word is None and not has_reference:
+        if not targets:
+            return _unsafe(name, "no mode")
+        targets.pop(0)
+    if not targets:
+        return _unsafe(name, "no file named")
+    parts: list[Effect | None] = [_read(ctx, v) for o, v in scan.values if o == "--reference"]
+    for target in targets:
+        effect = _write(ctx, target, f"{name} changes")
+        if effect.rule == "write.outside_sandbox":
+            effect = Effect(DANGEROUS, "perm.outside_sandbox", effect.reason)
+        parts.append(effect)
+    worst = _worst(parts)
+    assert worst is not None
+    return worst
+
+
+def _h_dd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    parts: list[Effect | None] = []
+    for w in args:
+        if not w.literal or "=" not in w.text:
+            return _unsafe(name, f"the operand {w.raw} is not understood")
+        key, value = w.text.split("=", 1)
+        operand = dataclasses.replace(w, text=value, raw=value)
+        if key == "if":
+            parts.append(_read(ctx, operand))
+        elif key == "of":
+            parts.append(_write(ctx, operand, "dd writes"))
+        elif key not in (
+            "bs",
+            "ibs",
+            "obs",
+            "cbs",
+            "count",
+            "skip",
+            "seek",
+            "conv",
+            "status",
+            "iflag",
+            "oflag",
+        ):
+            return _unsafe(name, f"the operand {key}= is not understood")
+    worst = _worst(parts)
+    return worst or Effect(HARMLESS, "cmd.harmless", "dd copies stdin to stdout")
+
+
+def _h_rm(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
+    if any(w.literal and w.text == "--no-preserve-root" for w in args):
+        return Effect(REFUSED, "delete.catastrophic", "rm --no-preserve-root")
+    return _run_spec(ctx, name, args, SPECS[name])
+
+
+_HANDLERS = {
+    "echo": _h_echo,
+    "true": _h_echo,
+    "false": _h_echo,
+    ":": _h_echo,
+    "printf": _h_printf,
+    "cd": _h_cd,
+    "date": _h_date,
+    "find": _h_find,
+    "git": _h_git,
+    "cp": _h_cp_mv,
+    "mv": _h_cp_mv,
+    "ln": _h_ln,
+    "chmod": _h_chmod,
+    "chown": _h_chmod,
+    "chgrp": _h_chmod,
+    "dd": _h_dd,
+    "rm": _h_rm,
+    "egrep": lambda ctx, name, args, depth: _run_spec(ctx, name, args, SPECS["grep"]),
+    "fgrep": lambda ctx, name, args, depth: _run_spec(ctx, name, args, SPECS["grep"]),
+}
+
+
+# -- mkdir of existing directories (the validator's NO_OP) -----------------------------------------
+
+
+def existing_directories(
+    command: str, *, cwd_target: str, snapshot: StateSnapshot
+) -> tuple[str, ...]:
+    """When ``command`` is exactly ``mkdir [-p] [-v] DIR...`` and every DIR already exists as a
+    directory in the cwd's namespace, their targets; otherwise ``()``."""
+    cwd = paths.parse_target(cwd_target or "sandbox:.")
+    parsed = shell.parse(command) if isinstance(command, str) else None
+    if cwd is None or parsed is None or not parsed.ok or len(parsed.commands) != 1:
+        return ()
+    cmd = parsed.commands[0]
+    if cmd.assignments or cmd.redirections or cmd.control or not cmd.words:
+        return ()
+    if not cmd.words[0].literal or cmd.words[0].text != "mkdir":
+        return ()
+    scan = _scan(cmd.words[1:], _Spec(short="pv", long=_fs("parents verbose")))
+    if scan.bad or not scan.positionals or not all(w.literal for w in scan.positionals):
+        return ()
+    ctx = _Ctx(snapshot, cwd)
+    found: list[str] = []
+    for word in scan.positionals:
+        locs = ctx.locate(word)
+        if len(locs) != 1 or locs[0].glob:
+            return ()
+        loc = locs[0]
+        dirs = snapshot.sandbox_dirs if loc.kind == paths.SANDBOX else snapshot.workspace_dirs
+        if loc.kind not in (paths.SANDBOX, paths.WORKSPACE):
+            return ()
+        if loc.parts and loc.rel not in dirs:
+            return ()
+        found.append(loc.label)
+    return tuple(found)
+
+
+# -- install_package ------------------------------------------------------------------------------
+
+_REQ_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?"
+_REQ_EXTRAS = r"\[\s*" + _REQ_NAME + r"(?:\s*,\s*" + _REQ_NAME + r")*\s*\]"
+_REQ_VERSION = r"(?:===|==|!=|~=|<=|>=|<|>)\s*[A-Za-z0-9.*+!_-]+"
+_REQUIREMENT = re.compile(
+    rf"({_REQ_NAME})\s*({_REQ_EXTRAS})?\s*({_REQ_VERSION}(?:\s*,\s*{_REQ_VERSION})*)?"
+)
+
+
+def parse_requirement(name: object) -> tuple[str, str, str]:
+    """``(normalised requirement, rule, message)``: the requirement on success (rule ""), or the
+    rule that rejects it: a URL, a path, an option, a VCS reference, markers, anything else."""
+    if not isinstance(name, str) or not name.strip():
+        return "", "package.empty", "the package name is empty"
+    text = name.strip()
+    if any(ord(c) < 32 for c in text):
+        return "", "package.malformed", "the package name contains a control character"
+    if text.startswith("-"):
+        return "", "package.option", f"{text!r} is an option, not a package name"
+    lowered = text.lower()
+    if "://" in text or lowered.startswith(("git+", "hg+", "svn+", "bzr+")) or "@" in text:
+        return "", "package.url", f"{text!r} is a URL or a VCS reference, not a PyPI name"
+    if (
+        "/" in text
+        or "\\" in text
+        or text.startswith((".", "~"))
+        or lowered.endswith((".whl", ".tar.gz", ".zip", ".tgz"))
+    ):
+        return "", "package.path", f"{text!r} is a path, not a PyPI name"
+    match = _REQUIREMENT.fullmatch(text)
+    if match is None:
+        return (
+            "",
+            "package.malformed",
+            f"{text!r} is not a PyPI requirement (a name, optional [extras], optional version "
+            "such as >=1.2)",
+        )
+    base = re.sub(r"[-_.]+", "-", match.group(1)).lower()
+    extras = re.sub(r"\s+", "", match.group(2) or "").lower()
+    version = re.sub(r"\s+", "", match.group(3) or "")
+    return f"{base}{extras}{version}", "", ""
+
+
+def classify_install(name: str, snapshot: StateSnapshot) -> Effect:
+    """Installing runs the package's own code (build hooks, then whatever imports it): *unknown*
+    at best, never harmless. Anything but a plain PyPI requirement is *refused*."""
+    requirement, rule, message = parse_requirement(name)
+    if rule:
+        return Effect(REFUSED, "install.invalid", message)
+    return Effect(
+        UNKNOWN,
+        "install.third_party_code",
+        f"installing {requirement} downloads and runs third-party code",
+    )
+
+
+# -- the gate ------------------------------------------------------------------------------------
+
+
+def gate(tool: str, effect: Effect | None, *, gate_mode: str, unattended: bool) -> str:
+    """RUN, ASK or REFUSE for one validated action (see the module docstring)."""
+    if tool in READ_TOOLS or tool in WRITE_TOOLS:
+        return RUN
+    level = effect.level if effect is not None and effect.level in _ORDER else UNKNOWN
+    if tool not in EXEC_TOOLS and effect is None:
+        level = UNKNOWN
+    if level == REFUSED:
+        return REFUSE
+    if gate_mode == "auto" and level in (HARMLESS, CONTAINED) and tool in EXEC_TOOLS:
+        decision = RUN
+    else:
+        decision = ASK  # confirm, an unknown mode, or an effect that needs permission
+    if decision == ASK and unattended:
+        return REFUSE
+    return decision
