@@ -43,7 +43,16 @@ from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProviderConfig, SettingsError
 from application.tools.specs import TOOL_SETS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import StoredEvent, TurnStarted, UserMessage, mint_id
+from domain.transcript.canonical import (
+    ActionVerdict,
+    Notice,
+    StoredEvent,
+    ToolCall,
+    ToolResult,
+    TurnStarted,
+    UserMessage,
+    mint_id,
+)
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
@@ -413,8 +422,10 @@ class MainWindow(QMainWindow):
             return
         self._history.append(stored)
         event = stored.event
-        if type(event).type_name == "notice":
-            self.transcript.add_notice(event.text, event.level)  # type: ignore[attr-defined]
+        if isinstance(event, Notice):
+            self.transcript.add_notice(event.text, event.level)
+        elif isinstance(event, ToolCall | ActionVerdict | ToolResult):
+            self.transcript.show_tool_event(event)
 
     @Slot(object)
     def _on_turn_finished(self, outcome: TurnOutcome) -> None:

@@ -18,13 +18,18 @@ from PySide6.QtGui import (
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
+    QTextFrame,
+    QTextFrameFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from domain.transcript.canonical import (
+    ActionVerdict,
     AssistantText,
     Notice,
     StoredEvent,
+    ToolCall,
+    ToolResult,
     TurnFinished,
     TurnStarted,
     UserMessage,
@@ -39,6 +44,20 @@ _HEADER_COLOURS = {
 
 
 _RETRY_SCHEME = "parley-retry"
+_TOOL_SCHEME = "parley-tool"
+_RESULT_PREVIEW_CHARS = 4000
+
+
+class _ToolCard:
+    """One tool call's card: a frame in the document (frames keep their place as text is added
+    elsewhere), and what it shows."""
+
+    def __init__(self, frame: QTextFrame, call: ToolCall) -> None:
+        self.frame = frame
+        self.call = call
+        self.verdicts: list[ActionVerdict] = []
+        self.result: ToolResult | None = None
+        self.expanded = False
 
 
 class TranscriptView(QTextBrowser):
@@ -61,6 +80,7 @@ class TranscriptView(QTextBrowser):
         )
         self._streaming_turn: str | None = None
         self._streamed = ""
+        self._cards: dict[str, _ToolCard] = {}
 
     # -- what the window calls -----------------------------------------------------------------
 
@@ -68,6 +88,7 @@ class TranscriptView(QTextBrowser):
         self.clear()
         self._streaming_turn = None
         self._streamed = ""
+        self._cards = {}
 
     def show_events(self, events: list[StoredEvent]) -> None:
         """Lay out a saved conversation in one pass."""
@@ -91,6 +112,8 @@ class TranscriptView(QTextBrowser):
                     self._status_line("(stopped — partial answer kept)", "notice")
             elif isinstance(event, Notice):
                 self.add_notice(event.text, event.level)
+            elif isinstance(event, (ToolCall, ActionVerdict, ToolResult)):
+                self.show_tool_event(event)
             elif isinstance(event, TurnFinished) and event.status not in ("completed",):
                 retry = stored.turn_id if _retryable(event.status) else ""
                 if stored.turn_id in retried:
@@ -137,6 +160,73 @@ class TranscriptView(QTextBrowser):
 
     def add_notice(self, text: str, level: str = "info") -> None:
         self._status_line(text, "error" if level == "error" else "notice")
+
+    # -- tool cards ------------------------------------------------------------------------------
+
+    def show_tool_event(self, event: ToolCall | ActionVerdict | ToolResult) -> None:
+        """A tool call opens a collapsed card; its verdicts and result update that card."""
+        if isinstance(event, ToolCall):
+            cursor = self._cursor_at_end()
+            fmt = QTextFrameFormat()
+            fmt.setBorder(1)
+            fmt.setBorderBrush(QColor("#c8ccd2"))
+            fmt.setPadding(6)
+            fmt.setTopMargin(6)
+            fmt.setBackground(QColor("#f6f7f9"))
+            frame = cursor.insertFrame(fmt)
+            card = _ToolCard(frame, event)
+            self._cards[event.call_id] = card
+            self._render_card(card)
+            return
+        card = self._cards.get(event.call_id)
+        if card is None:
+            return
+        if isinstance(event, ActionVerdict):
+            card.verdicts.append(event)
+        else:
+            card.result = event
+        self._render_card(card)
+
+    def toggle_tool_card(self, call_id: str) -> None:
+        card = self._cards.get(call_id)
+        if card is not None:
+            card.expanded = not card.expanded
+            self._render_card(card)
+
+    def tool_card_text(self, call_id: str) -> str:
+        """The card's visible text (for tests and accessibility)."""
+        card = self._cards[call_id]
+        cursor = card.frame.firstCursorPosition()
+        cursor.setPosition(card.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText().replace("\u2029", "\n")
+
+    def _render_card(self, card: _ToolCard) -> None:
+        at_bottom = self._at_bottom()
+        cursor = card.frame.firstCursorPosition()
+        cursor.setPosition(card.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        call = card.call
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(f"{_TOOL_SCHEME}:{call.call_id}")
+        link.setFontWeight(QFont.Weight.Bold)
+        link.setForeground(QColor("#333333"))
+        cursor.insertText(f"{'▾' if card.expanded else '▸'} {call.tool}", link)
+        plain = QTextCharFormat()
+        cursor.insertText(f"  {_argument_summary(call)}", plain)
+        status, colour = _card_status(card)
+        if status:
+            mark = QTextCharFormat()
+            mark.setForeground(QColor(colour))
+            cursor.insertText(f"  · {status}", mark)
+        if card.expanded:
+            mono = QTextCharFormat()
+            mono.setFontFamilies(["monospace"])
+            for line in _card_details(card):
+                cursor.insertBlock()
+                cursor.insertText(line, mono)
+        if at_bottom:
+            self._scroll_to_end()
 
     @property
     def streamed_text(self) -> str:
@@ -191,6 +281,8 @@ class TranscriptView(QTextBrowser):
     def _on_anchor(self, url: QUrl) -> None:
         if url.scheme() == _RETRY_SCHEME:
             self.sig_retry_requested.emit(url.path())
+        elif url.scheme() == _TOOL_SCHEME:
+            self.toggle_tool_card(url.path())
         elif url.scheme() in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
 
@@ -211,6 +303,68 @@ def _finish_text(status: str, error: str) -> str:
     if status == "interrupted":
         return "(interrupted — Parley closed while this answer was streaming)"
     return f"Failed: {error}" if error else "Failed."
+
+
+def _argument_summary(call: ToolCall) -> str:
+    args = dict(call.arguments)
+    if call.arguments_error:
+        return "(arguments could not be read)"
+    for key in ("command", "path", "name", "pattern"):
+        if key in args:
+            value = str(args[key]).replace("\n", " ")
+            return value if len(value) <= 80 else value[:77] + "…"
+    return ""
+
+
+_DECISION_LABELS = {
+    "ran": ("ran", "#1c8a5a"),
+    "allowed": ("allowed by you", "#1c8a5a"),
+    "asked": ("waiting for your permission", "#a86b00"),
+    "refused": ("refused", "#c0392b"),
+    "rejected": ("rejected: the model was asked to correct it", "#a86b00"),
+    "dropped": ("dropped", "#c0392b"),
+    "skipped": ("skipped: already done", "#666666"),
+}
+
+
+def _card_status(card: _ToolCard) -> tuple[str, str]:
+    if not card.verdicts:
+        return ("checking…", "#666666")
+    last = card.verdicts[-1]
+    label, colour = _DECISION_LABELS.get(last.decision, (last.decision, "#666666"))
+    if card.result is not None and last.decision in ("ran", "allowed"):
+        label = f"{label} ✓" if card.result.success else f"{label}, failed ✗"
+        colour = "#1c8a5a" if card.result.success else "#c0392b"
+    return (label, colour)
+
+
+def _card_details(card: _ToolCard) -> list[str]:
+    call = card.call
+    lines = ["arguments:"]
+    if call.arguments_error:
+        lines.append(f"  {call.arguments_error}")
+    for key, value in dict(call.arguments).items():
+        text = str(value)
+        if len(text) > 400:
+            text = text[:400] + f"… ({len(text)} characters)"
+        lines.extend(
+            f"  {key}: {line}" if i == 0 else f"    {line}"
+            for i, line in enumerate(text.splitlines() or [""])
+        )
+    for verdict in card.verdicts:
+        effect = f" · effect {verdict.effect}" if verdict.effect else ""
+        lines.append(
+            f"verdict: {verdict.decision} ({verdict.source}) · rule {verdict.rule}{effect}"
+        )
+        if verdict.reason:
+            lines.append(f"  {verdict.reason}")
+    if card.result is not None:
+        lines.append("result:" if card.result.success else "result (failed):")
+        text = card.result.result
+        if len(text) > _RESULT_PREVIEW_CHARS:
+            text = text[:_RESULT_PREVIEW_CHARS] + f"\n… ({len(card.result.result)} characters)"
+        lines.extend(f"  {line}" for line in text.splitlines() or [""])
+    return lines
 
 
 def _retryable(status: str) -> bool:
