@@ -1,0 +1,160 @@
+"""``parley ask`` with tools: --workspace, --tools, --gate, and asking on the terminal.
+
+The CLI runs in process against a real profile in a temporary folder and a local server playing
+the model; the terminal asker is exercised directly with real text streams.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import pytest
+from keyring.backends import fail
+from pytest_httpserver import HTTPServer
+from werkzeug import Response
+
+from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from domain.actions.model import Effect
+from tests.integration.test_tool_turns import tool_call_stream
+from tests.support.sse_server import openai_text_stream
+from ui.cli import main
+from ui.terminal_permission import TerminalPermissionAsker
+
+
+@pytest.fixture(autouse=True)
+def _headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
+    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
+    saved = keyring.core._keyring_backend
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.core._keyring_backend = saved
+
+
+@pytest.fixture
+def profile(tmp_path: Path, httpserver: HTTPServer, capsys):  # type: ignore[no-untyped-def]
+    dirs = ["--data-dir", str(tmp_path / "data"), "--config-dir", str(tmp_path / "config")]
+    url = httpserver.url_for("/v1")
+    assert (
+        main([*dirs, "providers", "add", "local", "--base-url", url, "--default-model", "m"]) == 0
+    )
+    capsys.readouterr()
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main([*dirs, *args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "todo.txt").write_text("buy milk\n")
+    return root
+
+
+def serve(server: HTTPServer, *bodies: bytes) -> list[dict]:
+    requests: list[dict] = []
+
+    def handle(request):  # type: ignore[no-untyped-def]
+        requests.append(json.loads(request.data))
+        return Response(
+            bodies[min(len(requests), len(bodies)) - 1], content_type="text/event-stream"
+        )
+
+    server.expect_request("/v1/chat/completions").respond_with_handler(handle)
+    return requests
+
+
+def test_no_tools_by_default(profile, httpserver, workspace):
+    requests = serve(httpserver, openai_text_stream(["Hi."]))
+    code, out, _err = profile("ask", "--workspace", str(workspace), "hello")
+    assert code == 0 and out == "Hi.\n"
+    assert "tools" not in requests[0]
+
+
+def test_read_tools_in_the_workspace(profile, httpserver, workspace):
+    requests = serve(
+        httpserver,
+        tool_call_stream(("read_file", {"path": "todo.txt"})),
+        openai_text_stream(["Buy milk."]),
+    )
+    code, out, err = profile("ask", "--workspace", str(workspace), "--tools", "read", "todo?")
+    assert code == 0, err
+    assert out == "Buy milk.\n"
+    assert {t["function"]["name"] for t in requests[0]["tools"]} == {
+        "read_file",
+        "list_dir",
+        "search_files",
+    }
+    tool_message = next(m for m in requests[1]["messages"] if m["role"] == "tool")
+    assert "buy milk" in tool_message["content"]
+
+
+def test_a_risky_command_is_refused_when_nobody_can_be_asked(profile, httpserver, workspace):
+    serve(
+        httpserver,
+        tool_call_stream(("run_command", {"command": "rm -rf ../elsewhere", "cwd": "workspace"})),
+        openai_text_stream(["Could not."]),
+    )
+    code, _out, err = profile("ask", "--workspace", str(workspace), "--tools", "all", "clean up")
+    assert code == 0, err
+    assert "refused (nobody to ask on a non-interactive terminal)" in err
+    assert (workspace / "todo.txt").exists()
+
+
+def test_gate_deny_never_asks(profile, httpserver, workspace):
+    serve(
+        httpserver,
+        tool_call_stream(("run_command", {"command": "touch x", "cwd": "workspace"})),
+        openai_text_stream(["Refused."]),
+    )
+    code, _out, err = profile(
+        "ask", "--workspace", str(workspace), "--tools", "all", "--gate", "deny", "touch"
+    )
+    assert code == 0, err
+    assert "nobody to ask" not in err  # not asked at all: refused by the gate
+    assert not (workspace / "x").exists()
+
+
+def test_a_missing_workspace_is_a_usage_error(profile, tmp_path):
+    code, _out, err = profile("ask", "--workspace", str(tmp_path / "nope"), "--tools", "read", "x")
+    assert code == 2 and "is not a folder" in err
+
+
+# -- the terminal asker -------------------------------------------------------------------------
+
+REQUEST = PermissionRequest(
+    session_id="s",
+    call_id="call-1",
+    tool="run_command",
+    summary="run `rm -rf build` in workspace:.",
+    effect=Effect("dangerous", "delete.outside_sandbox", "deletes files outside the sandbox"),
+)
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [("o\n", ALLOW_ONCE), ("c\n", ALLOW_SESSION), ("\n", DENY), ("yes\n", DENY), ("", DENY)],
+)
+def test_terminal_answers(typed, answer):
+    err = io.StringIO()
+    asker = TerminalPermissionAsker(io.StringIO(typed), err, interactive=True)
+    assert asker.ask(REQUEST, threading.Event()) == answer
+    shown = err.getvalue()
+    assert "rm -rf build" in shown and "dangerous" in shown and "delete.outside_sandbox" in shown
+
+
+def test_terminal_refuses_without_a_terminal():
+    err = io.StringIO()
+    asker = TerminalPermissionAsker(io.StringIO("o\n"), err, interactive=False)
+    assert asker.ask(REQUEST, threading.Event()) == DENY
+    assert "non-interactive" in err.getvalue()
