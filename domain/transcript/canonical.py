@@ -242,7 +242,10 @@ class Compaction(Event):
 
 @dataclass(frozen=True)
 class AttachmentAdded(Event):
-    """A file attached to the turn and what reading it gave."""
+    """A file attached to the turn and what reading it gave. ``sha256`` names the stored copy;
+    ``text`` is exactly what the model was given from it (already capped; ``truncated`` says so);
+    ``units``/``unit`` count pages, sheets or slides; ``image_media_type`` marks an image sent as
+    an image part; ``error_kind``/``error`` say why it could not be read."""
 
     type_name: ClassVar[str] = "attachment_added"
     name: str
@@ -253,6 +256,12 @@ class AttachmentAdded(Event):
     chars: int = 0
     truncated: bool = False
     error: str = ""
+    text: str = ""
+    units: int = 0
+    unit: str = ""
+    image_media_type: str = ""
+    error_kind: str = ""
+    source_path: str = ""
 
 
 @dataclass(frozen=True)
