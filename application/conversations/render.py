@@ -13,6 +13,8 @@ Invariants it keeps:
 - tool calls and results keep their locally minted ids; providers map them at their own edge;
 - reasoning blocks travel with the assistant message they preceded, tagged with the provider kind
   that produced them; each adapter sends back only its own kind's blocks;
+- attachments are rendered in front of their turn's typed text, in the exact delimited form of
+  ``domain.transcript.attachments`` (ADR-004), from the text recorded in ``attachment_added``;
 - a turn that was retried (a later ``turn_started.retry_of`` names it) is left out entirely;
 - events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
   never reach the provider.
@@ -29,8 +31,10 @@ from application.ports.chat_provider import (
     ToolCallRequest,
 )
 from domain.agents.conversation_execution_request import ChatMessage, compose_user_content
+from domain.transcript.attachments import with_attachments
 from domain.transcript.canonical import (
     AssistantText,
+    AttachmentAdded,
     Reasoning,
     StoredEvent,
     ToolCall,
@@ -69,6 +73,12 @@ def render_chat_request(
     superseded = {
         s.event.retry_of for s in events if isinstance(s.event, TurnStarted) and s.event.retry_of
     }
+    # Attachments are recorded after their turn's user message; gather them first so the
+    # message can be rendered with them in front of the typed text.
+    attachments: dict[str, list[AttachmentAdded]] = {}
+    for stored in events:
+        if isinstance(stored.event, AttachmentAdded):
+            attachments.setdefault(stored.turn_id, []).append(stored.event)
     for stored in events:
         event = stored.event
         if stored.turn_id in superseded:
@@ -78,15 +88,16 @@ def render_chat_request(
         elif isinstance(event, UserMessage):
             flush_assistant()
             ts = started.get(stored.turn_id)
+            body = with_attachments(event.text, attachments.get(stored.turn_id, ()))
             content = (
                 compose_user_content(
-                    event.text,
+                    body,
                     instruction_prefix=ts.instruction_prefix,
                     review_note=ts.review_note,
                     session_notes=ts.session_notes,
                 )
                 if ts is not None
-                else event.text
+                else body
             )
             messages.append(ProviderMessage(role="user", content=content))
         elif isinstance(event, Reasoning):

@@ -37,6 +37,7 @@ from typing import Protocol
 from application.conversations.render import render_chat_request
 from application.conversations.retry import RetryingProvider, RetryPolicy
 from application.conversations.tool_call_accumulator import ToolCallAccumulator
+from application.ports.attachments import AttachmentLimits, AttachmentReader
 from application.ports.chat_provider import (
     FinishDelta,
     ProviderDirectory,
@@ -55,6 +56,7 @@ from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import (
     AssistantText,
+    AttachmentAdded,
     Event,
     Notice,
     Reasoning,
@@ -150,6 +152,11 @@ class _Stopped(Exception):
     """Internal: the turn was cancelled or ran out of time mid-step."""
 
 
+class _TurnFailure(Exception):
+    """Internal: the turn cannot go on (e.g. an attachment could not be read); the message is
+    for the user and becomes ``turn_finished.error``."""
+
+
 class TurnRuntime:
     """Runs ``ConversationExecutionRequest`` s against a provider and an event store."""
 
@@ -161,12 +168,16 @@ class TurnRuntime:
         clock: Callable[[], float] = time.monotonic,
         retry_policy: RetryPolicy | None = None,
         toolbox: Toolbox | None = None,
+        attachments: AttachmentReader | None = None,
+        attachment_limits: AttachmentLimits | None = None,
     ) -> None:
         self._store = store
         self._providers = providers
         self._clock = clock
         self._retry_policy = retry_policy or RetryPolicy()
         self._toolbox = toolbox
+        self._attachments = attachments
+        self._attachment_limits = attachment_limits or AttachmentLimits()
 
     def run(
         self,
@@ -212,6 +223,7 @@ class TurnRuntime:
                     f"no model chosen for provider {provider_id!r}: pick one in the model picker, "
                     "pass --model, or set the provider's default model"
                 )
+            self._read_attachments(turn, stop)
             self._run_steps(turn, resolved, model, stop)
             status, error = "completed", ""
         except _Stopped:
@@ -219,7 +231,7 @@ class TurnRuntime:
             error = ""
             if status == "timed_out":
                 error = f"the turn ran longer than its limit of {request.timeout_sec:g} s"
-        except ProviderError as exc:
+        except (ProviderError, _TurnFailure) as exc:
             status, error = "failed", str(exc) or type(exc).__name__
         except Exception as exc:  # the record must close whatever went wrong
             log.exception("turn %s failed unexpectedly", request.turn_id)
@@ -331,6 +343,63 @@ class TurnRuntime:
                 level="warning",
             )
         )
+
+    def _read_attachments(self, turn: _Turn, stop: _StopSignal) -> None:
+        """Read the turn's files on this (worker) thread, one ``attachment_added`` each.
+
+        A file that cannot be used fails the turn before the model is called, naming every such
+        file: sending the question without the document it is about would mislead the model.
+        """
+        request = turn.request
+        if not request.attachments:
+            return
+        if self._attachments is None:
+            raise _TurnFailure("this installation of Parley cannot read attachments")
+        limits = self._attachment_limits
+        total = 0
+        problems: list[str] = []
+        for path in request.attachments:
+            if stop.is_set():
+                raise _Stopped
+            item = self._attachments.read(path, limits, stop)
+            total += item.size
+            if item.ok and total > limits.max_turn_bytes:
+                item = dataclasses.replace(
+                    item,
+                    error_kind="too_large",
+                    error=f"the files of one message may add up to "
+                    f"{limits.max_turn_bytes // (1024 * 1024)} MB at most",
+                )
+            turn.append(
+                AttachmentAdded(
+                    name=item.name,
+                    sha256=item.sha256,
+                    media_type=item.media_type,
+                    size=item.size,
+                    extractor=item.extractor,
+                    chars=item.chars,
+                    truncated=item.truncated,
+                    error=item.error,
+                    text=item.text,
+                    units=item.units,
+                    unit=item.unit,
+                    image_media_type=item.image_media_type,
+                    error_kind=item.error_kind,
+                    source_path=str(path),
+                )
+            )
+            if not item.ok:
+                problems.append(f"{item.name}: {item.error}")
+        if stop.is_set():
+            raise _Stopped
+        if problems:
+            raise _TurnFailure(
+                "could not use "
+                + ("the attachment " if len(problems) == 1 else "these attachments ")
+                + "— "
+                + "; ".join(problems)
+                + ". Nothing was sent to the model; remove or replace the file and send again."
+            )
 
     def _settle_outputs(self, turn: _Turn, status: str) -> None:
         """Hand the sandbox's files over on success; say where they stay otherwise."""

@@ -297,7 +297,11 @@ def test_text_after_a_pending_tool_call_starts_a_new_assistant_message() -> None
 
 def test_notices_verdicts_and_bookkeeping_never_reach_the_provider() -> None:
     log = Log().turn("t1", "q1", finished=False)
-    log.add("t1", AttachmentAdded(name="a.pdf", chars=10))
+    # An attachment that could not be read is recorded, but nothing of it is sent.
+    log.add(
+        "t1",
+        AttachmentAdded(name="a.pdf", error_kind="encrypted", error="SECRET-ATTACHMENT-ERROR"),
+    )
     log.add("t1", Notice(text="SECRET-NOTICE", level="warning"))
     log.add(
         "t1",
@@ -425,3 +429,44 @@ def test_a_retried_turn_is_left_out_of_later_requests() -> None:
     log.turn("t2", "flaky question", finished=False, retry_of="t1")
     request = render(log, "t2")
     assert request.messages == (user("flaky question"),)
+
+
+# -- attachments ---------------------------------------------------------------------------------
+
+
+def test_attachments_are_sent_in_front_of_the_typed_text_in_the_documented_form() -> None:
+    log = Log().turn("t1", "Summarise these.", finished=False, instruction_prefix="Be brief.")
+    log.add(
+        "t1",
+        AttachmentAdded(
+            name='q3 "final".pdf',
+            media_type="application/pdf",
+            text="--- page 1 ---\nRevenue grew.",
+            units=2,
+            unit="pages",
+        ),
+    )
+    log.add("t1", AttachmentAdded(name="photo.png", image_media_type="image/png"))
+    log.add(
+        "t1",
+        AttachmentAdded(name="data.csv", media_type="text/csv", text="| a |\n|---|\n| 1 |"),
+    )
+    request = render(log, "t1")
+    assert request.messages[0].content == (
+        "Be brief."
+        + INSTRUCTION_SEPARATOR
+        + '<attachment name="q3 &quot;final&quot;.pdf" type="application/pdf" pages="2" '
+        'chars="28">\n--- page 1 ---\nRevenue grew.\n</attachment>\n\n'
+        '<attachment name="data.csv" type="text/csv" chars="17">\n| a |\n|---|\n| 1 |\n'
+        "</attachment>\n\n"
+        "Summarise these."
+    )
+
+
+def test_an_attachment_belongs_to_its_own_turn_only() -> None:
+    log = Log().turn("t1", "first", "ok")
+    log.add("t1", AttachmentAdded(name="a.txt", media_type="text/plain", text="A"))
+    log.turn("t2", "second", finished=False)
+    request = render(log, "t2")
+    assert request.messages[0].content.startswith('<attachment name="a.txt"')
+    assert request.messages[2].content == "second"

@@ -1,0 +1,54 @@
+"""How attached files appear in the user content the model receives.
+
+Why it exists: what the model sees of an attachment must be stable and exact — the same bytes
+whether the turn runs now or is rendered again from the log later, whichever provider it goes to —
+and clearly delimited, so the model can tell the user's words from a document's.
+
+The form (ADR-004): every readable text attachment, in attachment order, as
+
+    <attachment name="report.pdf" type="application/pdf" pages="20">
+    …the extracted text, exactly as recorded in attachment_added.text…
+    </attachment>
+
+blocks separated by a blank line, placed *before* the typed text with one blank line between
+(documents first, question last). Images are sent as image parts, not text, and get no block.
+Attribute values are escaped (``&``, ``"``, ``<``, ``>``); the text itself is not altered, so a
+document that contains ``</attachment>`` is still shown as it is (the model is told the closing
+tag is the *last* one of the block by the header's ``chars`` count).
+
+Standard library only (this is ``domain``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.transcript.canonical import AttachmentAdded
+
+
+def _escape(value: str) -> str:
+    return (
+        value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    )
+
+
+def attachment_block(item: AttachmentAdded) -> str:
+    """One attachment's delimited block ("" for an image or an unreadable file)."""
+    if item.error_kind or item.error or item.image_media_type:
+        return ""
+    attributes = [f'name="{_escape(item.name)}"', f'type="{_escape(item.media_type)}"']
+    if item.unit and item.units:
+        attributes.append(f'{_escape(item.unit)}="{item.units}"')
+    attributes.append(f'chars="{len(item.text)}"')
+    if item.truncated:
+        attributes.append('truncated="true"')
+    return f"<attachment {' '.join(attributes)}>\n{item.text}\n</attachment>"
+
+
+def with_attachments(body: str, items: Sequence[AttachmentAdded]) -> str:
+    """``body`` with the attachments' blocks in front of it (see the module docstring)."""
+    blocks = [b for b in (attachment_block(i) for i in items) if b]
+    if not blocks:
+        return body
+    joined = "\n\n".join(blocks)
+    return f"{joined}\n\n{body}" if body else joined
