@@ -267,15 +267,29 @@ class ReasoningBlock:
 
 
 @dataclass(frozen=True)
+class ImagePart:
+    """An image attached to a user message, ready for the wire: its media type (``image/png``,
+    ``image/jpeg``, …), the bytes as base64 (no ``data:`` prefix) and, for people, a file name.
+
+    Adapters render it in their provider's format; whether the model takes images at all is
+    decided before the call (``application.providers.vision``)."""
+
+    media_type: str
+    data_b64: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class ProviderMessage:
     """One message of a rendered request. ``tool_calls`` and ``reasoning`` on assistant messages,
-    ``tool_call_id`` on tool results."""
+    ``tool_call_id`` on tool results, ``images`` on user messages (in attachment order)."""
 
     role: str
     content: str
     tool_calls: tuple[ToolCallRequest, ...] = ()
     tool_call_id: str | None = None
     reasoning: tuple[ReasoningBlock, ...] = ()
+    images: tuple[ImagePart, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,11 @@ Invariants it keeps:
 - the API key only ever travels in the ``x-api-key`` header (sent only when a key is given); no
   message names it.
 
+The constructor, the headers, the read loop of ``stream`` and the GET behind ``list_models`` are
+``StreamingAdapter`` 's (``infrastructure.providers.http_stream``, shared by the four adapters);
+this module supplies the endpoint, the ``anthropic-version`` header, the request body,
+``EventTranslator`` and the wording of an answer that ended early.
+
 How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
 
     ProviderError
@@ -69,11 +74,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import requests
 
@@ -81,9 +84,6 @@ from application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
-    IncompleteStreamError,
-    ProviderConfigError,
-    ProviderError,
     ProviderMessage,
     ProviderStreamError,
     ReasoningDelta,
@@ -95,15 +95,12 @@ from application.ports.chat_provider import (
 from domain.transcript.canonical import Usage, thaw
 from infrastructure.providers.http_stream import (
     HTTPHead,
-    StreamingHTTPCall,
+    StreamingAdapter,
     clip_message,
-    describe_request_failure,
-    error_message_from_body,
     error_message_from_payload,
-    host_of,
-    http_error_from_response,
+    token_count,
 )
-from infrastructure.providers.sse import SSEEvent, SSEParser
+from infrastructure.providers.sse import SSEEvent
 
 DEFAULT_BASE_URL = "https://api.anthropic.com/v1"
 DEFAULT_MAX_TOKENS = 8192
@@ -146,10 +143,15 @@ _TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 # -- the adapter ---------------------------------------------------------------------------------
 
 
-class AnthropicProvider:
+class AnthropicProvider(StreamingAdapter):
     """``ChatProvider`` for ``POST {base_url}/messages`` with ``stream: true``."""
 
     kind = "anthropic"
+    stream_path = "messages"
+    example_base_url = DEFAULT_BASE_URL
+    api_key_header = "x-api-key"
+    api_key_prefix = ""
+    early_end = "before message_stop: it may be cut short"
 
     def __init__(
         self,
@@ -165,73 +167,22 @@ class AnthropicProvider:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         anthropic_version: str = DEFAULT_API_VERSION,
     ) -> None:
-        self._base_url = base_url.strip().rstrip("/")
-        self._api_key = api_key.strip() if api_key else None
-        self._default_model = default_model
-        self._connect_timeout = connect_timeout
-        self._read_timeout = read_timeout
-        self._poll_interval = poll_interval
-        self._extra_headers = dict(extra_headers or {})
-        self._session = session if session is not None else requests.Session()
+        super().__init__(
+            base_url,
+            api_key,
+            default_model,
+            connect_timeout=connect_timeout,
+            read_timeout=read_timeout,
+            poll_interval=poll_interval,
+            extra_headers=extra_headers,
+            session=session,
+        )
         self._max_tokens = max_tokens
         self._version = anthropic_version
-
-    @property
-    def default_model(self) -> str:
-        return self._default_model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    # -- ChatProvider --------------------------------------------------------------------------
-
-    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
-        url = self._endpoint("messages")
-        body = json.dumps(self.render_request(request), ensure_ascii=False).encode("utf-8")
-        if cancel.is_set():
-            return
-        call = StreamingHTTPCall(
-            self._session,
-            "POST",
-            url,
-            headers=self._headers(streaming=True),
-            body=body,
-            connect_timeout=self._connect_timeout,
-            read_timeout=self._read_timeout,
-            poll_interval=self._poll_interval,
-        )
-        try:
-            head = call.wait_head(cancel)
-            if head is None:
-                return
-            if not head.ok:
-                raise http_error_from_response(
-                    head.status, head.error_body, head.headers, reason=head.reason
-                )
-            parser = SSEParser()
-            translator = EventTranslator(call.host)
-            while True:
-                data = call.read(cancel)
-                if data is None:
-                    return
-                if not data:
-                    raise self._incomplete(call, head, parser.finish())
-                for event in parser.feed(data):
-                    for delta in translator.handle(event):
-                        if cancel.is_set():
-                            return
-                        yield delta
-                    if translator.done:
-                        call.drain(self._poll_interval)
-                        return
-        finally:
-            call.close()
 
     def list_models(self) -> list[str]:
         """Model ids from ``GET {base_url}/models`` (``data[].id``), following ``has_more`` /
         ``last_id`` pages (``after_id``), in the server's order."""
-        url = self._endpoint("models")
         models: list[str] = []
         after: str | None = None
         seen: set[str] = set()
@@ -239,15 +190,12 @@ class AnthropicProvider:
             params = {"limit": str(MODELS_PAGE_LIMIT)}
             if after is not None:
                 params["after_id"] = after
-            payload, body = self._get_json(url, params)
+            payload, body = self._get_json("models", params)
             try:
                 entries = payload["data"]
                 ids = [e["id"] for e in entries if isinstance(e["id"], str)]
             except (TypeError, KeyError) as exc:
-                raise ProviderError(
-                    f"{host_of(url)} answered /models with something other than a model list: "
-                    f"{error_message_from_body(body)}"
-                ) from exc
+                raise self._not_a_model_list("models", body) from exc
             models.extend(ids)
             if payload.get("has_more") is not True:
                 return models
@@ -262,12 +210,7 @@ class AnthropicProvider:
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""
-        model = request.model or self._default_model
-        if not model:
-            raise ProviderConfigError(
-                f"no model chosen for {self._base_url or 'this provider'}: the request names none "
-                "and the provider has no default model"
-            )
+        model = self.model_for(request)
         body: dict[str, Any] = {
             "model": model,
             "max_tokens": request.max_tokens or self._max_tokens,
@@ -285,65 +228,16 @@ class AnthropicProvider:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _endpoint(self, path: str) -> str:
-        parts = urlsplit(self._base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ProviderConfigError(
-                f"the provider base URL {self._base_url!r} is not an http(s) URL "
-                f"(expected something like {DEFAULT_BASE_URL})"
-            )
-        return f"{self._base_url}/{path}"
+    def _protocol_headers(self) -> dict[str, str]:
+        return {"anthropic-version": self._version}
 
-    def _headers(self, *, streaming: bool) -> dict[str, str]:
-        headers = {"Content-Type": "application/json", "anthropic-version": self._version}
-        if streaming:
-            headers["Accept"] = "text/event-stream"
-            # Compressed event streams arrive in bursts (the decoder waits for blocks).
-            headers["Accept-Encoding"] = "identity"
-        else:
-            headers["Accept"] = "application/json"
-        if self._api_key:
-            headers["x-api-key"] = self._api_key
-        headers.update(self._extra_headers)
-        return headers
+    def _translator(self, host: str) -> EventTranslator:
+        return EventTranslator(host)
 
-    def _get_json(self, url: str, params: Mapping[str, str]) -> tuple[Any, bytes]:
-        try:
-            response = self._session.get(
-                url,
-                params=dict(params),
-                headers=self._headers(streaming=False),
-                timeout=(self._connect_timeout, self._read_timeout),
-            )
-            body = response.content
-        except requests.RequestException as exc:
-            raise describe_request_failure(
-                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
-            ) from exc
-        if not response.ok:
-            raise http_error_from_response(
-                response.status_code, body, response.headers, reason=response.reason or ""
-            )
-        try:
-            return json.loads(body), body
-        except ValueError as exc:
-            raise ProviderError(
-                f"{host_of(url)} answered /models with something other than a model list: "
-                f"{error_message_from_body(body)}"
-            ) from exc
-
-    def _incomplete(
-        self, call: StreamingHTTPCall, head: HTTPHead, discarded: bool
-    ) -> ProviderError:
-        hint = ""
-        if "event-stream" not in head.content_type:
-            hint = f" (content type {head.content_type or 'none'}, not an event stream)"
-        if call.bytes_received == 0:
-            return IncompleteStreamError(f"{call.host} sent an empty answer{hint}")
-        cut = " in the middle of an event" if discarded else ""
-        return IncompleteStreamError(
-            f"the answer from {call.host} ended{cut} before message_stop: it may be cut short{hint}"
-        )
+    def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
+        if "event-stream" in head.content_type:
+            return ""
+        return f" (content type {head.content_type or 'none'}, not an event stream)"
 
 
 # -- the request ---------------------------------------------------------------------------------
@@ -502,10 +396,10 @@ class EventTranslator:
         message = payload.get("message")
         usage = message.get("usage") if isinstance(message, dict) else None
         self._start_usage = usage if isinstance(usage, dict) else {}
-        input_tokens = _count(self._start_usage.get("input_tokens"))
+        input_tokens = token_count(self._start_usage.get("input_tokens"))
         figures = Usage(
             input_tokens=input_tokens if input_tokens else None,
-            cached_tokens=_count(self._start_usage.get("cache_read_input_tokens")),
+            cached_tokens=token_count(self._start_usage.get("cache_read_input_tokens")),
         )
         return [UsageDelta(figures)] if figures.to_dict() else []
 
@@ -600,17 +494,19 @@ class EventTranslator:
 
     def _merged_usage(self, usage: dict[str, Any]) -> Usage:
         start = self._start_usage
-        input_tokens = _count(usage.get("input_tokens"))
+        input_tokens = token_count(usage.get("input_tokens"))
         if not input_tokens:
-            input_tokens = _count(start.get("input_tokens")) or input_tokens
-        cached = _count(usage.get("cache_read_input_tokens"))
+            input_tokens = token_count(start.get("input_tokens")) or input_tokens
+        cached = token_count(usage.get("cache_read_input_tokens"))
         if cached is None:
-            cached = _count(start.get("cache_read_input_tokens"))
+            cached = token_count(start.get("cache_read_input_tokens"))
         details = usage.get("output_tokens_details")
-        thinking = _count(details.get("thinking_tokens")) if isinstance(details, dict) else None
+        thinking = (
+            token_count(details.get("thinking_tokens")) if isinstance(details, dict) else None
+        )
         return Usage(
             input_tokens=input_tokens,
-            output_tokens=_count(usage.get("output_tokens")),
+            output_tokens=token_count(usage.get("output_tokens")),
             reasoning_tokens=thinking,
             cached_tokens=cached,
         )
@@ -640,13 +536,3 @@ _HANDLERS = {
 
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None

@@ -29,6 +29,11 @@ Invariants it keeps:
   longer than ``read_timeout`` raises ``ProviderTimeout`` (``StreamingHTTPCall``, shared with the
   other adapters).
 
+The constructor, the headers, the read loop of ``stream`` and the GET behind ``list_models`` are
+``StreamingAdapter`` 's (``infrastructure.providers.http_stream``, shared by the four adapters);
+this module supplies the model URL, the request body, the JSON-array refusal, the ``RetryInfo``
+reading of a 429, ``GeminiStreamTranslator`` and what makes a terminator-less answer complete.
+
 Rendering the request (``render_request``): user → role ``user``, assistant → role ``model``,
 system messages → ``systemInstruction``; assistant tool calls → ``functionCall`` parts carrying
 their ``thoughtSignature``; tool results → ``functionResponse`` parts (role ``user``) named after
@@ -68,19 +73,14 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
-from urllib.parse import quote, urlsplit
-
-import requests
+from urllib.parse import quote
 
 from application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
-    IncompleteStreamError,
-    ProviderConfigError,
     ProviderError,
     ProviderHTTPError,
     ProviderMessage,
@@ -97,13 +97,13 @@ from application.ports.chat_provider import (
 from domain.transcript.canonical import Usage, thaw
 from infrastructure.providers.http_stream import (
     HTTPHead,
-    StreamingHTTPCall,
+    StreamingAdapter,
     clip_message,
-    describe_request_failure,
-    error_message_from_body,
     error_message_from_payload,
     host_of,
     http_error_from_response,
+    sampling_options,
+    token_count,
 )
 from infrastructure.providers.sse import SSEEvent, SSEParser
 
@@ -149,96 +149,18 @@ MAX_MODEL_PAGES = 50
 # -- the adapter ---------------------------------------------------------------------------------
 
 
-class GeminiProvider:
+class GeminiProvider(StreamingAdapter):
     """``ChatProvider`` for ``POST {base_url}/models/{model}:streamGenerateContent?alt=sse``."""
 
     kind = "gemini"
-
-    def __init__(
-        self,
-        base_url: str,
-        api_key: str | None = None,
-        default_model: str = "",
-        *,
-        connect_timeout: float = 10.0,
-        read_timeout: float = 60.0,
-        poll_interval: float = 0.1,
-        extra_headers: Mapping[str, str] | None = None,
-        session: requests.Session | None = None,
-    ) -> None:
-        self._base_url = base_url.strip().rstrip("/")
-        self._api_key = api_key.strip() if api_key else None
-        self._default_model = default_model
-        self._connect_timeout = connect_timeout
-        self._read_timeout = read_timeout
-        self._poll_interval = poll_interval
-        self._extra_headers = dict(extra_headers or {})
-        self._session = session if session is not None else requests.Session()
-
-    @property
-    def default_model(self) -> str:
-        return self._default_model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    # -- ChatProvider --------------------------------------------------------------------------
-
-    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
-        url = self.stream_url(request)
-        body = json.dumps(self.render_request(request), ensure_ascii=False).encode("utf-8")
-        if cancel.is_set():
-            return
-        call = StreamingHTTPCall(
-            self._session,
-            "POST",
-            url,
-            headers=self._headers(streaming=True),
-            body=body,
-            connect_timeout=self._connect_timeout,
-            read_timeout=self._read_timeout,
-            poll_interval=self._poll_interval,
-        )
-        try:
-            head = call.wait_head(cancel)
-            if head is None:
-                return
-            if not head.ok:
-                raise gemini_http_error(
-                    head.status, head.error_body, head.headers, reason=head.reason
-                )
-            if _is_json_body(head.content_type):
-                raise ProviderStreamError(
-                    f"{call.host} answered with {head.content_type} where an event stream "
-                    "(text/event-stream) was expected: that is the JSON-array form of "
-                    "streamGenerateContent, which Parley does not read. Check that the base URL "
-                    "points at the Gemini API, or at a proxy that keeps the ?alt=sse query."
-                )
-            parser = SSEParser()
-            translator = GeminiStreamTranslator(call.host)
-            while True:
-                data = call.read(cancel)
-                if data is None:
-                    return
-                if not data:
-                    discarded = parser.finish()
-                    yield from translator.end()
-                    if not translator.finished:
-                        raise self._incomplete(call, head, discarded)
-                    return
-                for event in parser.feed(data):
-                    for delta in translator.handle(event):
-                        if cancel.is_set():
-                            return
-                        yield delta
-        finally:
-            call.close()
+    example_base_url = "https://generativelanguage.googleapis.com/v1beta"
+    api_key_header = "x-goog-api-key"
+    api_key_prefix = ""
+    early_end = "before Gemini said it was finished (no finishReason); it may be cut short"
 
     def list_models(self) -> list[str]:
         """Model names from ``GET {base_url}/models`` (every page), without the ``models/``
         prefix, keeping only those that support ``generateContent``; in the server's order."""
-        url = self._endpoint("models")
         names: list[str] = []
         token = ""
         seen_tokens: set[str] = set()
@@ -246,35 +168,35 @@ class GeminiProvider:
             params = {"pageSize": "1000"}
             if token:
                 params["pageToken"] = token
-            payload = self._get_json(url, params)
+            payload, body = self._get_json("models", params)
+            if not isinstance(payload, dict):
+                raise self._not_a_model_list("models", body)
             models = payload.get("models", [])
             if not isinstance(models, list):
-                raise ProviderError(
-                    f"{host_of(url)} answered /models with something other than a model list"
-                )
+                raise self._not_a_model_list("models")
             names.extend(_chat_model_names(models))
             token = payload.get("nextPageToken") or ""
             if not isinstance(token, str) or not token:
                 return names
             if token in seen_tokens:
                 raise ProviderError(
-                    f"{host_of(url)} sent the same model-list page token twice; stopped reading"
+                    f"{host_of(self._base_url)} sent the same model-list page token twice; "
+                    "stopped reading"
                 )
             seen_tokens.add(token)
         raise ProviderError(
-            f"{host_of(url)} sent more than {MAX_MODEL_PAGES} pages of models; stopped reading"
+            f"{host_of(self._base_url)} sent more than {MAX_MODEL_PAGES} pages of models; "
+            "stopped reading"
         )
 
     # -- the request ---------------------------------------------------------------------------
 
     def model_for(self, request: ChatRequest) -> str:
-        """The model a request runs on: its own, else the provider's default."""
+        """The model a request runs on: its own, else the provider's default (stripped: it goes
+        into the URL, and a blank name counts as none)."""
         model = (request.model or self._default_model).strip()
         if not model:
-            raise ProviderConfigError(
-                f"no model chosen for {self._base_url or 'this provider'}: the request names none "
-                "and the provider has no default model"
-            )
+            raise self._no_model()
         return model
 
     def stream_url(self, request: ChatRequest) -> str:
@@ -297,80 +219,38 @@ class GeminiProvider:
             body["tools"] = [
                 {"functionDeclarations": [function_declaration(t) for t in request.tools]}
             ]
-        config: dict[str, Any] = {}
-        if request.temperature is not None:
-            config["temperature"] = request.temperature
-        if request.max_tokens is not None:
-            config["maxOutputTokens"] = request.max_tokens
+        config = sampling_options(request, max_tokens_key="maxOutputTokens")
         if config:
             body["generationConfig"] = config
         return body
 
     # -- internals -------------------------------------------------------------------------
 
-    def _endpoint(self, path: str) -> str:
-        parts = urlsplit(self._base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ProviderConfigError(
-                f"the provider base URL {self._base_url!r} is not an http(s) URL "
-                "(expected something like https://generativelanguage.googleapis.com/v1beta)"
-            )
-        return f"{self._base_url}/{path}"
+    def _translator(self, host: str) -> GeminiStreamTranslator:
+        return GeminiStreamTranslator(host)
 
-    def _headers(self, *, streaming: bool) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        if streaming:
-            headers["Accept"] = "text/event-stream"
-            # Compressed event streams arrive in bursts (the decoder waits for blocks).
-            headers["Accept-Encoding"] = "identity"
-        else:
-            headers["Accept"] = "application/json"
-        if self._api_key:
-            headers["x-goog-api-key"] = self._api_key
-        headers.update(self._extra_headers)
-        return headers
+    def _http_error(
+        self, status: int, body: bytes | None, headers: Mapping[str, str], *, reason: str = ""
+    ) -> ProviderHTTPError:
+        return gemini_http_error(status, body, headers, reason=reason)
 
-    def _get_json(self, url: str, params: Mapping[str, str]) -> dict[str, Any]:
-        try:
-            response = self._session.get(
-                url,
-                params=dict(params),
-                headers=self._headers(streaming=False),
-                timeout=(self._connect_timeout, self._read_timeout),
+    def _check_head(self, host: str, head: HTTPHead) -> None:
+        if _is_json_body(head.content_type):
+            raise ProviderStreamError(
+                f"{host} answered with {head.content_type} where an event stream "
+                "(text/event-stream) was expected: that is the JSON-array form of "
+                "streamGenerateContent, which Parley does not read. Check that the base URL "
+                "points at the Gemini API, or at a proxy that keeps the ?alt=sse query."
             )
-            body = response.content
-        except requests.RequestException as exc:
-            raise describe_request_failure(
-                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
-            ) from exc
-        if not response.ok:
-            raise gemini_http_error(
-                response.status_code, body, response.headers, reason=response.reason or ""
-            )
-        try:
-            payload = json.loads(body)
-        except ValueError:
-            payload = None
-        if not isinstance(payload, dict):
-            raise ProviderError(
-                f"{host_of(url)} answered /models with something other than a model list: "
-                f"{error_message_from_body(body)}"
-            )
-        return payload
 
-    def _incomplete(
-        self, call: StreamingHTTPCall, head: HTTPHead, discarded: bool
-    ) -> ProviderError:
-        hint = ""
-        if "event-stream" not in head.content_type:
-            hint = f" (content type was {head.content_type or 'none'}, not an event stream)"
-        if call.bytes_received == 0:
-            return IncompleteStreamError(f"{call.host} sent an empty answer{hint}")
-        cut = " in the middle of an event" if discarded else ""
-        return IncompleteStreamError(
-            f"the answer from {call.host} ended{cut} before Gemini said it was finished "
-            f"(no finishReason); it may be cut short{hint}"
-        )
+    def _end_of_body(
+        self, parser: SSEParser, translator: GeminiStreamTranslator
+    ) -> tuple[Iterable[Delta], bool]:
+        discarded = parser.finish()
+        return translator.end(), discarded
+
+    def _complete(self, translator: GeminiStreamTranslator) -> bool:
+        return translator.finished
 
 
 def _is_json_body(content_type: str) -> bool:
@@ -588,11 +468,13 @@ class GeminiStreamTranslator:
 
     ``handle`` returns the deltas of one event; ``end`` (at the end of the body) returns the
     final ``UsageDelta``; ``finished`` says whether the stream ended as Gemini ends a complete
-    answer (a finishReason or a blocked prompt was seen).
+    answer (a finishReason or a blocked prompt was seen). ``done`` stays False: the stream has no
+    terminator, so the adapter reads on to the end of the body.
     """
 
     def __init__(self, host: str) -> None:
         self.host = host
+        self.done = False
         self.finish_reason = ""  # Gemini's own, e.g. "STOP"
         self._usage: Usage | None = None
         self._tool_calls = 0
@@ -763,23 +645,13 @@ def usage_from_gemini(metadata: Mapping[str, Any]) -> Usage | None:
     separately (``thoughtsTokenCount`` → ``reasoning_tokens``), and its total includes both.
     """
     result = Usage(
-        input_tokens=_count(metadata.get("promptTokenCount")),
-        output_tokens=_count(metadata.get("candidatesTokenCount")),
-        total_tokens=_count(metadata.get("totalTokenCount")),
-        reasoning_tokens=_count(metadata.get("thoughtsTokenCount")),
-        cached_tokens=_count(metadata.get("cachedContentTokenCount")),
+        input_tokens=token_count(metadata.get("promptTokenCount")),
+        output_tokens=token_count(metadata.get("candidatesTokenCount")),
+        total_tokens=token_count(metadata.get("totalTokenCount")),
+        reasoning_tokens=token_count(metadata.get("thoughtsTokenCount")),
+        cached_tokens=token_count(metadata.get("cachedContentTokenCount")),
     )
     return result if result.to_dict() else None
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None
 
 
 # -- HTTP errors ------------------------------------------------------------------------------

@@ -1,9 +1,14 @@
-"""Streaming HTTP for provider adapters: a cancellable, stall-aware body reader and error helpers.
+"""Streaming HTTP for provider adapters: a cancellable, stall-aware body reader, error helpers,
+and ``StreamingAdapter``, the skeleton the four adapters (OpenAI-compatible, Anthropic, Ollama,
+Gemini) are built on.
 
-Why it exists: every provider adapter (OpenAI-compatible today; Anthropic, Ollama and Gemini next)
-must stream a response body over ``requests`` while honouring a cancel flag and a silence limit,
-and must turn HTTP failures into the port's ``ProviderError`` s with a message a user can act on.
-None of that is specific to one wire format, so it lives here once.
+Why it exists: every provider adapter must stream a response body over ``requests`` while
+honouring a cancel flag and a silence limit, and must turn HTTP failures into the port's
+``ProviderError`` s with a message a user can act on. Each also takes the same constructor
+arguments, checks its base URL the same way, sends its key in one header, runs the same read loop
+(body pieces -> parser -> translator -> deltas) and fetches its model list with the same GET.
+None of that is specific to one wire format, so it lives here once; an adapter supplies only its
+wire format (endpoint, headers, request body, parser, translator, how an early end reads).
 
 Invariants it keeps:
 
@@ -27,15 +32,18 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import requests
 import urllib3.exceptions
 
 from application.ports.chat_provider import (
+    ChatRequest,
+    Delta,
     IncompleteStreamError,
     ProviderConfigError,
     ProviderConnectionError,
@@ -44,6 +52,7 @@ from application.ports.chat_provider import (
     ProviderTimeout,
     http_error,
 )
+from infrastructure.providers.sse import SSEParser
 
 READ_SIZE = 64 * 1024
 MAX_ERROR_BODY = 64 * 1024
@@ -248,6 +257,28 @@ def host_of(url: str) -> str:
 
 def clip_message(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE_CHARS else text[: MAX_MESSAGE_CHARS - 1] + "…"
+
+
+def sampling_options(request: ChatRequest, *, max_tokens_key: str) -> dict[str, Any]:
+    """The request's ``temperature`` and output cap (sent as ``max_tokens_key``), those it sets,
+    for a wire format that nests them (Ollama's ``options``, Gemini's ``generationConfig``)."""
+    options: dict[str, Any] = {}
+    if request.temperature is not None:
+        options["temperature"] = request.temperature
+    if request.max_tokens is not None:
+        options[max_tokens_key] = request.max_tokens
+    return options
+
+
+def token_count(value: Any) -> int | None:
+    """A token figure from a provider's JSON: an int (or a whole float), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
 
 
 # -- the transport: a streamed HTTP call whose reads can be abandoned --------------------------
@@ -492,3 +523,294 @@ def _head(response: requests.Response, body: bytes | None) -> HTTPHead:
         headers=response.headers,
         error_body=body,
     )
+
+
+# -- the adapter skeleton: what every provider adapter does the same way -------------------------
+
+
+class BodyParser(Protocol):
+    """Frames a streamed body: ``SSEParser`` (events) or ``NDJSONSplitter`` (lines)."""
+
+    def feed(self, chunk: bytes) -> Sequence[Any]: ...
+
+
+class StreamTranslator(Protocol):
+    """Turns the framed items of one stream into deltas (stateful per stream)."""
+
+    #: The stream's terminator was seen: stop reading (the rest of the body is drained).
+    done: bool
+
+    def handle(self, item: Any) -> Iterable[Delta]: ...
+
+
+class StreamingAdapter(ABC):
+    """The parts of a ``ChatProvider`` that do not depend on the wire format.
+
+    A subclass names its ``kind`` and supplies its wire format: ``stream_path`` or ``stream_url``
+    (where to POST), ``render_request`` (the JSON body), ``_translator`` (and ``_parser`` when the
+    body is not an event stream), ``early_end`` (what an answer that ended early lacks) and
+    ``list_models``; the other ``_`` methods below have defaults it may override.
+
+    ``stream`` POSTs the rendered body through a ``StreamingHTTPCall``, turns a non-2xx answer
+    into a ``ProviderHTTPError``, feeds each piece of the body to the parser and each framed item
+    to the translator, yields the deltas (checking ``cancel`` before each), stops when the
+    translator is ``done`` (draining the rest of the body so the connection can be reused), and
+    at the end of the body returns only if ``_complete`` says so; otherwise it raises the error
+    ``_incomplete`` makes. The call is closed on every way out.
+    """
+
+    kind: str = ""
+    #: The endpoint ``stream`` POSTs to, relative to the base URL (unless ``stream_url`` says).
+    stream_path: str = ""
+    #: A base URL that works, quoted when the configured one is not an http(s) URL.
+    example_base_url: str = ""
+    #: What a streamed answer is (the ``Accept`` header of ``stream``).
+    stream_media_type: str = "text/event-stream"
+    #: The header that carries the API key (sent only when a key is given), and its value's prefix.
+    api_key_header: str = "Authorization"
+    api_key_prefix: str = "Bearer "
+    #: What an incomplete-stream error says the body ended before (the stream's terminator).
+    early_end: str = "before the answer was complete; it may be cut short"
+    #: What the parser frames, for "ended in the middle of ...".
+    stream_item: str = "an event"
+    #: Added to the error for a request with no model (where to find one).
+    no_model_hint: str = ""
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None = None,
+        default_model: str = "",
+        *,
+        connect_timeout: float = 10.0,
+        read_timeout: float = 60.0,
+        poll_interval: float = 0.1,
+        extra_headers: Mapping[str, str] | None = None,
+        session: requests.Session | None = None,
+    ) -> None:
+        self._base_url = self._normalize_base_url(base_url)
+        self._api_key = api_key.strip() if api_key else None
+        self._default_model = default_model
+        self._connect_timeout = connect_timeout
+        self._read_timeout = read_timeout
+        self._poll_interval = poll_interval
+        self._extra_headers = dict(extra_headers or {})
+        self._session = session if session is not None else requests.Session()
+
+    @property
+    def default_model(self) -> str:
+        return self._default_model
+
+    @property
+    def base_url(self) -> str:
+        return self._base_url
+
+    # -- ChatProvider --------------------------------------------------------------------------
+
+    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
+        url = self.stream_url(request)
+        rendered = self.render_request(request)
+        body = json.dumps(rendered, ensure_ascii=False).encode("utf-8")
+        if cancel.is_set():
+            return
+        call = StreamingHTTPCall(
+            self._session,
+            "POST",
+            url,
+            headers=self._headers(streaming=True),
+            body=body,
+            connect_timeout=self._connect_timeout,
+            read_timeout=self._read_timeout,
+            poll_interval=self._poll_interval,
+        )
+        try:
+            try:
+                head = call.wait_head(cancel)
+            except ProviderConnectionError as exc:
+                error = self._connection_error(exc)
+                if error is exc:
+                    raise
+                raise error from exc
+            if head is None:
+                return
+            if not head.ok:
+                raise self._stream_http_error(head, rendered)
+            self._check_head(call.host, head)
+            parser = self._parser()
+            translator = self._translator(call.host)
+            while True:
+                data = call.read(cancel)
+                if data is None:
+                    return
+                if not data:
+                    break
+                for item in parser.feed(data):
+                    for delta in translator.handle(item):
+                        if cancel.is_set():
+                            return
+                        yield delta
+                    if translator.done:
+                        call.drain(self._poll_interval)
+                        return
+            last, cut = self._end_of_body(parser, translator)
+            for delta in last:
+                if cancel.is_set():
+                    return
+                yield delta
+            if not self._complete(translator):
+                raise self._incomplete(call, head, cut)
+        finally:
+            call.close()
+
+    @abstractmethod
+    def list_models(self) -> list[str]:
+        """The models the provider offers (``_get_json`` does the request)."""
+
+    # -- hooks a subclass must supply ------------------------------------------------------------
+
+    @abstractmethod
+    def render_request(self, request: ChatRequest) -> dict[str, Any]:
+        """The JSON body sent for ``request`` (public so tests and logs can show it)."""
+
+    @abstractmethod
+    def _translator(self, host: str) -> StreamTranslator:
+        """A fresh translator for one stream from ``host``."""
+
+    # -- hooks with a default ----------------------------------------------------------------------
+
+    def stream_url(self, request: ChatRequest) -> str:
+        """The URL ``stream`` POSTs ``request`` to."""
+        return self._endpoint(self.stream_path)
+
+    def model_for(self, request: ChatRequest) -> str:
+        """The model a request runs on: its own, else the provider's default."""
+        model = request.model or self._default_model
+        if not model:
+            raise self._no_model()
+        return model
+
+    @staticmethod
+    def _normalize_base_url(base_url: str) -> str:
+        return base_url.strip().rstrip("/")
+
+    def _protocol_headers(self) -> dict[str, str]:
+        """Headers every request carries besides the content type (an API version, say)."""
+        return {}
+
+    def _parser(self) -> BodyParser:
+        return SSEParser()
+
+    def _check_head(self, host: str, head: HTTPHead) -> None:
+        """Refuse a 2xx answer whose head shows it cannot be read (nothing is refused here)."""
+        return
+
+    def _end_of_body(self, parser: Any, translator: Any) -> tuple[Iterable[Delta], bool]:
+        """At the end of the body (before ``translator.done``): the deltas still due, and whether
+        the body was cut inside an event. Here: none, and what the SSE parser discarded."""
+        return (), parser.finish()
+
+    def _complete(self, translator: Any) -> bool:
+        """Whether the answer is whole when the body ends: only after the terminator, here."""
+        return bool(translator.done)
+
+    def _incomplete(self, call: StreamingHTTPCall, head: HTTPHead, cut: bool) -> ProviderError:
+        """The error for a body that ended before the answer was complete (``cut``: inside an
+        event or line): an empty answer, or one that ended before ``early_end`` says."""
+        if call.bytes_received == 0:
+            return IncompleteStreamError(
+                f"{call.host} sent an empty answer{self._content_type_hint(head, empty=True)}"
+            )
+        where = f" in the middle of {self.stream_item}" if cut else ""
+        return IncompleteStreamError(
+            f"the answer from {call.host} ended{where} {self.early_end}"
+            f"{self._content_type_hint(head, empty=False)}"
+        )
+
+    def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
+        """Added to an incomplete-stream error when the content type may explain it (``empty``:
+        no byte arrived); here, when it is not an event stream."""
+        if "event-stream" in head.content_type:
+            return ""
+        return f" (content type was {head.content_type or 'none'}, not an event stream)"
+
+    def _connection_error(self, error: ProviderConnectionError) -> ProviderConnectionError:
+        """How a connection failure is reported (an adapter may add advice); as is, here."""
+        return error
+
+    def _http_error(
+        self, status: int, body: bytes | None, headers: Mapping[str, str], *, reason: str = ""
+    ) -> ProviderHTTPError:
+        """The typed error for a non-2xx answer (from ``stream`` and ``list_models``)."""
+        return http_error_from_response(status, body, headers, reason=reason)
+
+    def _stream_http_error(self, head: HTTPHead, rendered: Mapping[str, Any]) -> ProviderHTTPError:
+        """The typed error for a non-2xx answer to ``stream`` (``rendered``: the body sent)."""
+        return self._http_error(head.status, head.error_body, head.headers, reason=head.reason)
+
+    # -- shared internals ------------------------------------------------------------------------
+
+    def _endpoint(self, path: str) -> str:
+        parts = urlsplit(self._base_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ProviderConfigError(
+                f"the provider base URL {self._base_url!r} is not an http(s) URL "
+                f"(expected something like {self.example_base_url})"
+            )
+        return f"{self._base_url}/{path}"
+
+    def _headers(self, *, streaming: bool) -> dict[str, str]:
+        headers = {"Content-Type": "application/json", **self._protocol_headers()}
+        if streaming:
+            headers["Accept"] = self.stream_media_type
+            # A compressed stream arrives in bursts (the decoder waits for whole blocks).
+            headers["Accept-Encoding"] = "identity"
+        else:
+            headers["Accept"] = "application/json"
+        if self._api_key:
+            headers[self.api_key_header] = f"{self.api_key_prefix}{self._api_key}"
+        headers.update(self._extra_headers)
+        return headers
+
+    def _no_model(self) -> ProviderConfigError:
+        return ProviderConfigError(
+            f"no model chosen for {self._base_url or 'this provider'}: the request names none "
+            f"and the provider has no default model{self.no_model_hint}"
+        )
+
+    def _get_json(self, path: str, params: Mapping[str, str] | None = None) -> tuple[Any, bytes]:
+        """``GET {base_url}/{path}``: the decoded JSON answer and its raw body. Raises the
+        request's failure, the typed HTTP error, or ``_not_a_model_list`` for a body that is not
+        JSON (``list_models`` is the only caller)."""
+        url = self._endpoint(path)
+        try:
+            response = self._session.get(
+                url,
+                params=dict(params or {}),
+                headers=self._headers(streaming=False),
+                timeout=(self._connect_timeout, self._read_timeout),
+            )
+            body = response.content
+        except requests.RequestException as exc:
+            error = describe_request_failure(
+                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
+            )
+            if isinstance(error, ProviderConnectionError):
+                error = self._connection_error(error)
+            raise error from exc
+        if not response.ok:
+            raise self._http_error(
+                response.status_code, body, response.headers, reason=response.reason or ""
+            )
+        try:
+            return json.loads(body), body
+        except ValueError as exc:
+            raise self._not_a_model_list(path, body) from exc
+
+    def _not_a_model_list(self, path: str, body: bytes | None = None) -> ProviderError:
+        """``{host} answered /{path} with something other than a model list`` (plus what the body
+        says, when there is one)."""
+        host = host_of(self._base_url)
+        message = f"{host} answered /{path} with something other than a model list"
+        if body is not None:
+            message += f": {error_message_from_body(body)}"
+        return ProviderError(message)

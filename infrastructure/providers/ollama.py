@@ -28,14 +28,21 @@ Invariants it keeps:
   assistant message's ``thinking``); other providers' blocks are left out;
 - tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
   "description", "parameters"}}]`` (an empty schema becomes ``{"type": "object", "properties":
-  {}}``), only when there is at least one. History tool calls carry their local id
-  (``tool_calls[].id``) and arguments as an object; a tool result carries ``tool_call_id`` and,
-  when its call is in the history, ``tool_name``. The documented linkage is ``tool_name``
-  (``docs/capabilities/tool-calling.mdx`` in ollama/ollama); the ids are what the server itself
-  uses since v0.12.10 (``api.ToolCall.ID``, ``api.Message.ToolCallID``: its OpenAI layer,
-  ``openai/openai.go``, passes them through), so parallel calls to one tool stay apart. Older
-  servers lack those fields and drop them (Go's ``encoding/json`` skips unknown keys);
+  {}}``; the OpenAI-compatible adapter's ``render_tool``), only when there is at least one.
+  History tool calls carry their local id (``tool_calls[].id``) and arguments as an object; a
+  tool result carries ``tool_call_id`` and, when its call is in the history, ``tool_name``. The
+  documented linkage is ``tool_name`` (``docs/capabilities/tool-calling.mdx`` in
+  ollama/ollama); the ids are what the server itself uses since v0.12.10 (``api.ToolCall.ID``,
+  ``api.Message.ToolCallID``: its OpenAI layer, ``openai/openai.go``, passes them through), so
+  parallel calls to one tool stay apart. Older servers lack those fields and drop them (Go's
+  ``encoding/json`` skips unknown keys);
 - the API key only ever travels in the ``Authorization`` header; no message names it.
+
+The constructor, the headers, the read loop of ``stream`` and the GET behind ``list_models`` are
+``StreamingAdapter`` 's (``infrastructure.providers.http_stream``, shared by the four adapters);
+this module supplies the endpoint, base-URL clean-up, the request body, the NDJSON splitter,
+``ChatLineTranslator`` (with the last line that lacks its LF), the not-running hint and the
+Ollama advice on a 404.
 
 How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
 
@@ -55,43 +62,35 @@ How failures surface (all from ``stream``; ``list_models`` raises the same, minu
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
-from urllib.parse import urlsplit
-
-import requests
 
 from application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
-    IncompleteStreamError,
-    ProviderConfigError,
     ProviderConnectionError,
-    ProviderError,
     ProviderHTTPError,
     ProviderMessage,
     ProviderStreamError,
     ReasoningDelta,
     TextDelta,
     ToolCallDelta,
-    ToolSpec,
     UsageDelta,
     http_error,
 )
 from domain.transcript.canonical import Usage, thaw
 from infrastructure.providers.http_stream import (
     HTTPHead,
-    StreamingHTTPCall,
+    StreamingAdapter,
     clip_message,
-    describe_request_failure,
-    error_message_from_body,
     error_message_from_payload,
-    host_of,
     http_error_from_response,
+    sampling_options,
+    token_count,
 )
 from infrastructure.providers.ndjson import NDJSONSplitter
+from infrastructure.providers.openai_compatible import render_tool
 
 KIND = "ollama"
 NDJSON_CONTENT_TYPE = "application/x-ndjson"
@@ -103,122 +102,22 @@ _NOT_RUNNING_HINT = (
 # -- the adapter ---------------------------------------------------------------------------------
 
 
-class OllamaProvider:
+class OllamaProvider(StreamingAdapter):
     """``ChatProvider`` for ``POST {base_url}/api/chat`` with ``stream: true`` (NDJSON)."""
 
     kind = KIND
-
-    def __init__(
-        self,
-        base_url: str,
-        api_key: str | None = None,
-        default_model: str = "",
-        *,
-        connect_timeout: float = 10.0,
-        read_timeout: float = 60.0,
-        poll_interval: float = 0.1,
-        extra_headers: Mapping[str, str] | None = None,
-        session: requests.Session | None = None,
-    ) -> None:
-        self._base_url = normalize_base_url(base_url)
-        self._api_key = api_key.strip() if api_key else None
-        self._default_model = default_model
-        self._connect_timeout = connect_timeout
-        self._read_timeout = read_timeout
-        self._poll_interval = poll_interval
-        self._extra_headers = dict(extra_headers or {})
-        self._session = session if session is not None else requests.Session()
-
-    @property
-    def default_model(self) -> str:
-        return self._default_model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    # -- ChatProvider --------------------------------------------------------------------------
-
-    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
-        url = self._endpoint("api/chat")
-        rendered = self.render_request(request)
-        body = json.dumps(rendered, ensure_ascii=False).encode("utf-8")
-        if cancel.is_set():
-            return
-        call = StreamingHTTPCall(
-            self._session,
-            "POST",
-            url,
-            headers=self._headers(streaming=True),
-            body=body,
-            connect_timeout=self._connect_timeout,
-            read_timeout=self._read_timeout,
-            poll_interval=self._poll_interval,
-        )
-        try:
-            try:
-                head = call.wait_head(cancel)
-            except ProviderConnectionError as exc:
-                raise with_not_running_hint(exc) from exc
-            if head is None:
-                return
-            if not head.ok:
-                raise ollama_http_error(head, model=rendered["model"], base_url=self._base_url)
-            splitter = NDJSONSplitter()
-            translator = ChatLineTranslator(call.host)
-            while True:
-                data = call.read(cancel)
-                if data is None:
-                    return
-                if not data:
-                    # The last line may lack its LF: accept it only if it is a whole JSON object.
-                    tail = splitter.finish()
-                    cut = False
-                    if tail is not None:
-                        deltas = translator.handle_tail(tail)
-                        cut = deltas is None
-                        for delta in deltas or ():
-                            if cancel.is_set():
-                                return
-                            yield delta
-                        if translator.done:
-                            return
-                    raise self._incomplete(call, head, cut=cut)
-                for line in splitter.feed(data):
-                    for delta in translator.handle(line):
-                        if cancel.is_set():
-                            return
-                        yield delta
-                    if translator.done:
-                        call.drain(self._poll_interval)
-                        return
-        finally:
-            call.close()
+    stream_path = "api/chat"
+    example_base_url = "http://localhost:11434"
+    stream_media_type = NDJSON_CONTENT_TYPE
+    stream_item = "a line"
+    early_end = "before its final done:true line; it may be cut short"
+    no_model_hint = " (see `ollama list` for the local ones)"
 
     def list_models(self) -> list[str]:
         """Model names from ``GET {base_url}/api/tags`` (``models[].name``), in the server's
         order."""
-        url = self._endpoint("api/tags")
+        payload, body = self._get_json("api/tags")
         try:
-            response = self._session.get(
-                url,
-                headers=self._headers(streaming=False),
-                timeout=(self._connect_timeout, self._read_timeout),
-            )
-            body = response.content
-        except requests.RequestException as exc:
-            error = describe_request_failure(
-                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
-            )
-            if isinstance(error, ProviderConnectionError):
-                error = with_not_running_hint(error)
-            raise error from exc
-        if not response.ok:
-            raise http_error_from_response(
-                response.status_code, body, response.headers, reason=response.reason or ""
-            )
-        try:
-            payload = json.loads(body)
             names = []
             for entry in payload["models"]:
                 name = entry.get("name") or entry.get("model")
@@ -226,19 +125,11 @@ class OllamaProvider:
                     names.append(name)
             return names
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise ProviderError(
-                f"{host_of(url)} answered /api/tags with something other than a model list: "
-                f"{error_message_from_body(body)}"
-            ) from exc
+            raise self._not_a_model_list("api/tags", body) from exc
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""
-        model = request.model or self._default_model
-        if not model:
-            raise ProviderConfigError(
-                f"no model chosen for {self._base_url or 'this provider'}: the request names none "
-                "and the provider has no default model (see `ollama list` for the local ones)"
-            )
+        model = self.model_for(request)
         body: dict[str, Any] = {
             "model": model,
             "messages": render_messages(request.messages),
@@ -246,53 +137,46 @@ class OllamaProvider:
         }
         if request.tools:
             body["tools"] = [render_tool(tool) for tool in request.tools]
-        options: dict[str, Any] = {}
-        if request.temperature is not None:
-            options["temperature"] = request.temperature
-        if request.max_tokens is not None:
-            options["num_predict"] = request.max_tokens
+        options = sampling_options(request, max_tokens_key="num_predict")
         if options:
             body["options"] = options
         return body
 
     # -- internals -------------------------------------------------------------------------
 
-    def _endpoint(self, path: str) -> str:
-        parts = urlsplit(self._base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ProviderConfigError(
-                f"the provider base URL {self._base_url!r} is not an http(s) URL "
-                "(expected something like http://localhost:11434)"
-            )
-        return f"{self._base_url}/{path}"
+    @staticmethod
+    def _normalize_base_url(base_url: str) -> str:
+        return normalize_base_url(base_url)
 
-    def _headers(self, *, streaming: bool) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        if streaming:
-            headers["Accept"] = NDJSON_CONTENT_TYPE
-            # A compressed stream arrives in bursts (the decoder waits for whole blocks).
-            headers["Accept-Encoding"] = "identity"
-        else:
-            headers["Accept"] = "application/json"
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        headers.update(self._extra_headers)
-        return headers
+    def _parser(self) -> NDJSONSplitter:
+        return NDJSONSplitter()
 
-    def _incomplete(self, call: StreamingHTTPCall, head: HTTPHead, *, cut: bool) -> ProviderError:
+    def _translator(self, host: str) -> ChatLineTranslator:
+        return ChatLineTranslator(host)
+
+    def _end_of_body(
+        self, parser: NDJSONSplitter, translator: ChatLineTranslator
+    ) -> tuple[Iterable[Delta], bool]:
+        # The last line may lack its LF: accept it only if it is a whole JSON object.
+        tail = parser.finish()
+        if tail is None:
+            return (), False
+        deltas = translator.handle_tail(tail)
+        return deltas or (), deltas is None
+
+    def _connection_error(self, error: ProviderConnectionError) -> ProviderConnectionError:
+        return with_not_running_hint(error)
+
+    def _stream_http_error(self, head: HTTPHead, rendered: Mapping[str, Any]) -> ProviderHTTPError:
+        return ollama_http_error(head, model=rendered["model"], base_url=self._base_url)
+
+    def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
         content_type = head.content_type or "none"
-        if call.bytes_received == 0:
-            return IncompleteStreamError(
-                f"{call.host} sent an empty answer (content type {content_type})"
-            )
-        where = " in the middle of a line" if cut else ""
-        hint = ""
-        if "json" not in content_type:
-            hint = f" (content type was {content_type}, not {NDJSON_CONTENT_TYPE})"
-        return IncompleteStreamError(
-            f"the answer from {call.host} ended{where} before its final done:true line; "
-            f"it may be cut short{hint}"
-        )
+        if empty:
+            return f" (content type {content_type})"
+        if "json" in content_type:
+            return ""
+        return f" (content type was {content_type}, not {NDJSON_CONTENT_TYPE})"
 
 
 def normalize_base_url(base_url: str) -> str:
@@ -362,18 +246,6 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
             entry["tool_call_id"] = message.tool_call_id
         rendered.append(entry)
     return rendered
-
-
-def render_tool(tool: ToolSpec) -> dict[str, Any]:
-    """One ``tools[]`` entry, in the same shape as OpenAI's."""
-    return {
-        "type": "function",
-        "function": {
-            "name": tool.name,
-            "description": tool.description,
-            "parameters": thaw(tool.parameters) or {"type": "object", "properties": {}},
-        },
-    }
 
 
 # -- wire lines -> deltas ------------------------------------------------------------------------
@@ -474,19 +346,9 @@ class ChatLineTranslator:
 def usage_from_ollama(payload: Mapping[str, Any]) -> Usage | None:
     """``Usage`` from the counters of a final object; ``None`` if it holds none. Every counter
     is optional (Ollama Cloud leaves some out; Ollama omits a zero ``prompt_eval_count``)."""
-    prompt = _count(payload.get("prompt_eval_count"))
-    output = _count(payload.get("eval_count"))
+    prompt = token_count(payload.get("prompt_eval_count"))
+    output = token_count(payload.get("eval_count"))
     if prompt is None and output is None:
         return None
     total = prompt + output if prompt is not None and output is not None else None
     return Usage(input_tokens=prompt, output_tokens=output, total_tokens=total)
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None

@@ -40,27 +40,23 @@ How failures surface (all from ``stream``; ``list_models`` raises the same, minu
      |                            not JSON, bytes that are not UTF-8
      +-- IncompleteStreamError    the body ended (or broke) after some bytes but before [DONE]
 
-The transport (``StreamingHTTPCall``) and the error helpers carry no OpenAI specifics and live in
-``infrastructure.providers.http_stream`` for the other adapters.
+The transport (``StreamingHTTPCall``), the error helpers and the adapter skeleton
+(``StreamingAdapter``: the constructor, headers, the read loop of ``stream``, the GET behind
+``list_models``) carry no OpenAI specifics and live in ``infrastructure.providers.http_stream``,
+shared with the other adapters. This module supplies the endpoint, the request body,
+``ChunkTranslator`` and the wording of an answer that ended early.
 """
 
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
-
-import requests
 
 from application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
-    IncompleteStreamError,
-    ProviderConfigError,
-    ProviderError,
     ProviderMessage,
     ProviderStreamError,
     RefusalDelta,
@@ -72,135 +68,38 @@ from application.ports.chat_provider import (
 from domain.transcript.canonical import Usage, thaw
 from infrastructure.providers.http_stream import (
     HTTPHead,
-    StreamingHTTPCall,
+    StreamingAdapter,
     clip_message,
-    describe_request_failure,
-    error_message_from_body,
     error_message_from_payload,
-    host_of,
-    http_error_from_response,
+    token_count,
 )
-from infrastructure.providers.sse import SSEEvent, SSEParser
+from infrastructure.providers.sse import SSEEvent
 
 # -- the adapter ---------------------------------------------------------------------------------
 
 
-class OpenAICompatibleProvider:
+class OpenAICompatibleProvider(StreamingAdapter):
     """``ChatProvider`` for ``POST {base_url}/chat/completions`` with ``stream: true``."""
 
     kind = "openai"
-
-    def __init__(
-        self,
-        base_url: str,
-        api_key: str | None = None,
-        default_model: str = "",
-        *,
-        connect_timeout: float = 10.0,
-        read_timeout: float = 60.0,
-        poll_interval: float = 0.1,
-        extra_headers: Mapping[str, str] | None = None,
-        session: requests.Session | None = None,
-    ) -> None:
-        self._base_url = base_url.strip().rstrip("/")
-        self._api_key = api_key.strip() if api_key else None
-        self._default_model = default_model
-        self._connect_timeout = connect_timeout
-        self._read_timeout = read_timeout
-        self._poll_interval = poll_interval
-        self._extra_headers = dict(extra_headers or {})
-        self._session = session if session is not None else requests.Session()
-
-    @property
-    def default_model(self) -> str:
-        return self._default_model
-
-    @property
-    def base_url(self) -> str:
-        return self._base_url
-
-    # -- ChatProvider --------------------------------------------------------------------------
-
-    def stream(self, request: ChatRequest, cancel: threading.Event) -> Iterator[Delta]:
-        url = self._endpoint("chat/completions")
-        body = json.dumps(self.render_request(request), ensure_ascii=False).encode("utf-8")
-        if cancel.is_set():
-            return
-        call = StreamingHTTPCall(
-            self._session,
-            "POST",
-            url,
-            headers=self._headers(streaming=True),
-            body=body,
-            connect_timeout=self._connect_timeout,
-            read_timeout=self._read_timeout,
-            poll_interval=self._poll_interval,
-        )
-        try:
-            head = call.wait_head(cancel)
-            if head is None:
-                return
-            if not head.ok:
-                raise http_error_from_response(
-                    head.status, head.error_body, head.headers, reason=head.reason
-                )
-            parser = SSEParser()
-            translator = ChunkTranslator(call.host)
-            while True:
-                data = call.read(cancel)
-                if data is None:
-                    return
-                if not data:
-                    raise self._incomplete(call, head, parser.finish())
-                for event in parser.feed(data):
-                    for delta in translator.handle(event):
-                        if cancel.is_set():
-                            return
-                        yield delta
-                    if translator.done:
-                        call.drain(self._poll_interval)
-                        return
-        finally:
-            call.close()
+    stream_path = "chat/completions"
+    example_base_url = "https://api.openai.com/v1"
+    early_end = "before [DONE]; it may be cut short"
 
     # -- extras ----------------------------------------------------------------------------
 
     def list_models(self) -> list[str]:
         """Model ids from ``GET {base_url}/models`` (``data[].id``), in the server's order."""
-        url = self._endpoint("models")
+        payload, body = self._get_json("models")
         try:
-            response = self._session.get(
-                url,
-                headers=self._headers(streaming=False),
-                timeout=(self._connect_timeout, self._read_timeout),
-            )
-            body = response.content
-        except requests.RequestException as exc:
-            raise describe_request_failure(
-                exc, url, connect_timeout=self._connect_timeout, read_timeout=self._read_timeout
-            ) from exc
-        if not response.ok:
-            raise http_error_from_response(
-                response.status_code, body, response.headers, reason=response.reason or ""
-            )
-        try:
-            payload = json.loads(body)
             entries = payload["data"]
             return [entry["id"] for entry in entries if isinstance(entry["id"], str)]
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ProviderError(
-                f"{host_of(url)} answered /models with something other than a model list: "
-                f"{error_message_from_body(body)}"
-            ) from exc
+        except (TypeError, KeyError) as exc:
+            raise self._not_a_model_list("models", body) from exc
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""
-        model = request.model or self._default_model
-        if not model:
-            raise ProviderConfigError(
-                f"no model chosen for {self._base_url or 'this provider'}: the request names none "
-                "and the provider has no default model"
-            )
+        model = self.model_for(request)
         body: dict[str, Any] = {
             "model": model,
             "messages": [render_message(m) for m in request.messages],
@@ -217,43 +116,13 @@ class OpenAICompatibleProvider:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _endpoint(self, path: str) -> str:
-        parts = urlsplit(self._base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ProviderConfigError(
-                f"the provider base URL {self._base_url!r} is not an http(s) URL "
-                "(expected something like https://api.openai.com/v1)"
-            )
-        return f"{self._base_url}/{path}"
+    def _translator(self, host: str) -> ChunkTranslator:
+        return ChunkTranslator(host)
 
-    def _headers(self, *, streaming: bool) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
-        if streaming:
-            headers["Accept"] = "text/event-stream"
-            # Compressed event streams arrive in bursts (the decoder waits for blocks).
-            headers["Accept-Encoding"] = "identity"
-        else:
-            headers["Accept"] = "application/json"
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        headers.update(self._extra_headers)
-        return headers
-
-    def _incomplete(
-        self, call: StreamingHTTPCall, head: HTTPHead, discarded: bool
-    ) -> ProviderError:
-        if call.bytes_received == 0:
-            hint = ""
-            if "event-stream" not in head.content_type:
-                hint = f" (content type {head.content_type or 'none'}; does it support streaming?)"
-            return IncompleteStreamError(f"{call.host} sent an empty answer{hint}")
-        cut = " in the middle of an event" if discarded else ""
-        hint = ""
-        if "event-stream" not in head.content_type:
-            hint = f" (content type was {head.content_type or 'none'}, not an event stream)"
-        return IncompleteStreamError(
-            f"the answer from {call.host} ended{cut} before [DONE]; it may be cut short{hint}"
-        )
+    def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
+        if empty and "event-stream" not in head.content_type:
+            return f" (content type {head.content_type or 'none'}; does it support streaming?)"
+        return super()._content_type_hint(head, empty=empty)
 
 
 def render_tool(tool: ToolSpec) -> dict[str, Any]:
@@ -469,20 +338,10 @@ def usage_from_openai(usage: Mapping[str, Any]) -> Usage | None:
     completion = completion if isinstance(completion, dict) else {}
     prompt = prompt if isinstance(prompt, dict) else {}
     result = Usage(
-        input_tokens=_count(usage.get("prompt_tokens")),
-        output_tokens=_count(usage.get("completion_tokens")),
-        total_tokens=_count(usage.get("total_tokens")),
-        reasoning_tokens=_count(completion.get("reasoning_tokens")),
-        cached_tokens=_count(prompt.get("cached_tokens")),
+        input_tokens=token_count(usage.get("prompt_tokens")),
+        output_tokens=token_count(usage.get("completion_tokens")),
+        total_tokens=token_count(usage.get("total_tokens")),
+        reasoning_tokens=token_count(completion.get("reasoning_tokens")),
+        cached_tokens=token_count(prompt.get("cached_tokens")),
     )
     return result if result.to_dict() else None
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None

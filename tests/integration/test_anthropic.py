@@ -10,12 +10,7 @@ test: hand-written constants (finish reasons, usage figures, tool calls, read of
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,25 +22,19 @@ from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
-    Delta,
-    FinishDelta,
     IncompleteStreamError,
     NotFoundError,
     OverloadedError,
     ProviderConfigError,
-    ProviderConnectionError,
     ProviderError,
     ProviderHTTPError,
     ProviderMessage,
     ProviderStreamError,
-    ProviderTimeout,
     QuotaExceededError,
     RateLimitedError,
     ReasoningBlock,
     ReasoningDelta,
     RefusalDelta,
-    ResolvedProvider,
-    TextDelta,
     ToolCallDelta,
     ToolCallRequest,
     ToolSpec,
@@ -61,113 +50,26 @@ from domain.transcript.canonical import (
 )
 from infrastructure.providers.anthropic import AnthropicProvider, anthropic_tool_id
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
+from tests.support.adapter_harness import (
+    AdapterHarness,
+    OneProvider,
+    http_chunk,
+    no_helper_thread_left_behind,  # noqa: F401  (autouse)
+    run,
+)
+from tests.support.sse_server import fixture_path
 
 PATH = "/v1/messages"
-HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))
 OVERLOADED_EVENT = (
     b"event: error\n"
     b'data: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n'
 )
 
 
-# -- harness --------------------------------------------------------------------------------
-
-
-@dataclass
-class Outcome:
-    deltas: list[Delta] = field(default_factory=list)
-    error: BaseException | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, TextDelta))
-
-    @property
-    def finishes(self) -> list[str]:
-        return [d.reason for d in self.deltas if isinstance(d, FinishDelta)]
-
-    @property
-    def usages(self) -> list[Usage]:
-        return [d.usage for d in self.deltas if isinstance(d, UsageDelta)]
-
-    @property
-    def usage(self) -> Usage:
-        merged = Usage()
-        for usage in self.usages:
-            merged = merged.merged(usage)
-        return merged
-
-    @property
-    def reasoning(self) -> list[tuple[int, str, str, str]]:
-        """(index, text, signature, redacted data) per reasoning block, by index."""
-        blocks: dict[int, list[str]] = {}
-        for d in self.deltas:
-            if isinstance(d, ReasoningDelta):
-                block = blocks.setdefault(d.index, ["", "", ""])
-                block[0] += d.text
-                block[1] += d.signature
-                block[2] += d.redacted_data
-        return [(i, *blocks[i]) for i in sorted(blocks)]  # type: ignore[misc]
-
-    @property
-    def tool_calls(self) -> list[tuple]:
-        acc = ToolCallAccumulator()
-        acc.add_all(self.deltas)
-        return [tuple(c) for c in acc.finish()]
-
-
-def run(
-    provider: AnthropicProvider,
-    request: ChatRequest = HELLO,
-    cancel: threading.Event | None = None,
-) -> Outcome:
-    outcome = Outcome()
-    try:
-        for delta in provider.stream(request, cancel or threading.Event()):
-            outcome.deltas.append(delta)
-    except Exception as exc:
-        outcome.error = exc
-    return outcome
-
-
-def provider_for(server: HTTPServer | ScriptedServer, **kwargs) -> AnthropicProvider:
-    base = server.url + "/v1" if isinstance(server, ScriptedServer) else server.url_for("/v1")
-    kwargs.setdefault("default_model", "claude-test")
-    return AnthropicProvider(base, **kwargs)
-
-
-def helper_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("parley-http")]
-
-
-@pytest.fixture(autouse=True)
-def no_helper_thread_left_behind() -> Iterator[None]:
-    yield
-    deadline = time.monotonic() + 3
-    while helper_threads() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert helper_threads() == []
-
-
-def serve(server: HTTPServer, body: bytes, **kwargs) -> None:
-    server.expect_request(PATH, method="POST").respond_with_handler(sse_handler(body, **kwargs))
-
-
-@pytest.fixture(params=["http10", "chunked"])
-def streaming(request: pytest.FixtureRequest, httpserver: HTTPServer):
-    """``with streaming(body, **sse_handler_kwargs) as base_url:`` over either transport."""
-
-    @contextlib.contextmanager
-    def start(body: bytes, **kwargs) -> Iterator[str]:
-        if request.param == "http10":
-            serve(httpserver, body, **kwargs)
-            yield httpserver.url_for("/v1")
-        else:
-            with ScriptedServer(chunked_script(body, **kwargs)) as scripted:
-                yield scripted.url + "/v1"
-
-    return start
+HARNESS = AdapterHarness(AnthropicProvider, base_path="/v1", path=PATH, model="claude-test")
+provider_for = HARNESS.provider_for
+serve = HARNESS.serve
+streaming = HARNESS.streaming_fixture()
 
 
 def fixture_body(name: str) -> bytes:
@@ -670,14 +572,7 @@ def test_content_block_event_without_index_raises(httpserver: HTTPServer) -> Non
 
 # -- cancellation and stalls --------------------------------------------------------------------
 
-CHUNKED_HEAD = (
-    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
-    b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-)
-
-
-def http_chunk(data: bytes) -> bytes:
-    return b"%x\r\n%s\r\n" % (len(data), data)
+CHUNKED_HEAD = HARNESS.chunked_head()
 
 
 def first_text_then_silence(send, sleep) -> None:
@@ -687,55 +582,19 @@ def first_text_then_silence(send, sleep) -> None:
 
 
 def test_cancel_while_the_server_is_silent_returns_promptly() -> None:
-    cancel = threading.Event()
-    with ScriptedServer(first_text_then_silence) as server:
-        provider = provider_for(server, poll_interval=0.05)
-        texts = []
-        cancelled_at: list[float] = []
-
-        def cancel_now() -> None:
-            cancelled_at.append(time.monotonic())
-            cancel.set()
-
-        for delta in provider.stream(HELLO, cancel):  # no exception on cancel
-            if isinstance(delta, TextDelta):
-                texts.append(delta.text)
-                threading.Timer(0.2, cancel_now).start()
-        returned = time.monotonic()
-        assert server.client_closed.wait(2)
-    assert texts == ["-"]
-    assert returned - cancelled_at[0] < 2.0  # the server had 10 s of silence left
+    HARNESS.check_cancel_while_silent(first_text_then_silence, "-")
 
 
 def test_silent_server_mid_body_raises_timeout() -> None:
-    with ScriptedServer(first_text_then_silence) as server:
-        started = time.monotonic()
-        outcome = run(provider_for(server, read_timeout=0.5, poll_interval=0.05))
-        elapsed = time.monotonic() - started
-    assert isinstance(outcome.error, ProviderTimeout)
-    assert f"no data from 127.0.0.1:{server.port} for 0.5 s" in str(outcome.error)
-    assert outcome.text == "-"
-    assert elapsed < 3
+    HARNESS.check_silence_mid_body_times_out(first_text_then_silence, "-")
 
 
 def test_cancel_already_set_sends_nothing(httpserver: HTTPServer) -> None:
-    serve(httpserver, fixture_body("anthropic-text.sse"))
-    cancel = threading.Event()
-    cancel.set()
-    outcome = run(provider_for(httpserver), cancel=cancel)
-    assert (outcome.error, outcome.deltas) == (None, [])
-    assert httpserver.log == []
+    HARNESS.check_cancel_already_set(httpserver, fixture_body("anthropic-text.sse"))
 
 
 def test_connection_refused_names_the_url_not_the_key() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    provider = AnthropicProvider(f"http://127.0.0.1:{port}/v1/", "sk-ant-secret", "m")
-    outcome = run(provider)
-    assert isinstance(outcome.error, ProviderConnectionError)
-    assert f"http://127.0.0.1:{port}/v1/messages" in str(outcome.error)
-    assert "sk-ant-secret" not in str(outcome.error)
+    HARNESS.check_connection_refused("/v1/", "sk-ant-secret")
 
 
 # -- HTTP errors before the stream ------------------------------------------------------------
@@ -1032,10 +891,7 @@ def test_tool_ids_map_consistently() -> None:
 
 
 def test_no_model_anywhere_is_a_config_error(httpserver: HTTPServer) -> None:
-    outcome = run(AnthropicProvider(httpserver.url_for("/v1")))
-    assert isinstance(outcome.error, ProviderConfigError)
-    assert "no model" in str(outcome.error)
-    assert httpserver.log == []
+    HARNESS.check_no_model_anywhere(httpserver)
 
 
 def test_base_url_without_scheme_is_a_config_error() -> None:
@@ -1047,9 +903,7 @@ def test_base_url_without_scheme_is_a_config_error() -> None:
 def test_key_that_cannot_be_a_header_is_a_config_error_without_the_key(
     httpserver: HTTPServer,
 ) -> None:
-    outcome = run(AnthropicProvider(httpserver.url_for("/v1"), "sk-ant\nxy", "m"))
-    assert isinstance(outcome.error, ProviderConfigError)
-    assert "sk-ant" not in str(outcome.error)
+    HARNESS.check_key_that_cannot_be_a_header(httpserver, "sk-ant\nxy")
 
 
 # -- list_models ------------------------------------------------------------------------------
@@ -1110,16 +964,6 @@ def test_list_models_errors(httpserver: HTTPServer) -> None:
 # -- end to end through the TurnRuntime ---------------------------------------------------------
 
 
-class OneProvider:
-    """A ``ProviderDirectory`` with one Anthropic entry."""
-
-    def __init__(self, provider: AnthropicProvider) -> None:
-        self._resolved = ResolvedProvider("claude", provider, provider.default_model)
-
-    def resolve(self, provider_id: str) -> ResolvedProvider:
-        return self._resolved
-
-
 def test_thinking_is_stored_and_sent_back_on_the_next_turn(
     httpserver: HTTPServer, tmp_path: Path
 ) -> None:
@@ -1131,7 +975,7 @@ def test_thinking_is_stored_and_sent_back_on_the_next_turn(
     store = SqliteEventStore(tmp_path / "parley.db")
     try:
         provider = provider_for(httpserver, api_key="sk-ant", default_model="claude-haiku")
-        runtime = TurnRuntime(store, OneProvider(provider), retry_policy=RetryPolicy(1))
+        runtime = TurnRuntime(store, OneProvider("claude", provider), retry_policy=RetryPolicy(1))
         first = ConversationExecutionRequest(
             turn_id=mint_id(), session_id=mint_id(), prompt="Two pelican names, briefly."
         )

@@ -11,24 +11,17 @@ read by hand.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from pytest_httpserver import HTTPServer
 
 from application.conversations.retry import RetryPolicy
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
-    Delta,
-    FinishDelta,
     IncompleteStreamError,
     PermissionDeniedError,
     ProviderConfigError,
@@ -36,13 +29,9 @@ from application.ports.chat_provider import (
     ProviderHTTPError,
     ProviderMessage,
     ProviderStreamError,
-    ProviderTimeout,
     RateLimitedError,
     ReasoningBlock,
     ReasoningDelta,
-    RefusalDelta,
-    ResolvedProvider,
-    TextDelta,
     ToolCallDelta,
     ToolCallRequest,
     ToolSpec,
@@ -60,114 +49,29 @@ from domain.transcript.canonical import (
 from infrastructure.providers.gemini import GeminiProvider, GeminiStreamTranslator, gemini_schema
 from infrastructure.providers.sse import SSEParser
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
+from tests.support.adapter_harness import (
+    HELLO,
+    AdapterHarness,
+    OneProvider,
+    Outcome,
+    http_chunk,
+    no_helper_thread_left_behind,  # noqa: F401  (autouse)
+    parallel_reads_history,
+    run,
+)
+from tests.support.sse_server import fixture_path, sse_handler
 
 MODEL = "gemini-test"
 PATH = f"/v1beta/models/{MODEL}:streamGenerateContent"
 SSE = "text/event-stream"  # what Gemini sends: no charset
-HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))
 KEY = "AIza-test-key"
 
-# -- harness --------------------------------------------------------------------------------
-
-
-@dataclass
-class Outcome:
-    deltas: list[Delta] = field(default_factory=list)
-    error: BaseException | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, TextDelta))
-
-    @property
-    def refusal(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, RefusalDelta))
-
-    @property
-    def thoughts(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, ReasoningDelta))
-
-    @property
-    def reasoning_signatures(self) -> list[str]:
-        return [d.signature for d in self.deltas if isinstance(d, ReasoningDelta) and d.signature]
-
-    @property
-    def call_signatures(self) -> list[str]:
-        return [d.signature for d in self.deltas if isinstance(d, ToolCallDelta)]
-
-    @property
-    def finishes(self) -> list[str]:
-        return [d.reason for d in self.deltas if isinstance(d, FinishDelta)]
-
-    @property
-    def usages(self) -> list[Usage]:
-        return [d.usage for d in self.deltas if isinstance(d, UsageDelta)]
-
-    @property
-    def tool_calls(self) -> list[tuple]:
-        acc = ToolCallAccumulator()
-        acc.add_all(self.deltas)
-        return [tuple(c) for c in acc.finish()]
-
-
-def run(
-    provider: GeminiProvider, request: ChatRequest = HELLO, cancel: threading.Event | None = None
-) -> Outcome:
-    outcome = Outcome()
-    try:
-        for delta in provider.stream(request, cancel or threading.Event()):
-            outcome.deltas.append(delta)
-    except Exception as exc:
-        outcome.error = exc
-    return outcome
-
-
-def base_of(server: HTTPServer | ScriptedServer) -> str:
-    if isinstance(server, ScriptedServer):
-        return server.url + "/v1beta"
-    return server.url_for("/v1beta")
-
-
-def provider_for(server: HTTPServer | ScriptedServer, **kwargs) -> GeminiProvider:
-    kwargs.setdefault("default_model", MODEL)
-    kwargs.setdefault("api_key", KEY)
-    return GeminiProvider(base_of(server), **kwargs)
-
-
-def helper_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("parley-http")]
-
-
-@pytest.fixture(autouse=True)
-def no_helper_thread_left_behind() -> Iterator[None]:
-    yield
-    deadline = time.monotonic() + 3
-    while helper_threads() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert helper_threads() == []
-
-
-def serve(server: HTTPServer, body: bytes, **kwargs) -> None:
-    kwargs.setdefault("content_type", SSE)
-    server.expect_request(PATH, method="POST").respond_with_handler(sse_handler(body, **kwargs))
-
-
-@pytest.fixture(params=["http10", "chunked"])
-def streaming(request: pytest.FixtureRequest, httpserver: HTTPServer):
-    """``with streaming(body, **kwargs) as base_url:`` over either transport."""
-
-    @contextlib.contextmanager
-    def start(body: bytes, **kwargs) -> Iterator[str]:
-        kwargs.setdefault("content_type", SSE)
-        if request.param == "http10":
-            serve(httpserver, body, **kwargs)
-            yield httpserver.url_for("/v1beta")
-        else:
-            with ScriptedServer(chunked_script(body, **kwargs)) as scripted:
-                yield scripted.url + "/v1beta"
-
-    return start
+HARNESS = AdapterHarness(
+    GeminiProvider, base_path="/v1beta", path=PATH, model=MODEL, content_type=SSE, api_key=KEY
+)
+provider_for = HARNESS.provider_for
+serve = HARNESS.serve
+streaming = HARNESS.streaming_fixture()
 
 
 def fixture_bytes(name: str) -> bytes:
@@ -293,7 +197,7 @@ def test_fixture_replay(streaming, name: str, slice_size: int | None) -> None:
         outcome = run(GeminiProvider(base_url, KEY, MODEL))
     assert outcome.error is None
     assert outcome.text == expected.text
-    assert outcome.thoughts == expected.thoughts
+    assert outcome.thinking == expected.thoughts
     assert heads(outcome.reasoning_signatures) == expected.reasoning_signatures
     assert outcome.refusal == ""
     assert tuple(outcome.tool_calls) == expected.tool_calls
@@ -316,7 +220,7 @@ def test_true_one_byte_feeds_without_the_network(name: str) -> None:
     outcome.deltas.extend(translator.end())
     expected = EXPECTED[name]
     assert translator.finished
-    assert (outcome.text, outcome.thoughts) == (expected.text, expected.thoughts)
+    assert (outcome.text, outcome.thinking) == (expected.text, expected.thoughts)
     assert tuple(outcome.tool_calls) == expected.tool_calls
     assert (tuple(outcome.finishes), tuple(outcome.usages)) == (expected.finishes, expected.usages)
 
@@ -643,14 +547,7 @@ def test_retry_after_header_wins_over_retry_info(httpserver: HTTPServer) -> None
 
 # -- cancellation and stalls --------------------------------------------------------------------
 
-CHUNKED_HEAD = (
-    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-    b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-)
-
-
-def http_chunk(data: bytes) -> bytes:
-    return b"%x\r\n%s\r\n" % (len(data), data)
+CHUNKED_HEAD = HARNESS.chunked_head()
 
 
 def first_event_then_silence(send, sleep) -> None:
@@ -659,43 +556,15 @@ def first_event_then_silence(send, sleep) -> None:
 
 
 def test_cancel_while_the_server_is_silent_returns_promptly_and_closes() -> None:
-    cancel = threading.Event()
-    cancelled_at: list[float] = []
-
-    def cancel_now() -> None:
-        cancelled_at.append(time.monotonic())
-        cancel.set()
-
-    with ScriptedServer(first_event_then_silence) as server:
-        texts = []
-        for delta in provider_for(server, poll_interval=0.05).stream(HELLO, cancel):
-            if isinstance(delta, TextDelta):
-                texts.append(delta.text)
-                threading.Timer(0.2, cancel_now).start()
-        returned = time.monotonic()
-        assert server.client_closed.wait(2)
-    assert texts == ["Hi"]
-    assert returned - cancelled_at[0] < 2.0  # the server had 10 s of silence left
+    HARNESS.check_cancel_while_silent(first_event_then_silence, "Hi")
 
 
 def test_silent_server_mid_body_raises_timeout() -> None:
-    with ScriptedServer(first_event_then_silence) as server:
-        started = time.monotonic()
-        outcome = run(provider_for(server, read_timeout=0.5, poll_interval=0.05))
-        elapsed = time.monotonic() - started
-        assert server.client_closed.wait(2)
-    assert isinstance(outcome.error, ProviderTimeout)
-    assert f"no data from 127.0.0.1:{server.port} for 0.5 s" in str(outcome.error)
-    assert outcome.text == "Hi"
-    assert elapsed < 3
+    HARNESS.check_silence_mid_body_times_out(first_event_then_silence, "Hi")
 
 
 def test_cancel_already_set_sends_nothing(httpserver: HTTPServer) -> None:
-    serve(httpserver, fixture_bytes("gemini-sse-text.sse"))
-    cancel = threading.Event()
-    cancel.set()
-    assert run(provider_for(httpserver), cancel=cancel).deltas == []
-    assert httpserver.log == []
+    HARNESS.check_cancel_already_set(httpserver, fixture_bytes("gemini-sse-text.sse"))
 
 
 # -- the request ------------------------------------------------------------------------------
@@ -845,20 +714,7 @@ def test_tools_and_a_parallel_tool_history_on_the_wire(httpserver: HTTPServer) -
     call_a, call_b = mint_call_id(), mint_call_id()
     request = ChatRequest(
         model="",
-        messages=(
-            ProviderMessage("user", "Read a.txt and b.txt"),
-            ProviderMessage(
-                "assistant",
-                "",
-                tool_calls=(
-                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
-                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
-                ),
-            ),
-            ProviderMessage("tool", "A", tool_call_id=call_a),
-            ProviderMessage("tool", "B", tool_call_id=call_b),
-            ProviderMessage("user", "Compare them."),
-        ),
+        messages=parallel_reads_history(call_a, call_b),
         tools=(
             ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
             ToolSpec("now", "The current time.", {"type": "object", "properties": {}}),
@@ -1071,16 +927,6 @@ def test_list_models_errors(httpserver: HTTPServer) -> None:
 # -- end to end: TurnRuntime + SQLite + the adapter ----------------------------------------------
 
 
-class OneProvider:
-    """A ``ProviderDirectory`` with one Gemini entry."""
-
-    def __init__(self, provider: GeminiProvider) -> None:
-        self._provider = provider
-
-    def resolve(self, provider_id: str) -> ResolvedProvider:
-        return ResolvedProvider("gemini", self._provider, MODEL)
-
-
 def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
     tmp_path: Path, httpserver: HTTPServer
 ) -> None:
@@ -1093,7 +939,7 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
     try:
         runtime = TurnRuntime(
             store,
-            OneProvider(provider_for(httpserver)),
+            OneProvider("gemini", provider_for(httpserver)),
             retry_policy=RetryPolicy(max_attempts=1),
         )
         session = mint_id()

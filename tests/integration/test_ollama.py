@@ -11,13 +11,8 @@ shape in ``test_midstream_error_line_adapted_from_the_generate_example``.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,12 +20,10 @@ import requests
 from pytest_httpserver import HTTPServer
 
 from application.conversations.retry import RetryPolicy
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     BadRequestError,
     ChatRequest,
-    Delta,
     FinishDelta,
     IncompleteStreamError,
     NotFoundError,
@@ -39,10 +32,8 @@ from application.ports.chat_provider import (
     ProviderError,
     ProviderMessage,
     ProviderStreamError,
-    ProviderTimeout,
     ReasoningBlock,
     ReasoningDelta,
-    ResolvedProvider,
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
@@ -61,107 +52,27 @@ from domain.transcript.canonical import (
 )
 from infrastructure.providers.ollama import OllamaProvider, normalize_base_url
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
+from tests.support.adapter_harness import (
+    HELLO,
+    AdapterHarness,
+    OneProvider,
+    free_port,
+    http_chunk,
+    no_helper_thread_left_behind,  # noqa: F401  (autouse)
+    parallel_reads_history,
+    run,
+)
+from tests.support.sse_server import ScriptedServer, fixture_path
 
 PATH = "/api/chat"
 NDJSON = "application/x-ndjson"  # what Ollama sends: no charset
 MODEL = "gemma3:1b"
-HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))
 
 
-# -- harness --------------------------------------------------------------------------------
-
-
-@dataclass
-class Outcome:
-    deltas: list[Delta] = field(default_factory=list)
-    error: BaseException | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, TextDelta))
-
-    @property
-    def thinking(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, ReasoningDelta))
-
-    @property
-    def finishes(self) -> list[str]:
-        return [d.reason for d in self.deltas if isinstance(d, FinishDelta)]
-
-    @property
-    def usages(self) -> list[Usage]:
-        return [d.usage for d in self.deltas if isinstance(d, UsageDelta)]
-
-    @property
-    def tool_deltas(self) -> list[ToolCallDelta]:
-        return [d for d in self.deltas if isinstance(d, ToolCallDelta)]
-
-    @property
-    def tool_calls(self) -> list[tuple]:
-        acc = ToolCallAccumulator()
-        acc.add_all(self.deltas)
-        return [tuple(c) for c in acc.finish()]
-
-
-def run(
-    provider: OllamaProvider, request: ChatRequest = HELLO, cancel: threading.Event | None = None
-) -> Outcome:
-    outcome = Outcome()
-    try:
-        for delta in provider.stream(request, cancel or threading.Event()):
-            outcome.deltas.append(delta)
-    except Exception as exc:
-        outcome.error = exc
-    return outcome
-
-
-def base_of(server: HTTPServer | ScriptedServer) -> str:
-    return server.url if isinstance(server, ScriptedServer) else server.url_for("/")
-
-
-def provider_for(server: HTTPServer | ScriptedServer, **kwargs) -> OllamaProvider:
-    kwargs.setdefault("default_model", MODEL)
-    return OllamaProvider(base_of(server), **kwargs)
-
-
-def helper_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("parley-http")]
-
-
-@pytest.fixture(autouse=True)
-def no_helper_thread_left_behind() -> Iterator[None]:
-    yield
-    deadline = time.monotonic() + 3
-    while helper_threads() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert helper_threads() == []
-
-
-def serve(server: HTTPServer, body: bytes, **kwargs) -> list:
-    record: list = []
-    kwargs.setdefault("content_type", NDJSON)
-    server.expect_request(PATH, method="POST").respond_with_handler(
-        sse_handler(body, record=record, **kwargs)
-    )
-    return record
-
-
-@pytest.fixture(params=["http10", "chunked"])
-def streaming(request: pytest.FixtureRequest, httpserver: HTTPServer):
-    """``with streaming(body, **handler_kwargs) as base_url:`` over either transport."""
-
-    @contextlib.contextmanager
-    def start(body: bytes, **kwargs) -> Iterator[str]:
-        kwargs.setdefault("content_type", NDJSON)
-        if request.param == "http10":
-            serve(httpserver, body, **kwargs)
-            yield httpserver.url_for("/")
-        else:
-            with ScriptedServer(chunked_script(body, **kwargs)) as scripted:
-                yield scripted.url
-
-    return start
+HARNESS = AdapterHarness(OllamaProvider, base_path="", path=PATH, model=MODEL, content_type=NDJSON)
+provider_for = HARNESS.provider_for
+serve = HARNESS.serve
+streaming = HARNESS.streaming_fixture()
 
 
 def line(payload: dict) -> bytes:
@@ -517,14 +428,7 @@ def test_empty_answer(httpserver: HTTPServer) -> None:
     assert "empty answer" in str(outcome.error)
 
 
-CHUNKED_HEAD = (
-    b"HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\n"
-    b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-)
-
-
-def http_chunk(data: bytes) -> bytes:
-    return b"%x\r\n%s\r\n" % (len(data), data)
+CHUNKED_HEAD = HARNESS.chunked_head()
 
 
 def test_connection_dropped_mid_body_is_an_incomplete_stream() -> None:
@@ -541,103 +445,31 @@ def test_connection_dropped_mid_body_is_an_incomplete_stream() -> None:
 # -- cancellation and stalls --------------------------------------------------------------------
 
 
-class RecordingSession(requests.Session):
-    """Records the thread on which each response is closed."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.closed_on: list[str] = []
-
-    def send(self, request, **kwargs):
-        response = super().send(request, **kwargs)
-        original_close = response.close
-
-        def close() -> None:
-            self.closed_on.append(threading.current_thread().name)
-            original_close()
-
-        response.close = close
-        return response
-
-
 def first_line_then_silence(send, sleep) -> None:
     send(CHUNKED_HEAD + http_chunk(line(msg("Hi"))))
     sleep(10)  # silent; returns early when the client hangs up
 
 
 def test_cancel_while_the_server_is_silent_returns_promptly_and_closes() -> None:
-    cancel = threading.Event()
-    cancelled_at: list[float] = []
-
-    def cancel_now() -> None:
-        cancelled_at.append(time.monotonic())
-        cancel.set()
-
-    session = RecordingSession()
-    with ScriptedServer(first_line_then_silence) as server:
-        provider = provider_for(server, poll_interval=0.05, session=session)
-        texts = []
-        for delta in provider.stream(HELLO, cancel):  # no exception on cancel
-            if isinstance(delta, TextDelta):
-                texts.append(delta.text)
-                threading.Timer(0.2, cancel_now).start()
-        returned = time.monotonic()
-        assert server.client_closed.wait(2)  # the server saw the connection go
-    assert texts == ["Hi"]
-    assert returned - cancelled_at[0] < 2.0  # the server had 10 s of silence left
-    assert session.closed_on[:1] == [threading.current_thread().name]
+    HARNESS.check_cancel_while_silent(first_line_then_silence, "Hi")
 
 
 def test_cancel_before_the_response_head_arrives(httpserver: HTTPServer) -> None:
-    gate = threading.Event()
-    serve(httpserver, ndjson(msg("late"), final()), gate=gate, gate_after=0)
-    cancel = threading.Event()
-    threading.Timer(0.3, cancel.set).start()
-    try:
-        started = time.monotonic()
-        outcome = run(provider_for(httpserver), cancel=cancel)
-        elapsed = time.monotonic() - started
-    finally:
-        gate.set()
-    assert (outcome.error, outcome.deltas) == (None, [])
-    assert elapsed < 2
+    HARNESS.check_cancel_before_the_head(httpserver, ndjson(msg("late"), final()))
 
 
 def test_cancel_already_set_sends_nothing(httpserver: HTTPServer) -> None:
-    serve(httpserver, ndjson(msg("x"), final()))
-    cancel = threading.Event()
-    cancel.set()
-    assert (run(provider_for(httpserver), cancel=cancel).deltas, httpserver.log) == ([], [])
+    HARNESS.check_cancel_already_set(httpserver, ndjson(msg("x"), final()))
 
 
 def test_silent_server_mid_body_raises_timeout() -> None:
-    with ScriptedServer(first_line_then_silence) as server:
-        started = time.monotonic()
-        outcome = run(provider_for(server, read_timeout=0.5, poll_interval=0.05))
-        elapsed = time.monotonic() - started
-        assert server.client_closed.wait(2)
-    assert isinstance(outcome.error, ProviderTimeout)
-    assert f"no data from 127.0.0.1:{server.port} for 0.5 s" in str(outcome.error)
-    assert outcome.text == "Hi"
-    assert elapsed < 3
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    HARNESS.check_silence_mid_body_times_out(first_line_then_silence, "Hi")
 
 
 def test_connection_refused_names_the_url_and_suggests_ollama_is_not_running() -> None:
-    port = free_port()
-    outcome = run(OllamaProvider(f"http://127.0.0.1:{port}", "secret-key", MODEL))
-    assert isinstance(outcome.error, ProviderConnectionError)
-    message = str(outcome.error)
-    assert f"http://127.0.0.1:{port}/api/chat" in message
-    assert "refused" in message.lower()
-    assert "is Ollama running" in message and "ollama serve" in message
-    assert "secret-key" not in message
-    assert outcome.error.retryable
+    error = HARNESS.check_connection_refused("", "secret-key")
+    assert "is Ollama running" in str(error) and "ollama serve" in str(error)
+    assert error.retryable
 
 
 # -- HTTP errors before the stream ------------------------------------------------------------
@@ -783,21 +615,7 @@ def test_tools_and_a_parallel_tool_history_on_the_wire(httpserver: HTTPServer) -
     call_a, call_b = mint_call_id(), mint_call_id()
     request = ChatRequest(
         model="",
-        messages=(
-            ProviderMessage("user", "Read a.txt and b.txt"),
-            ProviderMessage(
-                "assistant",
-                "",
-                tool_calls=(
-                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
-                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
-                ),
-            ),
-            # Same tool twice: only the ids tell the two results apart.
-            ProviderMessage("tool", "A", tool_call_id=call_a),
-            ProviderMessage("tool", "B", tool_call_id=call_b),
-            ProviderMessage("user", "Compare them."),
-        ),
+        messages=parallel_reads_history(call_a, call_b),
         tools=(
             ToolSpec("read_file", "Read a text file.", READ_FILE_SCHEMA),
             ToolSpec("now", "The current time.", {}),
@@ -860,10 +678,7 @@ def test_no_key_no_options_and_the_default_model(httpserver: HTTPServer) -> None
 
 
 def test_no_model_anywhere_is_a_config_error(httpserver: HTTPServer) -> None:
-    outcome = run(OllamaProvider(httpserver.url_for("/")))
-    assert isinstance(outcome.error, ProviderConfigError)
-    assert "no model" in str(outcome.error)
-    assert httpserver.log == []
+    HARNESS.check_no_model_anywhere(httpserver)
 
 
 def test_base_url_without_scheme_is_a_config_error() -> None:
@@ -932,23 +747,13 @@ def test_list_models_errors(httpserver: HTTPServer) -> None:
 # -- end to end through the turn runtime -------------------------------------------------------
 
 
-class OneOllama:
-    """A ``ProviderDirectory`` that knows one Ollama server."""
-
-    def __init__(self, provider: OllamaProvider) -> None:
-        self.provider = provider
-
-    def resolve(self, provider_id: str) -> ResolvedProvider:
-        return ResolvedProvider("local-ollama", self.provider, self.provider.default_model)
-
-
 def test_turn_runtime_records_an_ollama_answer(httpserver: HTTPServer, tmp_path: Path) -> None:
     record = serve(httpserver, fixture_body("ollama-chat-stream.ndjson"), slice_size=7)
     store = SqliteEventStore(tmp_path / "parley.db")
     try:
         runtime = TurnRuntime(
             store,
-            OneOllama(provider_for(httpserver)),
+            OneProvider("local-ollama", provider_for(httpserver)),
             retry_policy=RetryPolicy(max_attempts=1),
         )
         request = ConversationExecutionRequest(

@@ -8,23 +8,16 @@ hand (with jq), not computed with the parser under test.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
 import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 import requests
 from pytest_httpserver import HTTPServer
 
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.ports.chat_provider import (
     ChatRequest,
-    Delta,
-    FinishDelta,
     IncompleteStreamError,
     ProviderConfigError,
     ProviderConnectionError,
@@ -32,16 +25,23 @@ from application.ports.chat_provider import (
     ProviderMessage,
     ProviderStreamError,
     ProviderTimeout,
-    RefusalDelta,
     TextDelta,
     ToolCallDelta,
     ToolCallRequest,
     ToolSpec,
-    UsageDelta,
 )
 from domain.transcript.canonical import Usage, mint_call_id
 from infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from tests.support.adapter_harness import (
+    HELLO,
+    AdapterHarness,
+    free_port,
+    http_chunk,
+    no_helper_thread_left_behind,  # noqa: F401  (autouse)
+    parallel_reads_history,
+    run,
+)
 from tests.support.sse_server import (
     ScriptedServer,
     chunked_script,
@@ -52,91 +52,10 @@ from tests.support.sse_server import (
 )
 
 PATH = "/v1/chat/completions"
-HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))
-
-
-# -- harness --------------------------------------------------------------------------------
-
-
-@dataclass
-class Outcome:
-    deltas: list[Delta] = field(default_factory=list)
-    error: BaseException | None = None
-
-    @property
-    def text(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, TextDelta))
-
-    @property
-    def refusal(self) -> str:
-        return "".join(d.text for d in self.deltas if isinstance(d, RefusalDelta))
-
-    @property
-    def finishes(self) -> list[str]:
-        return [d.reason for d in self.deltas if isinstance(d, FinishDelta)]
-
-    @property
-    def usages(self) -> list[Usage]:
-        return [d.usage for d in self.deltas if isinstance(d, UsageDelta)]
-
-    @property
-    def tool_calls(self) -> list[tuple]:
-        acc = ToolCallAccumulator()
-        acc.add_all(self.deltas)
-        return [tuple(c) for c in acc.finish()]
-
-
-def run(
-    provider: OpenAICompatibleProvider,
-    request: ChatRequest = HELLO,
-    cancel: threading.Event | None = None,
-) -> Outcome:
-    outcome = Outcome()
-    try:
-        for delta in provider.stream(request, cancel or threading.Event()):
-            outcome.deltas.append(delta)
-    except Exception as exc:
-        outcome.error = exc
-    return outcome
-
-
-def provider_for(server: HTTPServer | ScriptedServer, **kwargs) -> OpenAICompatibleProvider:
-    base = server.url + "/v1" if isinstance(server, ScriptedServer) else server.url_for("/v1")
-    kwargs.setdefault("default_model", "test-model")
-    return OpenAICompatibleProvider(base, **kwargs)
-
-
-def helper_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("parley-http")]
-
-
-@pytest.fixture(autouse=True)
-def no_helper_thread_left_behind() -> Iterator[None]:
-    yield
-    deadline = time.monotonic() + 3
-    while helper_threads() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert helper_threads() == []
-
-
-def serve(server: HTTPServer, body: bytes, **kwargs) -> None:
-    server.expect_request(PATH, method="POST").respond_with_handler(sse_handler(body, **kwargs))
-
-
-@pytest.fixture(params=["http10", "chunked"])
-def streaming(request: pytest.FixtureRequest, httpserver: HTTPServer):
-    """``with streaming(body, **sse_handler_kwargs) as base_url:`` over either transport."""
-
-    @contextlib.contextmanager
-    def start(body: bytes, **kwargs) -> Iterator[str]:
-        if request.param == "http10":
-            serve(httpserver, body, **kwargs)
-            yield httpserver.url_for("/v1")
-        else:
-            with ScriptedServer(chunked_script(body, **kwargs)) as scripted:
-                yield scripted.url + "/v1"
-
-    return start
+HARNESS = AdapterHarness(OpenAICompatibleProvider, base_path="/v1", path=PATH, model="test-model")
+provider_for = HARNESS.provider_for
+serve = HARNESS.serve
+streaming = HARNESS.streaming_fixture()
 
 
 # -- every fixture ----------------------------------------------------------------------------
@@ -419,14 +338,7 @@ def test_empty_json_answer_names_the_content_type(httpserver: HTTPServer) -> Non
     assert "application/json" in str(outcome.error)
 
 
-CHUNKED_HEAD = (
-    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
-    b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-)
-
-
-def http_chunk(data: bytes) -> bytes:
-    return b"%x\r\n%s\r\n" % (len(data), data)
+CHUNKED_HEAD = HARNESS.chunked_head()
 
 
 def test_connection_dropped_mid_body_is_an_incomplete_stream() -> None:
@@ -486,25 +398,6 @@ def test_half_a_chunk_then_a_pause_longer_than_poll_interval(cut) -> None:
 # -- cancellation and stalls --------------------------------------------------------------------
 
 
-class RecordingSession(requests.Session):
-    """Records the thread on which each response is closed."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.closed_on: list[str] = []
-
-    def send(self, request, **kwargs):
-        response = super().send(request, **kwargs)
-        original_close = response.close
-
-        def close() -> None:
-            self.closed_on.append(threading.current_thread().name)
-            original_close()
-
-        response.close = close
-        return response
-
-
 def first_event_then_silence(send, sleep) -> None:
     body = openai_text_stream(["Hi"], done=False)
     send(CHUNKED_HEAD + http_chunk(body[: body.index(b"\n\n", body.index(b'"Hi"')) + 2]))
@@ -512,27 +405,7 @@ def first_event_then_silence(send, sleep) -> None:
 
 
 def test_cancel_while_the_server_is_silent_returns_promptly_and_closes() -> None:
-    cancel = threading.Event()
-    cancelled_at: list[float] = []
-
-    def cancel_now() -> None:
-        cancelled_at.append(time.monotonic())
-        cancel.set()
-
-    session = RecordingSession()
-    with ScriptedServer(first_event_then_silence) as server:
-        provider = provider_for(server, poll_interval=0.05, session=session)
-        texts = []
-        for delta in provider.stream(HELLO, cancel):  # no exception on cancel
-            if isinstance(delta, TextDelta):
-                texts.append(delta.text)
-                threading.Timer(0.2, cancel_now).start()
-        returned = time.monotonic()
-        assert server.client_closed.wait(2)  # the server saw the connection go
-    assert texts == ["Hi"]
-    assert returned - cancelled_at[0] < 1.0  # the server had 10 s of silence left
-    assert session.closed_on[:1] == [threading.current_thread().name]
-    assert helper_threads() == []  # the blocked read was woken and the helper has finished
+    HARNESS.check_cancel_while_silent(first_event_then_silence, "Hi")
 
 
 def test_dropping_the_generator_closes_the_connection() -> None:
@@ -545,27 +418,11 @@ def test_dropping_the_generator_closes_the_connection() -> None:
 
 
 def test_cancel_before_the_response_head_arrives(httpserver: HTTPServer) -> None:
-    gate = threading.Event()
-    serve(httpserver, openai_text_stream(["late"]), gate=gate, gate_after=0)
-    cancel = threading.Event()
-    threading.Timer(0.3, cancel.set).start()
-    try:
-        started = time.monotonic()
-        outcome = run(provider_for(httpserver), cancel=cancel)
-        elapsed = time.monotonic() - started
-    finally:
-        gate.set()
-    assert (outcome.error, outcome.deltas) == (None, [])
-    assert elapsed < 2
+    HARNESS.check_cancel_before_the_head(httpserver, openai_text_stream(["late"]))
 
 
 def test_cancel_already_set_sends_nothing(httpserver: HTTPServer) -> None:
-    serve(httpserver, openai_text_stream(["x"]))
-    cancel = threading.Event()
-    cancel.set()
-    outcome = run(provider_for(httpserver), cancel=cancel)
-    assert (outcome.error, outcome.deltas) == (None, [])
-    assert httpserver.log == []
+    HARNESS.check_cancel_already_set(httpserver, openai_text_stream(["x"]))
 
 
 def test_cancel_between_deltas_stops_yielding(httpserver: HTTPServer) -> None:
@@ -580,20 +437,13 @@ def test_cancel_between_deltas_stops_yielding(httpserver: HTTPServer) -> None:
 
 
 def test_silent_server_mid_body_raises_timeout() -> None:
-    first = openai_text_stream(["Hi"], done=False)[:120]
+    first = openai_text_stream(["Hi"], done=False)[:120]  # not even one whole event
 
     def script(send, sleep):
         send(CHUNKED_HEAD + http_chunk(first))
         sleep(5)
 
-    with ScriptedServer(script) as server:
-        started = time.monotonic()
-        outcome = run(provider_for(server, read_timeout=0.5, poll_interval=0.05))
-        elapsed = time.monotonic() - started
-        assert server.client_closed.wait(2)
-    assert isinstance(outcome.error, ProviderTimeout)
-    assert f"no data from 127.0.0.1:{server.port} for 0.5 s" in str(outcome.error)
-    assert elapsed < 3
+    HARNESS.check_silence_mid_body_times_out(script, "")
 
 
 def test_silent_server_before_the_head_raises_timeout() -> None:
@@ -604,16 +454,7 @@ def test_silent_server_before_the_head_raises_timeout() -> None:
 
 
 def test_connection_refused_names_the_url_not_the_key() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    provider = OpenAICompatibleProvider(f"http://127.0.0.1:{port}/v1/", "sk-secret", "m")
-    outcome = run(provider)
-    assert isinstance(outcome.error, ProviderConnectionError)
-    message = str(outcome.error)
-    assert f"http://127.0.0.1:{port}/v1/chat/completions" in message
-    assert "refused" in message.lower()
-    assert "sk-secret" not in message
+    HARNESS.check_connection_refused("/v1/", "sk-secret")
 
 
 # -- the request ------------------------------------------------------------------------------
@@ -741,19 +582,8 @@ def test_history_with_parallel_calls_results_and_a_follow_up(httpserver: HTTPSer
     assert call_a.startswith("call-") and call_a != call_b
     request = ChatRequest(
         model="",
-        messages=(
-            ProviderMessage("user", "Read a.txt and b.txt"),
-            ProviderMessage(
-                "assistant",
-                "Reading both.",
-                tool_calls=(
-                    ToolCallRequest(call_a, "read_file", {"path": "a.txt"}),
-                    ToolCallRequest(call_b, "read_file", {"path": "b.txt"}),
-                ),
-            ),
-            ProviderMessage("tool", "A", tool_call_id=call_a),
-            ProviderMessage("tool", "B", tool_call_id=call_b),
-            ProviderMessage("user", "Now compare them."),
+        messages=parallel_reads_history(
+            call_a, call_b, assistant_text="Reading both.", follow_up="Now compare them."
         ),
         tools=TOOLS[:1],
     )
@@ -784,10 +614,7 @@ def test_history_with_parallel_calls_results_and_a_follow_up(httpserver: HTTPSer
 
 
 def test_no_model_anywhere_is_a_config_error(httpserver: HTTPServer) -> None:
-    outcome = run(OpenAICompatibleProvider(httpserver.url_for("/v1")))
-    assert isinstance(outcome.error, ProviderConfigError)
-    assert "no model" in str(outcome.error)
-    assert httpserver.log == []
+    HARNESS.check_no_model_anywhere(httpserver)
 
 
 def test_base_url_without_scheme_is_a_config_error() -> None:
@@ -799,9 +626,7 @@ def test_base_url_without_scheme_is_a_config_error() -> None:
 def test_key_that_cannot_be_a_header_is_a_config_error_without_the_key(
     httpserver: HTTPServer,
 ) -> None:
-    outcome = run(OpenAICompatibleProvider(httpserver.url_for("/v1"), "sk-ab\ncd", "m"))
-    assert isinstance(outcome.error, ProviderConfigError)
-    assert "sk-ab" not in str(outcome.error)
+    HARNESS.check_key_that_cannot_be_a_header(httpserver, "sk-ab\ncd")
 
 
 # -- HTTP errors before the stream ------------------------------------------------------------
@@ -902,9 +727,7 @@ def test_list_models_errors(httpserver: HTTPServer) -> None:
     )
     with pytest.raises(Exception, match="something other than a model list"):
         provider.list_models()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     with pytest.raises(ProviderConnectionError, match=f"127.0.0.1:{port}/v1/models"):
         OpenAICompatibleProvider(f"http://127.0.0.1:{port}/v1").list_models()
 
