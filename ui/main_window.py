@@ -12,15 +12,28 @@ Invariants it keeps:
   through ``WorkerBridge.submit`` and its result arrives as a signal;
 - one turn at a time per window; Stop sets the turn's cancel event directly;
 - widgets render and forward intent; this window wires them and builds requests, the runtime decides
-  everything else.
+  everything else;
+- attachments travel as paths: the composer's files are frozen into the request on Send (a retry
+  takes the failed turn's files); the runtime reads them on its worker. A pasted image is written
+  to ``<data dir>/pasted/`` on a worker first, then attached like any file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QImage,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -45,6 +58,7 @@ from application.tools.specs import TOOL_SETS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import (
     ActionVerdict,
+    AttachmentAdded,
     Notice,
     StoredEvent,
     ToolCall,
@@ -53,11 +67,13 @@ from domain.transcript.canonical import (
     UserMessage,
     mint_id,
 )
+from ui.attachment_viewer import VIEW_MAX_SIDE, AttachmentViewer, ImageLoader
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
 from ui.settings_dialog import SettingsDialog
+from ui.widgets.attachment_chips import load_scaled_image
 from ui.widgets.composer import Composer
 from ui.widgets.model_picker import ModelPicker
 from ui.widgets.transcript import TranscriptView
@@ -84,6 +100,7 @@ class MainWindow(QMainWindow):
         self.providers_loaded = False  # True once the settings were read (on a worker)
         self._settings_dialog: SettingsDialog | None = None
         self._permission_dialogs: list[PermissionDialog] = []
+        self.attachment_viewers: list[AttachmentViewer] = []
 
         # left: conversations
         self.new_button = QPushButton("New chat")
@@ -125,7 +142,8 @@ class MainWindow(QMainWindow):
         tools_row.addStretch(1)
 
         self.transcript = TranscriptView()
-        self.composer = Composer()
+        self.composer = Composer(submit=self.bridge.submit)
+        self.setAcceptDrops(True)  # files dropped anywhere on the window go to the composer
         self.status = QLabel("")
         self.status.setObjectName("status")
 
@@ -185,6 +203,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         self.composer.sig_send_requested.connect(self.send)
         self.composer.sig_stop_requested.connect(self.stop_turn)
+        self.composer.sig_image_pasted.connect(self._on_image_pasted)
+        self.transcript.sig_attachment_requested.connect(self.open_attachment)
         self.new_button.clicked.connect(self.new_chat)
         self.session_list.itemClicked.connect(self._on_session_clicked)
         self.transcript.sig_retry_requested.connect(self.retry_turn)
@@ -338,13 +358,24 @@ class MainWindow(QMainWindow):
         """Read every widget the turn depends on, once, into an immutable request."""
         provider_id, model = self.model_picker.current()
         extras = {"source": "window"}
+        attachments: tuple[str | Path, ...] = tuple(self.composer.attachments())
         if retry_of:
             extras["retry_of"] = retry_of
+            # A retry sends what the failed turn sent, not what the composer holds now.
+            attachments = next(
+                (
+                    e.event.attachments
+                    for e in self._history
+                    if e.turn_id == retry_of and isinstance(e.event, TurnStarted)
+                ),
+                (),
+            )
         return ConversationExecutionRequest(
             turn_id=mint_id(),
             session_id=self._session_id or mint_id(),
             title=self.title_edit.text().strip(),
             prompt=prompt,
+            attachments=attachments,
             messages=history_messages(self._history),
             provider_id=provider_id,
             model=model,
@@ -402,9 +433,11 @@ class MainWindow(QMainWindow):
             return None
         request = self.freeze_request(prompt, retry_of=retry_of)
         self._session_id = request.session_id
-        self.composer.clear()
+        self.composer.clear(keep_attachments=bool(retry_of))
         self.composer.set_running(True)
-        self.transcript.add_user_message(prompt)
+        self.transcript.add_user_message(
+            prompt, attachments=request.attachments, turn_id=request.turn_id
+        )
         self.transcript.begin_answer(request.turn_id, request.model)
         self._show_status(f"Answering with {request.model or 'the default model'}…")
         return self.bridge.start_turn(request)
@@ -426,6 +459,93 @@ class MainWindow(QMainWindow):
             self.transcript.add_notice(event.text, event.level)
         elif isinstance(event, ToolCall | ActionVerdict | ToolResult):
             self.transcript.show_tool_event(event)
+        elif isinstance(event, AttachmentAdded):
+            self.transcript.show_attachment(stored)
+
+    # -- attachments -------------------------------------------------------------------------------
+
+    @Slot(QImage)
+    def _on_image_pasted(self, image: QImage) -> None:
+        """Write a pasted image to ``<data dir>/pasted/<timestamp>.png`` on a worker, then attach
+        the file."""
+        folder = self.services.data_dir / "pasted"
+        image = image.copy()  # the worker's own copy
+
+        def save() -> Path:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.png"
+            if not image.save(str(path), "PNG"):
+                raise OSError(f"could not write {path}")
+            return path
+
+        self.bridge.submit(
+            save,
+            lambda path: self.composer.add_attachments([path]),
+            lambda exc: self._show_status(f"Cannot keep the pasted image: {exc}", error=True),
+        )
+
+    @Slot(object)
+    def open_attachment(self, stored: StoredEvent) -> AttachmentViewer | None:
+        """Show what the model saw of one attachment, in a non-modal viewer."""
+        event = stored.event
+        if not isinstance(event, AttachmentAdded):
+            return None
+        viewer = AttachmentViewer(
+            event, load_image=self._image_loader(event), submit=self.bridge.submit, parent=self
+        )
+        self.attachment_viewers.append(viewer)
+        viewer.finished.connect(lambda _r, v=viewer: self._forget_viewer(v))
+        viewer.show()
+        viewer.raise_()
+        return viewer
+
+    def _forget_viewer(self, viewer: AttachmentViewer) -> None:
+        if viewer in self.attachment_viewers:
+            self.attachment_viewers.remove(viewer)
+        viewer.deleteLater()
+
+    def _image_loader(self, event: AttachmentAdded) -> ImageLoader | None:
+        """How the viewer gets an image attachment's pixels (called on a worker): the stored copy
+        when the services can locate it, else the original file (which may have changed)."""
+        if not event.image_media_type:
+            return None
+        locate: Callable[[str], Path] | None = getattr(self.services, "attachment_path", None)
+
+        def load() -> tuple[QImage, str]:
+            stored = None
+            if callable(locate) and event.sha256:
+                try:
+                    stored = Path(locate(event.sha256))
+                except (OSError, KeyError, ValueError):
+                    stored = None
+            if stored is not None and stored.is_file():
+                return load_scaled_image(stored, VIEW_MAX_SIDE), ""
+            if not event.source_path:
+                raise FileNotFoundError("the stored copy of this image cannot be found")
+            note = (
+                "Showing the original file, not the copy that was sent; it may have changed since."
+            )
+            return load_scaled_image(event.source_path, VIEW_MAX_SIDE), note
+
+        return load
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.composer.can_accept(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if self.composer.can_accept(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if self.composer.accept_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
 
     @Slot(object)
     def _on_turn_finished(self, outcome: TurnOutcome) -> None:

@@ -5,10 +5,20 @@ conversation: each piece of text is inserted at the end of the one document (O(p
 conversation is laid out once when it is opened.
 
 Invariant it keeps: it only renders. It never reads the store or decides anything; the window tells
-it what to show (user message, streamed text, the turn's end, notices).
+it what to show (user message, streamed text, the turn's end, notices, attachments).
+
+Attachments: a user message lists its files right under it. While a turn runs the list is known
+before the files are read, so each file shows as a plain "📎 name" line in a frame of its own (a
+frame keeps its place while the answer streams in below it); when the turn's ``attachment_added``
+event arrives, that line becomes a link with the type, size, pages and truncation — or the reason
+in red. Clicking the link only asks (``sig_attachment_requested``); the window opens the viewer.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import (
@@ -26,6 +36,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
+    AttachmentAdded,
     Notice,
     StoredEvent,
     ToolCall,
@@ -34,6 +45,7 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
+from ui.widgets.attachment_chips import file_kind, human_size
 
 _HEADER_COLOURS = {
     "user": "#2f6fde",
@@ -45,6 +57,7 @@ _HEADER_COLOURS = {
 
 _RETRY_SCHEME = "parley-retry"
 _TOOL_SCHEME = "parley-tool"
+_ATTACHMENT_SCHEME = "parley-attachment"
 _RESULT_PREVIEW_CHARS = 4000
 
 
@@ -60,11 +73,31 @@ class _ToolCard:
         self.expanded = False
 
 
+@dataclass
+class _AttachmentLine:
+    """One attached file under a user message: its name (and path) until its event arrives."""
+
+    name: str
+    path: str = ""
+    stored: StoredEvent | None = None
+
+
+class _AttachmentList:
+    """The attachments of one turn: a frame under the user message, and its lines."""
+
+    def __init__(self, frame: QTextFrame) -> None:
+        self.frame = frame
+        self.lines: list[_AttachmentLine] = []
+
+
 class TranscriptView(QTextBrowser):
     """Shows one conversation; appends streamed text in place."""
 
     sig_retry_requested = Signal(str)
     """The user clicked Retry under a failed turn: ``turn_id``."""
+
+    sig_attachment_requested = Signal(object)
+    """The user clicked an attachment: its ``StoredEvent`` (holding an ``AttachmentAdded``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +114,8 @@ class TranscriptView(QTextBrowser):
         self._streaming_turn: str | None = None
         self._streamed = ""
         self._cards: dict[str, _ToolCard] = {}
+        self._attachment_lists: dict[str, _AttachmentList] = {}
+        self._attachments: dict[str, StoredEvent] = {}
 
     # -- what the window calls -----------------------------------------------------------------
 
@@ -89,11 +124,14 @@ class TranscriptView(QTextBrowser):
         self._streaming_turn = None
         self._streamed = ""
         self._cards = {}
+        self._attachment_lists = {}
+        self._attachments = {}
 
     def show_events(self, events: list[StoredEvent]) -> None:
         """Lay out a saved conversation in one pass."""
         self.clear_conversation()
         models: dict[str, str] = {}
+        attached: dict[str, tuple[str, ...]] = {}
         retried = {
             s.event.retry_of
             for s in events
@@ -103,8 +141,13 @@ class TranscriptView(QTextBrowser):
             event = stored.event
             if isinstance(event, TurnStarted):
                 models[stored.turn_id] = event.model
+                attached[stored.turn_id] = event.attachments
             elif isinstance(event, UserMessage):
-                self.add_user_message(event.text)
+                self.add_user_message(
+                    event.text, attachments=attached.get(stored.turn_id, ()), turn_id=stored.turn_id
+                )
+            elif isinstance(event, AttachmentAdded):
+                self.show_attachment(stored)
             elif isinstance(event, AssistantText):
                 self._header(event.model or "assistant", "assistant")
                 self._body(event.text)
@@ -123,10 +166,113 @@ class TranscriptView(QTextBrowser):
                 )
         self._scroll_to_end()
 
-    def add_user_message(self, text: str) -> None:
+    def add_user_message(
+        self, text: str, attachments: Iterable[str | Path] = (), turn_id: str = ""
+    ) -> None:
+        """The user's message; ``attachments`` (paths) are listed under it, by name, until their
+        ``attachment_added`` events (``show_attachment``) fill in what reading them gave."""
         self._header("You", "user")
         self._body(text)
+        paths = [str(p) for p in attachments]
+        if paths and turn_id:
+            listing = self._attachment_list(turn_id)
+            listing.lines.extend(_AttachmentLine(Path(p).name or p, p) for p in paths)
+            self._render_attachments(listing)
         self._scroll_to_end()
+
+    # -- attachments -----------------------------------------------------------------------------
+
+    def show_attachment(self, stored: StoredEvent) -> None:
+        """Show what reading one attached file gave, on its line under the turn's user message
+        (matched by path, else the first file still waiting); a new line if none waits."""
+        event = stored.event
+        if not isinstance(event, AttachmentAdded):
+            return
+        self._attachments[str(stored.id)] = stored
+        listing = self._attachment_lists.get(stored.turn_id) or self._attachment_list(
+            stored.turn_id
+        )
+        waiting = [line for line in listing.lines if line.stored is None]
+        line = next((w for w in waiting if event.source_path and w.path == event.source_path), None)
+        line = line or next((w for w in waiting if w.name == event.name), None)
+        line = line or (waiting[0] if waiting else None)
+        if line is None:
+            line = _AttachmentLine(event.name, event.source_path)
+            listing.lines.append(line)
+        line.stored = stored
+        self._render_attachments(listing)
+
+    def attachment_lines(self, turn_id: str) -> list[str]:
+        """The visible attachment lines under a turn's user message (for tests and
+        accessibility)."""
+        listing = self._attachment_lists.get(turn_id)
+        if listing is None:
+            return []
+        cursor = listing.frame.firstCursorPosition()
+        cursor.setPosition(listing.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText().split("\u2029")
+
+    def attachment_link(self, stored: StoredEvent) -> str:
+        """The href an attachment's line links to."""
+        return f"{_ATTACHMENT_SCHEME}:{stored.id}"
+
+    def open_attachment(self, key: str) -> None:
+        """Ask the window to show an attachment (``key``: the event id in its link)."""
+        stored = self._attachments.get(key)
+        if stored is not None:
+            self.sig_attachment_requested.emit(stored)
+
+    def _attachment_list(self, turn_id: str) -> _AttachmentList:
+        listing = self._attachment_lists.get(turn_id)
+        if listing is None:
+            fmt = QTextFrameFormat()
+            fmt.setBorder(0)
+            fmt.setTopMargin(2)
+            frame = self._cursor_at_end().insertFrame(fmt)
+            listing = self._attachment_lists[turn_id] = _AttachmentList(frame)
+        return listing
+
+    def _render_attachments(self, listing: _AttachmentList) -> None:
+        at_bottom = self._at_bottom()
+        cursor = listing.frame.firstCursorPosition()
+        cursor.setPosition(listing.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        for index, line in enumerate(listing.lines):
+            if index:
+                cursor.insertBlock()
+            self._insert_attachment(cursor, line)
+        if at_bottom:
+            self._scroll_to_end()
+
+    def _insert_attachment(self, cursor: QTextCursor, line: _AttachmentLine) -> None:
+        grey = QTextCharFormat()
+        grey.setForeground(QColor("#666666"))
+        if line.stored is None:
+            cursor.insertText(f"📎 {line.name}", grey)
+            return
+        event = line.stored.event
+        assert isinstance(event, AttachmentAdded)
+        failed = bool(event.error_kind or event.error)
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(self.attachment_link(line.stored))
+        link.setFontUnderline(True)
+        link.setForeground(QColor(_HEADER_COLOURS["error" if failed else "user"]))
+        link.setToolTip(event.source_path or event.name)
+        cursor.insertText("📎 ", QTextCharFormat())
+        cursor.insertText(event.name or line.name, link)
+        details = attachment_details(event)
+        if details:
+            cursor.insertText(f" · {details}", grey)
+        if failed:
+            red = QTextCharFormat()
+            red.setForeground(QColor(_HEADER_COLOURS["error"]))
+            cursor.insertText(f" · {attachment_error(event)}", red)
+        elif event.truncated:
+            note = QTextCharFormat()
+            note.setForeground(QColor(_HEADER_COLOURS["notice"]))
+            seen = len(event.text) or event.chars
+            cursor.insertText(f" · truncated: the model saw the first {seen:,} characters", note)
 
     def begin_answer(self, turn_id: str, model: str) -> None:
         """Open the assistant's message for the running turn; text follows by ``append_text``."""
@@ -283,6 +429,8 @@ class TranscriptView(QTextBrowser):
             self.sig_retry_requested.emit(url.path())
         elif url.scheme() == _TOOL_SCHEME:
             self.toggle_tool_card(url.path())
+        elif url.scheme() == _ATTACHMENT_SCHEME:
+            self.open_attachment(url.path())
         elif url.scheme() in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
 
@@ -293,6 +441,58 @@ class TranscriptView(QTextBrowser):
     def _scroll_to_end(self) -> None:
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+
+
+_TYPE_LABELS = {
+    "application/pdf": "PDF",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word",
+    "application/msword": "Word",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel",
+    "application/vnd.ms-excel": "Excel",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PowerPoint",
+    "application/vnd.ms-powerpoint": "PowerPoint",
+    "application/epub+zip": "EPUB",
+    "application/json": "JSON",
+    "application/zip": "ZIP",
+    "text/plain": "Text",
+    "text/csv": "CSV",
+    "text/markdown": "Markdown",
+    "text/html": "HTML",
+}
+
+
+def attachment_type(event: AttachmentAdded) -> str:
+    """A short type for people: ``PDF``, ``Excel``, ``PNG image``, ``CSV``… (as the chips say)."""
+    media = (event.image_media_type or event.media_type).split(";")[0].strip().lower()
+    if media in _TYPE_LABELS:
+        return _TYPE_LABELS[media]
+    if media.startswith("image/"):
+        sub = media.removeprefix("image/")
+        return f"{'JPEG' if sub in ('jpeg', 'jpg') else sub.upper()} image"
+    return file_kind(event.name)[1]
+
+
+def attachment_units(event: AttachmentAdded) -> str:
+    """``20 pages``, ``1 sheet``, ``10 slides`` ("" when the format has none)."""
+    if not event.units or not event.unit:
+        return ""
+    unit = event.unit.removesuffix("s") if event.unit.endswith("s") else event.unit
+    return f"{event.units} {unit}{'' if event.units == 1 else 's'}"
+
+
+def attachment_details(event: AttachmentAdded) -> str:
+    """Type, size and pages/sheets/slides, joined with `` · `` (what is known)."""
+    parts = [attachment_type(event)]
+    if event.size:
+        parts.append(human_size(event.size))
+    parts.append(attachment_units(event))
+    return " · ".join(p for p in parts if p)
+
+
+def attachment_error(event: AttachmentAdded) -> str:
+    """Why the file could not be used, for people."""
+    reason = event.error or event.error_kind.replace("_", " ")
+    return f"not sent: {reason}" if reason else "not sent"
 
 
 def _finish_text(status: str, error: str) -> str:

@@ -1,0 +1,190 @@
+"""The attachment viewer: what the model saw of one attached file.
+
+Why it exists: after a turn, a user must be able to check what was actually sent — a PDF whose
+text came out garbled, a spreadsheet cut at the row limit, a scan with no text at all. The viewer
+shows exactly the ``text`` of the turn's ``attachment_added`` event (the text the model was given,
+not a fresh reading of the file), under one header line of metadata; for an image it shows the
+image, scaled to fit.
+
+Invariants it keeps:
+
+- it is non-modal and read-only; it never re-reads or re-extracts a document;
+- the text shown is the event's text, unchanged (monospace, no wrapping of its own lines into
+  other characters);
+- an image is decoded on a worker (the ``submit`` callable, ``WorkerBridge.submit``) at a capped
+  size, through a loader the window gives it; the UI thread only scales the decoded image;
+- a result arriving after the viewer was closed and deleted is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QResizeEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from domain.transcript.canonical import AttachmentAdded
+from ui.widgets.attachment_chips import Submit
+from ui.widgets.transcript import attachment_details, attachment_error
+
+#: ``load()`` -> ``(image, note)``: decodes the image (blocking; runs on a worker). ``note`` says
+#: where the image came from when it is not the stored copy ("" otherwise).
+ImageLoader = Callable[[], tuple[QImage, str]]
+
+#: Largest side an image is decoded at for viewing.
+VIEW_MAX_SIDE = 2048
+
+
+def header_line(event: AttachmentAdded) -> str:
+    """One line of metadata: name, type, size, pages, characters, extractor, truncation."""
+    parts = [event.name]
+    details = attachment_details(event)
+    if details:
+        parts.append(details)
+    if not event.image_media_type and not (event.error or event.error_kind):
+        parts.append(f"{len(event.text) or event.chars:,} characters")
+    if event.extractor:
+        parts.append(f"read by {event.extractor}")
+    if event.truncated:
+        parts.append("truncated")
+    return " · ".join(parts)
+
+
+class _ScaledImage(QLabel):
+    """Shows a pixmap scaled to fit the label, keeping its aspect ratio, never above 100 %."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pixmap = QPixmap()
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setMinimumSize(64, 64)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+
+    def set_image(self, image: QImage) -> None:
+        self._pixmap = QPixmap.fromImage(image)
+        self._rescale()
+
+    @property
+    def source_size(self) -> tuple[int, int]:
+        return (self._pixmap.width(), self._pixmap.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        if self._pixmap.isNull():
+            return
+        box = self.size()
+        if self._pixmap.width() <= box.width() and self._pixmap.height() <= box.height():
+            self.setPixmap(self._pixmap)
+            return
+        self.setPixmap(
+            self._pixmap.scaled(
+                box, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
+        )
+
+
+class AttachmentViewer(QDialog):
+    """A non-modal window showing one attachment as the model saw it."""
+
+    def __init__(
+        self,
+        event: AttachmentAdded,
+        *,
+        load_image: ImageLoader | None = None,
+        submit: Submit | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.attachment = event
+        self.setObjectName("attachment-viewer")
+        self.setModal(False)
+        self.setWindowTitle(f"{event.name} — what the model saw")
+        self.resize(760, 620)
+
+        self.header = QLabel(header_line(event), self)
+        self.header.setObjectName("attachment-header")
+        self.header.setWordWrap(True)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note = QLabel("", self)
+        self.note.setObjectName("attachment-note")
+        self.note.setWordWrap(True)
+        self.note.setVisible(False)
+        self.text_view = QPlainTextEdit(self)
+        self.text_view.setObjectName("attachment-text")
+        self.text_view.setReadOnly(True)
+        self.text_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.image_view = _ScaledImage(self)
+        self.image_view.setObjectName("attachment-image")
+        self.image_loaded = False
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(self.note)
+        layout.addWidget(self.text_view, 1)
+        layout.addWidget(self.image_view, 1)
+        layout.addWidget(buttons)
+
+        failed = bool(event.error or event.error_kind)
+        is_image = bool(event.image_media_type) and not failed
+        self.text_view.setVisible(not is_image)
+        self.image_view.setVisible(is_image)
+        if failed:
+            self._show_note(f"Not sent to the model — {attachment_error(event)}", error=True)
+        elif event.truncated:
+            self._show_note(
+                "The file was longer than the limit: the model saw only the text below.",
+                error=False,
+            )
+        if not is_image:
+            self.text_view.setPlainText(event.text)
+            if not event.text:
+                self.text_view.setPlaceholderText("(no text)")
+        elif load_image is None or submit is None:
+            self._show_note("The image cannot be shown here.", error=True)
+        else:
+            self.image_view.setText("Loading…")
+            submit(load_image, self._on_image, self._on_image_failed)
+
+    def shown_text(self) -> str:
+        """The text shown, exactly (``toPlainText`` would turn no-break spaces into spaces)."""
+        return self.text_view.document().toRawText().replace("\u2029", "\n")
+
+    def _show_note(self, text: str, *, error: bool) -> None:
+        self.note.setText(text)
+        self.note.setStyleSheet("color: #c0392b" if error else "color: #a86b00")
+        self.note.setVisible(True)
+
+    def _on_image(self, loaded: tuple[QImage, str]) -> None:
+        if not shiboken6.isValid(self):
+            return
+        image, note = loaded
+        if image.isNull():
+            self._on_image_failed(OSError("the image could not be decoded"))
+            return
+        self.image_view.setText("")
+        self.image_view.set_image(image)
+        self.image_loaded = True
+        if note:
+            self._show_note(note, error=False)
+
+    def _on_image_failed(self, exc: BaseException) -> None:
+        if not shiboken6.isValid(self):
+            return
+        self.image_view.setText("")
+        self._show_note(f"The image cannot be shown: {exc}", error=True)
