@@ -31,6 +31,8 @@ from application.ports.settings_store import ProviderConfig, SettingsStore
 from application.ports.tools import DENY, PermissionAsker, PermissionRequest, ToolContext
 from application.tools.toolbox import Toolbox
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from infrastructure.attachments.reader import SubprocessAttachmentReader
+from infrastructure.attachments.store import ContentStore
 from infrastructure.config.json_settings_store import JsonSettingsStore, validate_provider
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
@@ -76,6 +78,11 @@ class Services:
     runtime: TurnRuntime
     secrets: SecretStore
     toolbox: Toolbox
+    attachment_store: ContentStore
+
+    def attachment_path(self, sha256: str) -> Path:
+        """Where the stored copy of an attachment lives (what the model was actually sent)."""
+        return self.attachment_store.path_of(sha256)
 
     def key_source(self, config: ProviderConfig) -> KeySource:
         """Where ``config``'s API key would come from now (keyring, env VAR or none), without
@@ -177,6 +184,7 @@ def build_services(
         base_delay=network.base_delay,
         max_delay=network.max_delay,
     )
+    attachment_store = ContentStore(data)
     # Tools: Parley's own data and settings are protected paths whatever the workspace is.
     toolbox = Toolbox(
         inspector=FilesystemInspector(protected_roots=(data, config)),
@@ -190,7 +198,14 @@ def build_services(
         settings=settings,
         store=store,
         providers=providers,
-        runtime=TurnRuntime(store, providers, retry_policy=policy, toolbox=toolbox),
+        runtime=TurnRuntime(
+            store,
+            providers,
+            retry_policy=policy,
+            toolbox=toolbox,
+            attachments=SubprocessAttachmentReader(attachment_store),
+        ),
+        attachment_store=attachment_store,
         secrets=secret_store,
         toolbox=toolbox,
     )

@@ -91,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print each stored event as JSON")
     ask.add_argument("--timeout", type=float, default=None, help="wall-clock limit in seconds")
     ask.add_argument(
+        "--attach",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="attach a file (repeatable): PDF, DOCX, XLSX, PPTX, CSV, text, code, HTML, images",
+    )
+    ask.add_argument(
         "--workspace",
         default=None,
         help="the folder the model's tools act in (default: the current directory)",
@@ -266,6 +273,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
     if not workspace.is_dir():
         raise UsageError(f"--workspace {workspace} is not a folder")
     services.set_permission_asker(TerminalPermissionAsker())
+    attachments = [Path(a).expanduser().absolute() for a in args.attach]
     request = ConversationExecutionRequest(
         turn_id=mint_id(),
         session_id=session_id,
@@ -274,6 +282,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         provider_id=resolved.name,
         model=args.model,
         timeout_sec=args.timeout,
+        attachments=attachments,
         workspace=workspace.resolve(),
         allowed_tools=TOOL_SETS[args.tools],
         # "deny" is an unattended turn: it never asks, so it refuses what would need asking.

@@ -1,0 +1,85 @@
+"""``parley ask --attach``: the extracted text reaches the model in the documented form (ADR-004).
+
+Real documents, the real out-of-process reader, a real profile and a local server as the model.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import keyring
+import pytest
+from keyring.backends import fail
+from pytest_httpserver import HTTPServer
+
+from tests.support.sse_server import fixture_path, openai_text_stream, sse_handler
+from ui.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _headless(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
+    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
+    saved = keyring.core._keyring_backend
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.core._keyring_backend = saved
+
+
+@pytest.fixture
+def cli(tmp_path: Path, httpserver: HTTPServer, capsys):  # type: ignore[no-untyped-def]
+    dirs = ["--data-dir", str(tmp_path / "data"), "--config-dir", str(tmp_path / "config")]
+    url = httpserver.url_for("/v1")
+    assert (
+        main([*dirs, "providers", "add", "local", "--base-url", url, "--default-model", "m"]) == 0
+    )
+    capsys.readouterr()
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main([*dirs, *args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def test_an_attached_docx_is_sent_in_front_of_the_question(cli, httpserver, tmp_path):
+    record: list[dict] = []
+    httpserver.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["Summary."]), record=record)
+    )
+    doc = fixture_path("documents", "docx-headings-table-image.docx")
+    code, out, err = cli("ask", "--attach", str(doc), "summarise")
+    assert code == 0, err
+    assert out == "Summary.\n"
+    content = record[0]["messages"][-1]["content"]
+    assert content.startswith(
+        '<attachment name="docx-headings-table-image.docx" '
+        'type="application/vnd.openxmlformats-officedocument.wordprocessingml.document"'
+    )
+    header, rest = content.split("\n", 1)
+    text, tail = rest.rsplit("\n</attachment>\n\n", 1)
+    assert tail == "summarise"
+    assert f'chars="{len(text)}"' in header
+    assert text.strip()  # the document's text, exactly as recorded in the history
+    session = err.split("session ")[1].split()[0]
+    code, exported, _err = cli("history", "export", session, "--format", "json")
+    events = json.loads(exported)["events"]
+    added = [e for e in events if e["type"] == "attachment_added"]
+    assert len(added) == 1 and added[0]["payload"]["text"] == text
+    assert [e["type"] for e in events][:3] == ["turn_started", "user_message", "attachment_added"]
+
+
+def test_an_unreadable_attachment_fails_before_the_model_is_called(cli, httpserver):
+    doc = fixture_path("documents", "pdf-password-required.pdf")
+    code, _out, err = cli("ask", "--attach", str(doc), "what does it say?")
+    assert code == 1
+    assert "pdf-password-required.pdf" in err and "Nothing was sent" in err
+    assert len(httpserver.log) == 0
+
+
+def test_a_missing_attachment_is_named(cli, httpserver, tmp_path):
+    code, _out, err = cli("ask", "--attach", str(tmp_path / "nope.pdf"), "hi")
+    assert code == 1 and "nope.pdf" in err
+    assert len(httpserver.log) == 0
