@@ -204,6 +204,7 @@ def build_services(
             retry_policy=policy,
             toolbox=toolbox,
             attachments=SubprocessAttachmentReader(attachment_store),
+            image_loader=attachment_store.get,
         ),
         attachment_store=attachment_store,
         secrets=secret_store,

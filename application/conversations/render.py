@@ -22,10 +22,12 @@ Invariants it keeps:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import base64
+from collections.abc import Callable, Iterable, Sequence
 
 from application.ports.chat_provider import (
     ChatRequest,
+    ImagePart,
     ProviderMessage,
     ReasoningBlock,
     ToolCallRequest,
@@ -45,7 +47,11 @@ from domain.transcript.canonical import (
 
 
 def render_chat_request(
-    events: Iterable[StoredEvent], *, current_turn_id: str, model: str
+    events: Iterable[StoredEvent],
+    *,
+    current_turn_id: str,
+    model: str,
+    image_loader: Callable[[str], bytes] | None = None,
 ) -> ChatRequest:
     """The request for the next model call of ``current_turn_id``, from ``events`` (in order)."""
     started: dict[str, TurnStarted] = {}
@@ -99,7 +105,8 @@ def render_chat_request(
                 if ts is not None
                 else body
             )
-            messages.append(ProviderMessage(role="user", content=content))
+            images = _images(attachments.get(stored.turn_id, ()), image_loader)
+            messages.append(ProviderMessage(role="user", content=content, images=images))
         elif isinstance(event, Reasoning):
             if pending_calls or pending_text:
                 flush_assistant()
@@ -135,6 +142,23 @@ def render_chat_request(
     if current is not None and current.project_context.strip():
         messages.insert(0, ProviderMessage(role="system", content=current.project_context))
     return ChatRequest(model=model, messages=tuple(messages))
+
+
+def _images(
+    items: Sequence[AttachmentAdded], loader: Callable[[str], bytes] | None
+) -> tuple[ImagePart, ...]:
+    """The turn's images as parts, loaded from the content-addressed store by hash."""
+    if loader is None:
+        return ()
+    return tuple(
+        ImagePart(
+            media_type=item.image_media_type,
+            data_b64=base64.b64encode(loader(item.sha256)).decode("ascii"),
+            name=item.name,
+        )
+        for item in items
+        if item.image_media_type and item.sha256 and not (item.error_kind or item.error)
+    )
 
 
 def history_messages(events: Iterable[StoredEvent]) -> tuple[ChatMessage, ...]:

@@ -170,6 +170,7 @@ class TurnRuntime:
         toolbox: Toolbox | None = None,
         attachments: AttachmentReader | None = None,
         attachment_limits: AttachmentLimits | None = None,
+        image_loader: Callable[[str], bytes] | None = None,
     ) -> None:
         self._store = store
         self._providers = providers
@@ -178,6 +179,7 @@ class TurnRuntime:
         self._toolbox = toolbox
         self._attachments = attachments
         self._attachment_limits = attachment_limits or AttachmentLimits()
+        self._image_loader = image_loader
 
     def run(
         self,
@@ -270,7 +272,12 @@ class TurnRuntime:
             if stop.is_set():
                 raise _Stopped
             chat_request = dataclasses.replace(
-                render_chat_request(turn.history, current_turn_id=request.turn_id, model=model),
+                render_chat_request(
+                    turn.history,
+                    current_turn_id=request.turn_id,
+                    model=model,
+                    image_loader=self._image_loader,
+                ),
                 tools=specs,
             )
             pieces: list[str] = []

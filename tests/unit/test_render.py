@@ -9,6 +9,7 @@ import pytest
 from application.conversations.render import history_messages, render_chat_request
 from application.ports.chat_provider import (
     ChatRequest,
+    ImagePart,
     ProviderMessage,
     ReasoningBlock,
     ToolCallRequest,
@@ -470,3 +471,21 @@ def test_an_attachment_belongs_to_its_own_turn_only() -> None:
     request = render(log, "t2")
     assert request.messages[0].content.startswith('<attachment name="a.txt"')
     assert request.messages[2].content == "second"
+
+
+def test_images_travel_as_image_parts_loaded_by_hash() -> None:
+    log = Log().turn("t1", "What is in the picture?", finished=False)
+    log.add(
+        "t1",
+        AttachmentAdded(name="cat.png", sha256="ab" * 32, image_media_type="image/png"),
+    )
+    log.add("t1", AttachmentAdded(name="bad.png", error_kind="vision", error="no images"))
+    stored = {"ab" * 32: b"\x89PNG-bytes"}
+    request = render_chat_request(
+        log.events, current_turn_id="t1", model="m", image_loader=stored.__getitem__
+    )
+    message = request.messages[0]
+    assert message.content == "What is in the picture?"  # an image gets no text block
+    assert message.images == (ImagePart("image/png", "iVBORy1ieXRlcw==", "cat.png"),)
+    # Without a loader (no store), no image part is invented.
+    assert render(log, "t1").messages[0].images == ()
