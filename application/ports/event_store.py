@@ -49,6 +49,66 @@ class SessionRecord:
     project_id: str | None = None
 
 
+@dataclass(frozen=True)
+class SearchFilters:
+    """Narrow a search or a listing. Dates are ISO 8601 (UTC) strings compared as text; ``status``
+    is a turn status (failed, cancelled, interrupted, timed_out, completed); ``verdict`` is an
+    action decision (refused, asked, …)."""
+
+    since: str = ""
+    until: str = ""
+    provider: str = ""
+    model: str = ""
+    project_id: str = ""
+    workspace: str = ""
+    status: str = ""
+    has_tool_calls: bool = False
+    verdict: str = ""
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One matching event: where it is, and a snippet with the matched words between the
+    ``highlight`` markers (``[`` and ``]`` unless the caller asked otherwise)."""
+
+    session_id: str
+    session_title: str
+    event_id: int
+    turn_id: str
+    type_name: str
+    ts: str
+    snippet: str
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """A conversation as the history window lists it."""
+
+    id: str
+    title: str
+    created_at: str
+    updated_at: str
+    project_id: str | None
+    workspaces: tuple[str, ...]
+    models: tuple[str, ...]
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    failures: int
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    """The result of checking a session's hash chain: ``ok``, or the first event that breaks it
+    and why."""
+
+    session_id: str
+    ok: bool
+    events_checked: int
+    first_bad_event_id: int | None = None
+    reason: str = ""
+
+
 class EventStore(Protocol):
     """Durable, append-only event log per conversation (session)."""
 
@@ -88,6 +148,41 @@ class EventStore(Protocol):
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
         """The conversation's events in append order, optionally only those after ``after_id``."""
+        ...
+
+    # -- history for operators (issue 6) ---------------------------------------------------------
+
+    def search(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int = 100
+    ) -> Sequence[SearchHit]:
+        """Full-text search over messages, answers, tool calls and results, attachment text and
+        notices; newest first. An empty query lists matching events by filters only."""
+        ...
+
+    def summaries(
+        self, filters: SearchFilters | None = None, *, limit: int | None = None
+    ) -> Sequence[SessionSummary]:
+        """Conversations with their figures, most recently updated first."""
+        ...
+
+    def verify_chain(self, session_id: str) -> ChainReport:
+        """Recompute the session's hash chain; raises ``SessionNotFound``."""
+        ...
+
+    def delete_session(self, session_id: str) -> int:
+        """Remove a conversation and its events through the one retention path; returns the
+        number of events removed; raises ``SessionNotFound``."""
+        ...
+
+    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> None:
+        """Durably add ``text`` (the answer streamed since the last checkpoint) to the turn's
+        partial answer, in O(len(text)); cleared when the turn's ``assistant_text`` lands."""
+        ...
+
+    def recover_interrupted(self) -> Sequence[str]:
+        """Close every turn left without ``turn_finished`` (a crash or kill): append its
+        checkpointed partial text as ``assistant_text(partial=True)`` and
+        ``turn_finished(status="interrupted")``. Returns the recovered turn ids."""
         ...
 
     def close(self) -> None:
