@@ -51,6 +51,7 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from application.ports.event_store import EventStore
+from application.providers.vision import accepts_images, vision_refusal
 from application.tools.specs import advertised_tools, tool_specs
 from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -225,7 +226,7 @@ class TurnRuntime:
                     f"no model chosen for provider {provider_id!r}: pick one in the model picker, "
                     "pass --model, or set the provider's default model"
                 )
-            self._read_attachments(turn, stop)
+            self._read_attachments(turn, stop, resolved, model)
             self._run_steps(turn, resolved, model, stop)
             status, error = "completed", ""
         except _Stopped:
@@ -351,7 +352,9 @@ class TurnRuntime:
             )
         )
 
-    def _read_attachments(self, turn: _Turn, stop: _StopSignal) -> None:
+    def _read_attachments(
+        self, turn: _Turn, stop: _StopSignal, resolved: ResolvedProvider, model: str
+    ) -> None:
         """Read the turn's files on this (worker) thread, one ``attachment_added`` each.
 
         A file that cannot be used fails the turn before the model is called, naming every such
@@ -376,6 +379,13 @@ class TurnRuntime:
                     error_kind="too_large",
                     error=f"the files of one message may add up to "
                     f"{limits.max_turn_bytes // (1024 * 1024)} MB at most",
+                )
+            kind = getattr(resolved.provider, "kind", "")
+            # Only a model known to be text-only is refused; an unknown one gets the image and
+            # the provider decides (a wrong refusal would block the user for nothing).
+            if item.ok and item.image_media_type and accepts_images(kind, model) is False:
+                item = dataclasses.replace(
+                    item, error_kind="vision", error=vision_refusal(model, kind)
                 )
             turn.append(
                 AttachmentAdded(

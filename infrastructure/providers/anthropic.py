@@ -33,7 +33,9 @@ Invariants it keeps:
   ``cache_read_input_tokens``; ``total_tokens`` is not reported (Anthropic sends none);
 - requests are rendered from the port's ``ChatRequest``: system messages are joined into
   ``system``; consecutive same-role messages are merged (Anthropic requires alternation); tool
-  results become ``tool_result`` blocks in a user message, placed before any text there;
+  results become ``tool_result`` blocks in a user message, placed before any text there; images
+  on a user message become ``{"type": "image", "source": {"type": "base64", "media_type",
+  "data"}}`` blocks *before* its text (Anthropic's vision guide: image first, then the question);
   reasoning blocks are echoed first in their assistant message, and only those of kind
   ``anthropic`` (no other provider's signature can be verified by Anthropic);
 - tool-call ids: the locally minted id (``call-<hex>``) already matches Anthropic's id pattern
@@ -279,7 +281,7 @@ def render_messages(messages: tuple[ProviderMessage, ...]) -> list[dict[str, Any
         elif message.role == "tool" and message.tool_call_id is not None:
             role, blocks = "user", [_tool_result_block(message)]
         else:
-            role, blocks = "user", _text_blocks(message.content)
+            role, blocks = "user", _image_blocks(message) + _text_blocks(message.content)
         if not blocks:
             continue
         if out and out[-1]["role"] == role:
@@ -291,6 +293,19 @@ def render_messages(messages: tuple[ProviderMessage, ...]) -> list[dict[str, Any
             # Anthropic wants tool results first in their user message, text after them.
             entry["content"].sort(key=lambda block: block["type"] != "tool_result")
     return out
+
+
+def _image_blocks(message: ProviderMessage) -> list[dict[str, Any]]:
+    # Images go before the text: Anthropic's vision guide finds image-then-text works best.
+    if message.role != "user":
+        return []
+    return [
+        {
+            "type": "image",
+            "source": {"type": "base64", "media_type": image.media_type, "data": image.data_b64},
+        }
+        for image in message.images
+    ]
 
 
 def _text_blocks(text: str) -> list[dict[str, Any]]:

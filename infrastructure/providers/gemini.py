@@ -37,10 +37,11 @@ reading of a 429, ``GeminiStreamTranslator`` and what makes a terminator-less an
 Rendering the request (``render_request``): user → role ``user``, assistant → role ``model``,
 system messages → ``systemInstruction``; assistant tool calls → ``functionCall`` parts carrying
 their ``thoughtSignature``; tool results → ``functionResponse`` parts (role ``user``) named after
-the call they answer. Consecutive messages of one role merge into one content (Gemini wants the
-roles to alternate, and parallel tool results in one turn). Empty text parts are left out (the API
-rejects them). Reasoning blocks from other providers are left out; Gemini's own come back only as
-their signature; where it goes, and why, is told in ``model_parts``. Tools go out as
+the call they answer. Images on a user message become ``{"inlineData": {"mimeType", "data"}}``
+parts before its text part. Consecutive messages of one role merge into one content (Gemini wants
+the roles to alternate, and parallel tool results in one turn). Empty text parts are left out
+(the API rejects them). Reasoning blocks from other providers are left out; Gemini's own come back
+only as their signature; where it goes, and why, is told in ``model_parts``. Tools go out as
 ``tools: [{"functionDeclarations": [{"name", "description", "parameters"}]}]`` (only when there
 is at least one; no ``toolConfig``, so the mode stays ``AUTO``), each schema passed through
 ``gemini_schema``: Gemini's ``Schema`` is an OpenAPI 3.0 subset and refuses the rest of JSON
@@ -311,7 +312,14 @@ def render_contents(
                 [{"functionResponse": {"name": name, "response": {"result": message.content}}}],
             )
         else:  # "user" (and anything unknown is sent as the user's words)
-            add("user", [{"text": message.content}] if message.content else [])
+            parts = [
+                {"inlineData": {"mimeType": image.media_type, "data": image.data_b64}}
+                for image in message.images
+                if message.role == "user"
+            ]
+            if message.content:
+                parts.append({"text": message.content})
+            add("user", parts)
     return contents, system
 
 

@@ -24,6 +24,8 @@ Invariants it keeps:
 - the final object ends the answer with one ``UsageDelta`` (only the counters it has) and one
   ``FinishDelta`` (``done_reason`` passed through; ``stop`` when missing). Its usually empty
   ``content`` never erases text that came before;
+- images on a user message go in its ``images`` list as bare base64 strings, in order (Ollama's
+  ``/api/chat`` shape; the media type is not sent, Ollama detects it);
 - requests echo reasoning only from blocks whose ``provider_kind`` is ``ollama`` (as the
   assistant message's ``thinking``); other providers' blocks are left out;
 - tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
@@ -226,6 +228,8 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
     rendered: list[dict[str, Any]] = []
     for message in messages:
         entry: dict[str, Any] = {"role": message.role, "content": message.content}
+        if message.role == "user" and message.images:
+            entry["images"] = [image.data_b64 for image in message.images]
         thinking = "".join(block.text for block in message.reasoning if block.provider_kind == KIND)
         if thinking:
             entry["thinking"] = thinking

@@ -24,6 +24,10 @@ Invariants it keeps:
   is never sent, so the server's default (``auto``) applies. History tool calls keep the local id
   (``call-<hex>``) in ``tool_calls[].id`` and in the result's ``tool_call_id``, arguments as JSON
   text;
+- images on a user message turn its ``content`` into an array: the text part first (left out when
+  there is no text), then ``{"type": "image_url", "image_url": {"url": "data:<media type>;base64,
+  <data>"}}`` per image, in order. Without images ``content`` stays a plain string (servers that
+  copy the API loosely accept nothing else);
 - the API key only ever travels in the ``Authorization`` header; no message names it.
 
 How failures surface (all from ``stream``; ``list_models`` raises the same, minus the stream ones)::
@@ -138,8 +142,22 @@ def render_tool(tool: ToolSpec) -> dict[str, Any]:
 
 
 def render_message(message: ProviderMessage) -> dict[str, Any]:
-    """One ``messages[]`` entry in the Chat Completions shape."""
+    """One ``messages[]`` entry in the Chat Completions shape. A user message with images gets a
+    content array: the text part first, then one ``image_url`` part per image (a base64
+    ``data:`` URL); without images the content stays a plain string."""
     rendered: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.role == "user" and message.images:
+        parts: list[dict[str, Any]] = []
+        if message.content:
+            parts.append({"type": "text", "text": message.content})
+        parts.extend(
+            {
+                "type": "image_url",
+                "image_url": {"url": f"data:{image.media_type};base64,{image.data_b64}"},
+            }
+            for image in message.images
+        )
+        rendered["content"] = parts
     if message.tool_calls:
         rendered["content"] = message.content or None
         rendered["tool_calls"] = [

@@ -10,6 +10,7 @@ test: hand-written constants (finish reasons, usage figures, tool calls, read of
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
+    ImagePart,
     IncompleteStreamError,
     NotFoundError,
     OverloadedError,
@@ -1016,3 +1018,98 @@ def test_thinking_is_stored_and_sent_back_on_the_next_turn(
         },
         {"role": "user", "content": [{"type": "text", "text": "A third?"}]},
     ]
+
+
+# -- images ------------------------------------------------------------------------------------
+
+
+def base64_of(name: str) -> str:
+    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
+
+
+PNG_B64 = base64_of("png-hopper-128.png")
+JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
+IMAGES = (
+    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
+    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
+)
+
+
+def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
+    # by the magic bytes' base64, independent of the code under test
+    assert PNG_B64.startswith("iVBORw0KGgo")
+    assert JPEG_B64.startswith("/9j/")
+
+
+def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, fixture_body("anthropic-text.sse"), record=record)
+    request = ChatRequest(
+        model="claude-sonnet-4-5",
+        messages=(
+            ProviderMessage("system", "Be brief."),
+            ProviderMessage("user", "Compare these two.", images=IMAGES),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 8192,
+            "system": "Be brief.",
+            "stream": True,
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [  # images before the text, as Anthropic recommends
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/png",
+                                "data": PNG_B64,
+                            },
+                        },
+                        {
+                            "type": "image",
+                            "source": {
+                                "type": "base64",
+                                "media_type": "image/jpeg",
+                                "data": JPEG_B64,
+                            },
+                        },
+                        {"type": "text", "text": "Compare these two."},
+                    ],
+                }
+            ],
+        }
+    ]
+
+
+def test_images_merged_after_tool_results_come_after_them_and_before_the_text(
+    httpserver: HTTPServer,
+) -> None:
+    record: list = []
+    serve(httpserver, fixture_body("anthropic-text.sse"), record=record)
+    call = mint_call_id()
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("user", "Look"),
+            ProviderMessage("assistant", "", tool_calls=(ToolCallRequest(call, "now", {}),)),
+            ProviderMessage("tool", "noon", tool_call_id=call),
+            ProviderMessage("user", "And this?", images=IMAGES[:1]),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record[0]["messages"][-1] == {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": call, "content": "noon"},
+            {
+                "type": "image",
+                "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64},
+            },
+            {"type": "text", "text": "And this?"},
+        ],
+    }

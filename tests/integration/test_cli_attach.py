@@ -83,3 +83,28 @@ def test_a_missing_attachment_is_named(cli, httpserver, tmp_path):
     code, _out, err = cli("ask", "--attach", str(tmp_path / "nope.pdf"), "hi")
     assert code == 1 and "nope.pdf" in err
     assert len(httpserver.log) == 0
+
+
+def test_an_image_reaches_a_vision_model_as_an_image_part(cli, httpserver):
+    record: list[dict] = []
+    httpserver.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["A hopper."]), record=record)
+    )
+    image = fixture_path("documents", "png-hopper-128.png")
+    code, _out, err = cli("ask", "--model", "gpt-4o", "--attach", str(image), "what is this?")
+    assert code == 0, err
+    content = record[0]["messages"][-1]["content"]
+    assert content[0] == {"type": "text", "text": "what is this?"}
+    url = content[1]["image_url"]["url"]
+    assert url.startswith("data:image/png;base64,")
+    import base64
+
+    assert base64.b64decode(url.split(",", 1)[1]) == image.read_bytes()
+
+
+def test_an_image_for_a_text_only_model_is_refused_naming_the_model(cli, httpserver):
+    image = fixture_path("documents", "jpeg-hopper-128.jpg")
+    code, _out, err = cli("ask", "--model", "gpt-3.5-turbo", "--attach", str(image), "what?")
+    assert code == 1
+    assert "gpt-3.5-turbo does not accept images" in err
+    assert len(httpserver.log) == 0

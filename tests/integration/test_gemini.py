@@ -11,6 +11,7 @@ read by hand.
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
+    ImagePart,
     IncompleteStreamError,
     PermissionDeniedError,
     ProviderConfigError,
@@ -980,4 +982,60 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
             "parts": [{"text": expected.text, "thoughtSignature": reasoning.signature}],
         },
         {"role": "user", "parts": [{"text": "Why?"}]},
+    ]
+
+
+# -- images ------------------------------------------------------------------------------------
+
+
+def base64_of(name: str) -> str:
+    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
+
+
+PNG_B64 = base64_of("png-hopper-128.png")
+JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
+IMAGES = (
+    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
+    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
+)
+
+
+def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
+    # by the magic bytes' base64, independent of the code under test
+    assert PNG_B64.startswith("iVBORw0KGgo")
+    assert JPEG_B64.startswith("/9j/")
+
+
+def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, fixture_bytes("gemini-sse-text.sse"), record=record)
+    request = ChatRequest(
+        model="",
+        messages=(
+            ProviderMessage("system", "Be brief."),
+            ProviderMessage("user", "Compare these two.", images=IMAGES),
+            ProviderMessage("assistant", "Same bird, two formats."),
+            ProviderMessage("user", "", images=IMAGES[1:]),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "contents": [
+                {
+                    "role": "user",
+                    "parts": [  # images before the text part
+                        {"inlineData": {"mimeType": "image/png", "data": PNG_B64}},
+                        {"inlineData": {"mimeType": "image/jpeg", "data": JPEG_B64}},
+                        {"text": "Compare these two."},
+                    ],
+                },
+                {"role": "model", "parts": [{"text": "Same bird, two formats."}]},
+                {
+                    "role": "user",
+                    "parts": [{"inlineData": {"mimeType": "image/jpeg", "data": JPEG_B64}}],
+                },
+            ],
+            "systemInstruction": {"parts": [{"text": "Be brief."}]},
+        }
     ]

@@ -11,6 +11,7 @@ shape in ``test_midstream_error_line_adapted_from_the_generate_example``.
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from application.ports.chat_provider import (
     BadRequestError,
     ChatRequest,
     FinishDelta,
+    ImagePart,
     IncompleteStreamError,
     NotFoundError,
     ProviderConfigError,
@@ -785,6 +787,53 @@ def test_turn_runtime_records_an_ollama_answer(httpserver: HTTPServer, tmp_path:
         {
             "model": MODEL,
             "messages": [{"role": "user", "content": "Count to five."}],
+            "stream": True,
+        }
+    ]
+
+
+# -- images ------------------------------------------------------------------------------------
+
+
+def base64_of(name: str) -> str:
+    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
+
+
+PNG_B64 = base64_of("png-hopper-128.png")
+JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
+IMAGES = (
+    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
+    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
+)
+
+
+def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
+    # by the magic bytes' base64, independent of the code under test
+    assert PNG_B64.startswith("iVBORw0KGgo")
+    assert JPEG_B64.startswith("/9j/")
+
+
+def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:
+    record = serve(httpserver, ndjson(msg("ok"), final()))
+    request = ChatRequest(
+        model="llama3.2-vision",
+        messages=(
+            ProviderMessage("system", "Be brief."),
+            ProviderMessage("user", "Compare these two.", images=IMAGES),
+            ProviderMessage("assistant", "Same bird, two formats."),
+            ProviderMessage("user", "Thanks"),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": "llama3.2-vision",
+            "messages": [
+                {"role": "system", "content": "Be brief."},
+                {"role": "user", "content": "Compare these two.", "images": [PNG_B64, JPEG_B64]},
+                {"role": "assistant", "content": "Same bird, two formats."},
+                {"role": "user", "content": "Thanks"},
+            ],
             "stream": True,
         }
     ]

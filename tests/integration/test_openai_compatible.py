@@ -8,6 +8,7 @@ hand (with jq), not computed with the parser under test.
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from pytest_httpserver import HTTPServer
 
 from application.ports.chat_provider import (
     ChatRequest,
+    ImagePart,
     IncompleteStreamError,
     ProviderConfigError,
     ProviderConnectionError,
@@ -819,3 +821,82 @@ def test_request_json_is_recorded(httpserver: HTTPServer) -> None:
     requests.post(httpserver.url_for(PATH), data=json.dumps({"a": 1}), timeout=5)
     requests.post(httpserver.url_for(PATH), data=b"not json", timeout=5)
     assert record == [{"a": 1}, None]
+
+
+# -- images ------------------------------------------------------------------------------------
+
+
+def base64_of(name: str) -> str:
+    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
+
+
+PNG_B64 = base64_of("png-hopper-128.png")
+JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
+IMAGES = (
+    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
+    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
+)
+
+
+def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
+    # by the magic bytes' base64, independent of the code under test
+    assert PNG_B64.startswith("iVBORw0KGgo")
+    assert JPEG_B64.startswith("/9j/")
+
+
+def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:
+    record: list = []
+    serve(httpserver, openai_text_stream(["ok"]), record=record)
+    request = ChatRequest(
+        model="gpt-4o",
+        messages=(
+            ProviderMessage("system", "Be brief."),
+            ProviderMessage("user", "Compare these two.", images=IMAGES),
+            ProviderMessage("assistant", "Same bird, two formats."),
+            ProviderMessage("user", "Thanks"),
+        ),
+    )
+    assert run(provider_for(httpserver), request).error is None
+    assert record == [
+        {
+            "model": "gpt-4o",
+            "messages": [
+                {"role": "system", "content": "Be brief."},
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": "Compare these two."},
+                        {
+                            "type": "image_url",
+                            "image_url": {"url": "data:image/png;base64," + PNG_B64},
+                        },
+                        {
+                            "type": "image_url",
+                            "image_url": {"url": "data:image/jpeg;base64," + JPEG_B64},
+                        },
+                    ],
+                },
+                {"role": "assistant", "content": "Same bird, two formats."},
+                {"role": "user", "content": "Thanks"},  # no images: a plain string
+            ],
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+    ]
+
+
+def test_user_message_with_an_image_and_no_text_sends_no_empty_text_part(
+    httpserver: HTTPServer,
+) -> None:
+    record: list = []
+    serve(httpserver, openai_text_stream(["ok"]), record=record)
+    request = ChatRequest(model="", messages=(ProviderMessage("user", "", images=IMAGES[1:]),))
+    assert run(provider_for(httpserver), request).error is None
+    assert record[0]["messages"] == [
+        {
+            "role": "user",
+            "content": [
+                {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64," + JPEG_B64}}
+            ],
+        }
+    ]
