@@ -30,6 +30,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/startup.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/streaming.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history_window.py --sessions 3000
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -9,6 +9,13 @@ It imports no Qt: the command line uses it without loading PySide6. It also hand
 line the few infrastructure facts it shows (the presets table, where a provider's key comes from),
 so that ``ui.cli`` itself never imports ``infrastructure``.
 
+History at startup: ``open_event_store`` checks the database (``quick_check``, WAL, schema
+version, migrations with a backup first); a database that cannot be opened is moved aside and a new
+one started, and ``Services.startup_notice`` says where the old file went, for the window and the
+command line to show. Then ``recover_interrupted`` closes the turns a crash or kill left open (turns
+another live process is running are left alone, so the window and ``parley ask`` may share a
+profile; see ``infrastructure.storage.owners``).
+
 API keys: the secret store wired here is the system keyring (``KeyringSecretStore``), which
 reports itself unavailable on a machine without one (headless Linux) instead of falling back to a
 file; the provider directory then reads keys from the environment only.
@@ -16,6 +23,7 @@ file; the provider directory then reads keys from the environment only.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -25,7 +33,7 @@ from pathlib import Path
 from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import ChatProvider, ProviderDirectory
-from application.ports.event_store import EventStore
+from application.ports.event_store import EventStore, EventStoreError
 from application.ports.secret_store import SecretStore
 from application.ports.settings_store import ProviderConfig, SettingsStore
 from application.ports.tools import DENY, PermissionAsker, PermissionRequest, ToolContext
@@ -46,7 +54,8 @@ from infrastructure.providers.directory import (
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from infrastructure.providers.presets import PRESETS, Preset, find_preset
 from infrastructure.secrets.keyring_store import KeyringSecretStore
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from infrastructure.storage.sqlite_event_store import default_db_path
+from infrastructure.storage.startup import open_event_store
 from infrastructure.tools.executor import LocalToolExecutor
 from infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
 from infrastructure.tools.snapshot import FilesystemInspector
@@ -65,6 +74,8 @@ __all__ = [
     "validate_provider",
 ]
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Services:
@@ -79,6 +90,11 @@ class Services:
     secrets: SecretStore
     toolbox: Toolbox
     attachment_store: ContentStore
+    #: Something the user must be told about the history at startup ("" if nothing): a
+    #: database that could not be opened and where it was moved.
+    startup_notice: str = ""
+    #: Turns a previous crash or kill left open, closed as "interrupted" at this start.
+    recovered_turns: tuple[str, ...] = ()
 
     def attachment_path(self, sha256: str) -> Path:
         """Where the stored copy of an attachment lives (what the model was actually sent)."""
@@ -176,7 +192,14 @@ def build_services(
     config = resolve_config_dir(config_dir)
     settings = JsonSettingsStore(config)
     network = settings.network()
-    store = SqliteEventStore(default_db_path(data))
+    store, report = open_event_store(default_db_path(data))
+    if report.notice:
+        log.warning("%s", report.notice)
+    try:
+        recovered = tuple(store.recover_interrupted())
+    except EventStoreError as exc:  # a start must not fail over it; the next start tries again
+        log.warning("could not close interrupted turns: %s", exc)
+        recovered = ()
     secret_store: SecretStore = secrets if secrets is not None else KeyringSecretStore()
     providers = SettingsProviderDirectory(settings, secrets=secret_store)
     policy = RetryPolicy(
@@ -209,6 +232,8 @@ def build_services(
         attachment_store=attachment_store,
         secrets=secret_store,
         toolbox=toolbox,
+        startup_notice=report.notice,
+        recovered_turns=recovered,
     )
 
 

@@ -29,22 +29,37 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from datetime import time as dt_time
 from pathlib import Path
 from typing import Any, TextIO
 
 from application.conversations.render import history_messages
 from application.conversations.turn_runtime import TurnOutcome
+from application.history.documents import event_summary, one_line
 from application.history.export import (
     event_to_dict,
+    export_html,
+    export_html_all,
+    export_markdown,
+    export_markdown_all,
     export_session,
+    export_sessions,
     render_transcript,
-    session_to_dict,
 )
+from application.history.importers import ImportFormatError, import_file
 from application.ports.chat_provider import (
     ProviderConfigError,
     ProviderError,
 )
-from application.ports.event_store import EventStoreError, SessionNotFound
+from application.ports.event_store import (
+    EventStore,
+    EventStoreError,
+    SearchFilters,
+    SearchHit,
+    SessionNotFound,
+    SessionSummary,
+)
 from application.ports.secret_store import SecretStoreError
 from application.ports.settings_store import (
     PROVIDER_KINDS,
@@ -55,7 +70,7 @@ from application.ports.settings_store import (
 from application.providers.probe import probe_provider
 from application.tools.specs import TOOL_SETS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import StoredEvent, mint_id
+from domain.transcript.canonical import StoredEvent, TurnFinished, mint_id
 from ui.bootstrap import (
     ADD_PROVIDER_HINT,
     PRESETS,
@@ -172,19 +187,56 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=60.0, help="give up after this many seconds (60)"
     )
 
-    history = commands.add_parser("history", help="list, show and export saved conversations")
+    history = commands.add_parser(
+        "history", help="list, search, show, export, import, verify and delete conversations"
+    )
     hsub = history.add_subparsers(dest="history_command", metavar="SUBCOMMAND")
-    hlist = hsub.add_parser("list", help="conversations, newest first")
+    hlist = hsub.add_parser("list", help="conversations, most recently updated first")
     hlist.add_argument("--json", action="store_true")
+    hlist.add_argument("--search", default="", metavar="TEXT", help="only those that mention TEXT")
+    _history_filters(hlist)
     hlist.add_argument("--limit", type=int, default=None)
     show = hsub.add_parser("show", help="one conversation as a transcript")
     show.add_argument("session")
-    show.add_argument("--json", action="store_true")
-    export = hsub.add_parser("export", help="one conversation as a file")
-    export.add_argument("session")
-    export.add_argument("--format", default="json", choices=["json"])
+    show.add_argument("--events", action="store_true", help="one line per stored event")
+    show.add_argument("--json", action="store_true", help="the full record (as export json)")
+    search = hsub.add_parser("search", help="find messages, answers, tool calls and notices")
+    search.add_argument("text")
+    search.add_argument("--json", action="store_true")
+    _history_filters(search)
+    search.add_argument("--limit", type=int, default=100, help="at most this many hits (100)")
+    export = hsub.add_parser("export", help="one conversation (or --all) as a file")
+    export.add_argument("session", nargs="?", help="the conversation (or use --all)")
+    export.add_argument("--all", action="store_true", help="every conversation, in one file")
+    export.add_argument("--format", default="json", choices=["json", "md", "html"])
     export.add_argument("-o", "--output", help="write here instead of standard output")
+    himport = hsub.add_parser(
+        "import", help="a Parley export, or ChatGPT's or Claude's conversations.json"
+    )
+    himport.add_argument("file")
+    verify = hsub.add_parser("verify", help="check the hash chain of one or every conversation")
+    verify.add_argument("session", nargs="?")
+    delete = hsub.add_parser("delete", help="delete a conversation and its events for good")
+    delete.add_argument("session")
+    delete.add_argument("--yes", action="store_true", help="do not ask")
     return parser
+
+
+def _history_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--since",
+        default="",
+        metavar="DATE",
+        help="active on or after DATE (YYYY-MM-DD or ISO 8601; UTC)",
+    )
+    parser.add_argument("--model", default="", metavar="M", help="a turn used model M")
+    parser.add_argument(
+        "--status",
+        default="",
+        metavar="S",
+        choices=TurnFinished.STATUSES,
+        help="a turn ended so: " + ", ".join(TurnFinished.STATUSES),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -200,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (EventStoreError, SettingsError, OSError) as exc:
         print(f"parley: cannot open the profile: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    if services.startup_notice:
+        print(f"parley: {services.startup_notice}", file=sys.stderr)
     try:
         handler = {"ask": _ask, "providers": _providers, "history": _history}[args.command]
         return handler(services, args, parser)
@@ -638,33 +692,241 @@ def _read_key(name: str) -> str:
 
 
 def _history(services: Services, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    store = services.store
-    if args.history_command == "list":
-        sessions = store.list_sessions(limit=args.limit)
-        if args.json:
-            _print_json([session_to_dict(s) for s in sessions])
+    handlers = {
+        "list": _history_list,
+        "show": _history_show,
+        "search": _history_search,
+        "export": _history_export,
+        "import": _history_import,
+        "verify": _history_verify,
+        "delete": _history_delete,
+    }
+    handler = handlers.get(args.history_command)
+    if handler is None:
+        parser.parse_args(["history", "--help"])
+        return EXIT_USAGE
+    return handler(services.store, args)
+
+
+def _filters(args: argparse.Namespace) -> SearchFilters:
+    return SearchFilters(since=_since(args.since), model=args.model, status=args.status)
+
+
+def _since(text: str) -> str:
+    """``--since`` as the store compares it: ISO 8601 UTC with a trailing ``Z`` ("" for none)."""
+    text = text.strip()
+    if not text:
+        return ""
+    try:
+        if len(text) == 10:
+            moment = datetime.combine(date.fromisoformat(text), dt_time(), tzinfo=UTC)
         else:
-            for s in sessions:
-                print(f"{s.id}  {s.updated_at}  {s.title or '(untitled)'}")
+            moment = datetime.fromisoformat(text)
+            moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    except ValueError as exc:
+        raise UsageError(
+            f"--since {text!r} is not a date: use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][+HH:MM]"
+        ) from exc
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _limit(value: int | None) -> int | None:
+    if value is not None and value < 0:
+        raise UsageError("--limit must not be negative")
+    return value
+
+
+def _summary_to_dict(summary: SessionSummary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "title": summary.title,
+        "created_at": summary.created_at,
+        "updated_at": summary.updated_at,
+        "project_id": summary.project_id,
+        "workspaces": list(summary.workspaces),
+        "models": list(summary.models),
+        "turns": summary.turns,
+        "input_tokens": summary.input_tokens,
+        "output_tokens": summary.output_tokens,
+        "failures": summary.failures,
+    }
+
+
+def _history_list(store: EventStore, args: argparse.Namespace) -> int:
+    filters, limit = _filters(args), _limit(args.limit)
+    summaries = store.summaries(filters, limit=None if args.search else limit)
+    if args.search:
+        if not args.search.strip():
+            raise UsageError("--search needs some text")
+        matching = {hit.session_id for hit in store.search(args.search, filters, limit=100_000)}
+        summaries = [s for s in summaries if s.id in matching][:limit]
+    if args.json:
+        _print_json([_summary_to_dict(s) for s in summaries])
         return EXIT_OK
-    if args.history_command == "show":
-        if args.json:
-            _print_json(export_session(store, args.session))
+    for s in summaries:
+        models = ", ".join(s.models) or "-"
+        failed = f" · {s.failures} not completed" if s.failures else ""
+        print(
+            f"{s.id}  {s.updated_at}  {s.turns:>3} turn{'' if s.turns == 1 else 's'}{failed}  "
+            f"{models}  "
+            f"{s.title or '(untitled)'}"
+        )
+    if not summaries:
+        print("no conversations match" if args.search else "no conversations", file=sys.stderr)
+    return EXIT_OK
+
+
+def _history_show(store: EventStore, args: argparse.Namespace) -> int:
+    if args.json:
+        _print_json(export_session(store, args.session))
+        return EXIT_OK
+    session = store.get_session(args.session)
+    events = store.events(args.session)
+    if args.events:
+        for stored in events:
+            print(
+                f"{stored.id:>7}  {stored.ts}  {stored.type_name:<16} {event_summary(stored.event)}"
+            )
+    else:
+        sys.stdout.write(render_transcript(session, events))
+    return EXIT_OK
+
+
+def _history_search(store: EventStore, args: argparse.Namespace) -> int:
+    if not args.text.strip():
+        raise UsageError("search needs some text: parley history search 'words to find'")
+    hits = store.search(args.text, _filters(args), limit=_limit(args.limit) or 0)
+    if args.json:
+        _print_json([_hit_to_dict(hit) for hit in hits])
+        return EXIT_OK
+    for hit in hits:
+        print(
+            f"{hit.ts}  {hit.type_name:<16} {hit.session_title or '(untitled)'}  {hit.session_id}"
+        )
+        print(f"    {one_line(hit.snippet, 200)}")
+    print(f"{len(hits)} match{'es' if len(hits) != 1 else ''}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _hit_to_dict(hit: SearchHit) -> dict[str, Any]:
+    return {
+        "session_id": hit.session_id,
+        "session_title": hit.session_title,
+        "event_id": hit.event_id,
+        "turn_id": hit.turn_id,
+        "type": hit.type_name,
+        "ts": hit.ts,
+        "snippet": hit.snippet,
+    }
+
+
+def _history_export(store: EventStore, args: argparse.Namespace) -> int:
+    if bool(args.session) == bool(args.all):
+        raise UsageError("name one conversation or pass --all (not both)")
+    if args.all:
+        ids = [s.id for s in store.list_sessions()]
+        if args.format == "json":
+            data: Any = export_sessions(store, ids)
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            events = sum(len(d["events"]) for d in data)
+            what = f"{_count(len(ids), 'conversation')} ({events} events)"
         else:
-            session = store.get_session(args.session)
-            sys.stdout.write(render_transcript(session, store.events(args.session)))
-        return EXIT_OK
-    if args.history_command == "export":
-        data = export_session(store, args.session)
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-        if args.output:
-            _write_atomically(Path(args.output), text)
-            print(f"exported {len(data['events'])} events to {args.output}", file=sys.stderr)
+            render = export_markdown_all if args.format == "md" else export_html_all
+            text = render(store, ids)
+            what = _count(len(ids), "conversation")
+    else:
+        if args.format == "json":
+            data = export_session(store, args.session)
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            events = len(data["events"])
         else:
-            sys.stdout.write(text)
+            render_one = export_markdown if args.format == "md" else export_html
+            text = render_one(store, args.session)
+            events = len(store.events(args.session))
+        what = f"{events} events"
+    if args.output:
+        _write_atomically(Path(args.output), text)
+        print(f"exported {what} to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _history_import(store: EventStore, args: argparse.Namespace) -> int:
+    path = Path(args.file).expanduser()
+    if not path.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    try:
+        report = import_file(store, path)
+    except ImportFormatError as exc:
+        raise UsageError(f"cannot import: {exc}") from exc
+    for item in report.conversations:
+        title = item.title or "(untitled)"
+        note = f" · {item.note}" if item.note else ""
+        if item.status == "imported":
+            skipped = f", {item.skipped_messages} skipped" if item.skipped_messages else ""
+            print(
+                f"imported  {item.session_id}  {title}  "
+                f"({item.messages} messages{skipped}, {item.events} events){note}"
+            )
+        else:
+            print(f"{item.status:<8}  {item.source_id}  {title}{note}")
+    if not report.conversations:
+        print(f"parley: {args.file} holds no conversations; nothing imported", file=sys.stderr)
         return EXIT_OK
-    parser.parse_args(["history", "--help"])
-    return EXIT_USAGE
+    print(
+        f"{report.label}: {len(report.imported)} imported, {len(report.skipped)} skipped, "
+        f"{len(report.failed)} failed",
+        file=sys.stderr,
+    )
+    return EXIT_FAILED if report.failed else EXIT_OK
+
+
+def _history_verify(store: EventStore, args: argparse.Namespace) -> int:
+    ids = [args.session] if args.session else [s.id for s in store.list_sessions()]
+    broken = 0
+    for session_id in ids:
+        report = store.verify_chain(session_id)
+        if report.ok:
+            print(f"ok      {session_id}  {report.events_checked} events")
+        else:
+            broken += 1
+            print(f"BROKEN  {session_id}  at event {report.first_bad_event_id}: {report.reason}")
+    if broken:
+        print(
+            f"parley: {broken} of {_count(len(ids), 'conversation')} fail verification",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    print(f"{_count(len(ids), 'conversation')} verified", file=sys.stderr)
+    return EXIT_OK
+
+
+def _history_delete(store: EventStore, args: argparse.Namespace) -> int:
+    session = store.get_session(args.session)  # SessionNotFound -> exit 2
+    if not args.yes:
+        if sys.stdin is None or not sys.stdin.isatty():
+            raise UsageError(
+                f"deleting {args.session} cannot be undone: pass --yes to confirm (no terminal "
+                "to ask at)"
+            )
+        events = len(store.events(args.session))
+        sys.stderr.write(
+            f"Delete {session.title or '(untitled)'!r} ({session.id}, {events} events)? "
+            "This cannot be undone. [y/N] "
+        )
+        sys.stderr.flush()
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print("not deleted", file=sys.stderr)
+            return EXIT_OK
+    removed = store.delete_session(args.session)
+    print(f"deleted {args.session} ({removed} events)", file=sys.stderr)
+    return EXIT_OK
 
 
 def _print_json(data: Any) -> None:

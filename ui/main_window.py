@@ -15,7 +15,9 @@ Invariants it keeps:
   everything else;
 - attachments travel as paths: the composer's files are frozen into the request on Send (a retry
   takes the failed turn's files); the runtime reads them on its worker. A pasted image is written
-  to ``<data dir>/pasted/`` on a worker first, then attached like any file.
+  to ``<data dir>/pasted/`` on a worker first, then attached like any file;
+- while the sidebar search field holds text the conversation list shows its matches, and a
+  refresh (after a turn, a deletion) searches again instead of showing the full list.
 """
 
 from __future__ import annotations
@@ -70,12 +72,14 @@ from domain.transcript.canonical import (
 from ui.attachment_viewer import VIEW_MAX_SIDE, AttachmentViewer, ImageLoader
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
+from ui.history_window import HistoryWindow
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
 from ui.settings_dialog import SettingsDialog
 from ui.widgets.attachment_chips import load_scaled_image
 from ui.widgets.composer import Composer
 from ui.widgets.model_picker import ModelPicker
+from ui.widgets.session_search import SessionMatch, SessionSearch, snippet_tooltip
 from ui.widgets.transcript import TranscriptView
 from ui.widgets.welcome import WelcomePanel
 
@@ -101,16 +105,19 @@ class MainWindow(QMainWindow):
         self._settings_dialog: SettingsDialog | None = None
         self._permission_dialogs: list[PermissionDialog] = []
         self.attachment_viewers: list[AttachmentViewer] = []
+        self.history_window: HistoryWindow | None = None
 
         # left: conversations
         self.new_button = QPushButton("New chat")
         self.new_button.setObjectName("new-chat")
+        self.session_search = SessionSearch(services.store, self.bridge.submit)
         self.session_list = QListWidget()
         self.session_list.setObjectName("sessions")
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(8, 8, 4, 8)
         left_layout.addWidget(self.new_button)
+        left_layout.addWidget(self.session_search)
         left_layout.addWidget(self.session_list, 1)
 
         # middle: title, pickers, transcript, composer
@@ -175,6 +182,9 @@ class MainWindow(QMainWindow):
 
         self._build_menu()
         self._wire()
+        if services.startup_notice:
+            # A damaged history was moved aside at start: say where, once, without a dialog.
+            self.transcript.add_notice(services.startup_notice, "warning")
         self._load_providers()
         self._refresh_sessions()
 
@@ -195,6 +205,15 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        history_menu = self.menuBar().addMenu("Histor&y")
+        browse_action = QAction("&Browse…", self)
+        browse_action.setShortcut(QKeySequence("Ctrl+H"))
+        browse_action.triggered.connect(self.open_history)
+        history_menu.addAction(browse_action)
+        find_action = QAction("&Find conversation", self)
+        find_action.setShortcut(QKeySequence.StandardKey.Find)
+        find_action.triggered.connect(lambda: self.session_search.setFocus())
+        history_menu.addAction(find_action)
         stop_action = QAction("Stop", self)
         stop_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         stop_action.triggered.connect(self.stop_turn)
@@ -207,6 +226,11 @@ class MainWindow(QMainWindow):
         self.transcript.sig_attachment_requested.connect(self.open_attachment)
         self.new_button.clicked.connect(self.new_chat)
         self.session_list.itemClicked.connect(self._on_session_clicked)
+        self.session_search.sig_results.connect(self._show_matches)
+        self.session_search.sig_cleared.connect(self._refresh_sessions)
+        self.session_search.sig_failed.connect(
+            lambda _q, message: self._show_status(f"Cannot search: {message}", error=True)
+        )
         self.transcript.sig_retry_requested.connect(self.retry_turn)
         self.workspace_button.clicked.connect(self._choose_workspace)
         self.bridge.sig_permission_requested.connect(self._ask_permission)
@@ -295,15 +319,42 @@ class MainWindow(QMainWindow):
         return self._settings_dialog
 
     @Slot()
+    def open_history(self) -> HistoryWindow:
+        """Open the history window (one per main window; raised if already open)."""
+        if self.history_window is None:
+            self.history_window = HistoryWindow(
+                self.services.store,
+                self.bridge.submit,
+                self,
+                providers=[p.name for p in self._providers],
+            )
+            self.history_window.sig_session_deleted.connect(self._on_session_deleted)
+        else:
+            self.history_window.set_providers([p.name for p in self._providers])
+        self.history_window.present()
+        return self.history_window
+
+    @Slot(str)
+    def _on_session_deleted(self, session_id: str) -> None:
+        if session_id == self._session_id and self.bridge.active_turn is None:
+            self.new_chat()
+        self._refresh_sessions()
+
+    @Slot()
     def _on_probe(self) -> None:
         self.bridge.submit(probe_local_servers, self.welcome.show_local_servers)
 
     # -- conversations -----------------------------------------------------------------------------
 
     def _refresh_sessions(self) -> None:
+        if self.session_search.is_searching():
+            self.session_search.rerun()  # the list shows matches: search again, don't clobber it
+            return
         self.bridge.submit(lambda: list(self.services.store.list_sessions()), self._show_sessions)
 
     def _show_sessions(self, sessions: list[SessionRecord]) -> None:
+        if self.session_search.is_searching():
+            return  # a search started while the full list was being read
         self.session_list.clear()
         for s in sessions:
             item = QListWidgetItem(s.title or "(untitled)")
@@ -311,6 +362,18 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{s.title}\nlast activity {s.updated_at}")
             self.session_list.addItem(item)
             if s.id == self._session_id:
+                self.session_list.setCurrentItem(item)
+
+    @Slot(str, object)
+    def _show_matches(self, _query: str, matches: list[SessionMatch]) -> None:
+        """The sidebar search's results replace the list (clearing the search restores it)."""
+        self.session_list.clear()
+        for match in matches:
+            item = QListWidgetItem(match.title or "(untitled)")
+            item.setData(_SESSION_ROLE, match.session_id)
+            item.setToolTip(snippet_tooltip(match))
+            self.session_list.addItem(item)
+            if match.session_id == self._session_id:
                 self.session_list.setCurrentItem(item)
 
     @Slot()
@@ -583,5 +646,7 @@ class MainWindow(QMainWindow):
         self.status.setText(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.history_window is not None:
+            self.history_window.close()
         self.bridge.shutdown()
         super().closeEvent(event)

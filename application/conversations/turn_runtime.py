@@ -15,6 +15,12 @@ Invariants it keeps:
   (``render_chat_request``), never from a message list kept on the side;
 - text already received is never thrown away: on cancel, timeout or a provider error the partial
   answer is appended as ``assistant_text(partial=True)``;
+- while an answer streams, the text received since the last checkpoint is handed to
+  ``store.checkpoint_partial`` at most every ``CHECKPOINT_INTERVAL_S`` (only the new text, never
+  the whole answer again), so a crash or ``kill -9`` loses at most that much; the store drops the
+  checkpoints when the step's ``assistant_text`` lands, and on the next start closes a turn left
+  open with its checkpointed text as ``turn_finished(status="interrupted")``. A checkpoint that
+  fails is logged and does not stop the answer;
 - cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
@@ -75,6 +81,9 @@ DEFAULT_OUTPUT_FOLDER = "parley-output"
 
 #: Longest automatic title taken from the first prompt of a conversation.
 TITLE_MAX_CHARS = 60
+
+#: Shortest time between two checkpoints of a streaming answer (seconds).
+CHECKPOINT_INTERVAL_S = 0.3
 
 _FINISH_NOTICES = {
     "length": "The answer was cut off: the model reached its output token limit.",
@@ -194,7 +203,7 @@ class TurnRuntime:
         started_at = self._clock()
         deadline = None if request.timeout_sec is None else started_at + request.timeout_sec
         stop = _StopSignal(cancel, deadline, self._clock)
-        turn = _Turn(self._store, request, listener)
+        turn = _Turn(self._store, request, listener, self._clock)
 
         resolved: ResolvedProvider | None = None
         resolve_error = ""
@@ -494,7 +503,11 @@ class _Turn:
     """The running turn's bookkeeping: appends, usage, the answer so far, the history."""
 
     def __init__(
-        self, store: EventStore, request: ConversationExecutionRequest, listener: TurnListener
+        self,
+        store: EventStore,
+        request: ConversationExecutionRequest,
+        listener: TurnListener,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.request = request
@@ -503,6 +516,9 @@ class _Turn:
         self.answer = ""
         self.history: list[StoredEvent] | None = None
         self.tools: _TurnTools | None = None
+        self._clock = clock
+        self._unsaved: list[str] = []  # streamed since the last checkpoint
+        self._last_checkpoint: float | None = None
 
     def load_history(self) -> None:
         if self.history is None:
@@ -519,6 +535,7 @@ class _Turn:
             self.history.append(stored)
         if isinstance(event, AssistantText):
             self.answer += event.text
+            self._unsaved.clear()  # the store dropped the checkpoints with this append
         try:
             self.listener.on_event(stored)
         except Exception:  # a broken listener must not break the record
@@ -526,10 +543,30 @@ class _Turn:
         return stored
 
     def text(self, piece: str) -> None:
+        self._checkpoint(piece)
         try:
             self.listener.on_text(self.request.turn_id, piece)
         except Exception:  # a broken listener must not cost the answer
             log.exception("turn listener failed on a text delta")
+
+    def _checkpoint(self, piece: str) -> None:
+        """Keep ``piece`` for the next checkpoint; write one if the last is old enough."""
+        if piece:
+            self._unsaved.append(piece)
+        now = self._clock()
+        if not self._unsaved or (
+            self._last_checkpoint is not None
+            and now - self._last_checkpoint < CHECKPOINT_INTERVAL_S
+        ):
+            return
+        text = "".join(self._unsaved)
+        self._unsaved.clear()
+        self._last_checkpoint = now
+        try:
+            self.store.checkpoint_partial(self.request.session_id, self.request.turn_id, text)
+        except Exception:  # a failed checkpoint must not cost the answer being streamed
+            self._unsaved.insert(0, text)  # kept for the next one, so no text goes missing
+            log.exception("could not checkpoint the answer of turn %s", self.request.turn_id)
 
     def add_usage(self, usage: Usage) -> None:
         self.usage = self.usage.merged(usage)
@@ -603,6 +640,7 @@ def _turn_started(
         unattended=request.unattended,
         timeout_sec=request.timeout_sec,
         retry_of=str(request.extras["retry_of"]) if request.extras.get("retry_of") else None,
+        workspace=str(request.workspace) if request.workspace else "",
     )
 
 

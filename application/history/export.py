@@ -1,15 +1,24 @@
-"""Read saved conversations for operators: list, show and export.
+"""Read saved conversations for operators: list, show and export (JSON, Markdown, HTML).
 
 Why it exists: the command line and the history window show the same record the same way. The
-export is a faithful copy of the canonical event log (never a provider-shaped transcript), so what
-an operator exports is what happened.
+JSON export is a faithful copy of the canonical event log (never a provider-shaped transcript), so
+what an operator exports is what happened, and ``importers.import_parley`` can load it back.
 
 Invariants it keeps:
 
-- the JSON export is ``{"session": {...}, "events": [{"id", "ts", "type", "turn_id", "actor",
-  "work_item", "payload"}, ...]}`` with events in append order;
-- nothing secret is in it: the log never holds API keys (keys are read from the environment or the
-  keyring at call time and never recorded).
+- the JSON export of one conversation is ``{"format": "parley-session", "version": 1,
+  "session": {...}, "chain": {...}, "events": [{"id", "ts", "session_id", "type", "turn_id",
+  "actor", "work_item", "payload"}, ...]}`` with events in append order; ``chain`` is the store's
+  hash-chain check at export time (``ok``, ``events_checked``, ``first_bad_event_id``,
+  ``reason``); an event carries ``hash`` and ``prev_hash`` too when the store exposes them on
+  ``StoredEvent``. ``--all`` is a JSON array of these objects;
+- ``payload`` is ``canonical.to_payload`` of the event, so ``canonical.from_payload`` reads it
+  back exactly (the round trip export → import → export gives the same events; only the store's
+  own ids and timestamps are new);
+- nothing secret is in any export: every format is built from the event log alone, and the log
+  never holds API keys (keys are read from the environment or the keyring at call time and never
+  recorded; provider errors are redacted before they are recorded);
+- Markdown and HTML are rendered by ``documents`` from the same events (see its invariants).
 """
 
 from __future__ import annotations
@@ -17,7 +26,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from application.ports.event_store import EventStore, SessionRecord
+from application.history.documents import (
+    SessionDocument,
+    event_summary,
+    html_collection,
+    html_document,
+    markdown_collection,
+    markdown_document,
+)
+from application.ports.event_store import ChainReport, EventStore, SessionRecord
 from domain.transcript.canonical import (
     AssistantText,
     Notice,
@@ -28,6 +45,7 @@ from domain.transcript.canonical import (
     to_payload,
 )
 
+EXPORT_FORMAT = "parley-session"
 EXPORT_FORMAT_VERSION = 1
 
 
@@ -51,18 +69,75 @@ def event_to_dict(stored: StoredEvent) -> dict[str, Any]:
         "actor": stored.actor,
         "work_item": stored.work_item,
         "payload": to_payload(stored.event),
+        # The chain's links, when the store puts them on the event (read, never required).
+        **{
+            name: getattr(stored, name)
+            for name in ("prev_hash", "hash")
+            if getattr(stored, name, None) is not None
+        },
+    }
+
+
+def chain_to_dict(report: ChainReport) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "events_checked": report.events_checked,
+        "first_bad_event_id": report.first_bad_event_id,
+        "reason": report.reason,
     }
 
 
 def export_session(store: EventStore, session_id: str) -> dict[str, Any]:
     """The whole conversation as JSON-ready data (raises ``SessionNotFound``)."""
+    return _session_export(_document(store, session_id))
+
+
+def export_sessions(store: EventStore, session_ids: Sequence[str] | None = None) -> list[Any]:
+    """Several conversations (default: all, most recently updated first) as a JSON-ready list."""
+    return [_session_export(doc) for doc in _documents(store, session_ids)]
+
+
+def export_markdown(store: EventStore, session_id: str) -> str:
+    """The conversation as a readable Markdown transcript (raises ``SessionNotFound``)."""
+    return markdown_document(_document(store, session_id))
+
+
+def export_markdown_all(store: EventStore, session_ids: Sequence[str] | None = None) -> str:
+    """Several conversations (default: all) as one Markdown file with a table of contents."""
+    return markdown_collection(_documents(store, session_ids))
+
+
+def export_html(store: EventStore, session_id: str) -> str:
+    """The conversation as one self-contained HTML page (raises ``SessionNotFound``)."""
+    return html_document(_document(store, session_id))
+
+
+def export_html_all(store: EventStore, session_ids: Sequence[str] | None = None) -> str:
+    """Several conversations (default: all) as one self-contained HTML page with sections."""
+    return html_collection(_documents(store, session_ids))
+
+
+def _document(store: EventStore, session_id: str) -> SessionDocument:
     session = store.get_session(session_id)
-    return {
-        "format": "parley-session",
+    events = store.events(session_id)
+    return SessionDocument(session, events, store.verify_chain(session_id))
+
+
+def _documents(store: EventStore, session_ids: Sequence[str] | None) -> list[SessionDocument]:
+    ids = [s.id for s in store.list_sessions()] if session_ids is None else list(session_ids)
+    return [_document(store, sid) for sid in ids]
+
+
+def _session_export(doc: SessionDocument) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
         "version": EXPORT_FORMAT_VERSION,
-        "session": session_to_dict(session),
-        "events": [event_to_dict(e) for e in store.events(session_id)],
+        "session": session_to_dict(doc.session),
     }
+    if doc.chain is not None:
+        out["chain"] = chain_to_dict(doc.chain)
+    out["events"] = [event_to_dict(e) for e in doc.events]
+    return out
 
 
 def render_transcript(session: SessionRecord, events: Sequence[StoredEvent]) -> str:
@@ -93,5 +168,5 @@ def render_transcript(session: SessionRecord, events: Sequence[StoredEvent]) -> 
                 + detail
             )
         else:
-            lines.append(f"\n[{stored.type_name}] {to_payload(event)}")
+            lines.append(f"\n[{stored.type_name}] {event_summary(event, width=400)}")
     return "\n".join(lines) + "\n"

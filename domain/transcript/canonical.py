@@ -136,6 +136,7 @@ class TurnStarted(Event):
     timeout_sec: float | None = None
     follows_turn_id: str | None = None
     retry_of: str | None = None
+    workspace: str = ""
 
 
 @dataclass(frozen=True)

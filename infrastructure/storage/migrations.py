@@ -13,16 +13,31 @@ Invariants it keeps:
 - a database that records a migration this code does not know (written by a newer Parley), or whose
   ``user_version`` is higher than this code knows, is refused with ``EventStoreError`` and left
   untouched, never opened and written by code that does not understand its schema;
-- names are append-only: never rename, reorder or edit a migration once released; add a new one.
+- names are append-only: never rename, reorder or edit a migration once released; add a new one;
+- before migrating a database that already holds a schema, a copy of it is taken with SQLite's
+  backup API, ``<db>.backup-v<old version>-<UTC timestamp>`` next to it; if the copy cannot be
+  made, nothing is migrated.
+
+The events table is append-only in the database itself: a trigger rejects every UPDATE, another
+rejects every DELETE unless the ``retention_gate`` row names the event's conversation. Only the
+store's ``delete_session`` sets that row, inside the transaction that deletes, and clears it before
+committing (see ``m002_history``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
 from application.ports.event_store import EventStoreError
+from infrastructure.storage.chain import GENESIS, event_hash
+from infrastructure.storage.derived import index_event
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -85,6 +100,165 @@ def m001_sessions_and_events(conn: sqlite3.Connection) -> None:
     )
 
 
+_NO_UPDATE_TRIGGER = """
+    CREATE TRIGGER events_append_only_no_update BEFORE UPDATE ON events
+    BEGIN
+        SELECT RAISE(ABORT, 'events are append-only: UPDATE of an event is not allowed');
+    END
+"""
+
+
+@migration
+def m002_history(conn: sqlite3.Connection) -> None:
+    """Hash chain, full-text search, per-turn facts, partial answers, the retention path.
+
+    - ``events.prev_hash`` / ``events.hash`` (see ``chain``) and ``sessions.head_hash`` (the hash
+      of the conversation's last event, so removing events at the end is caught too); existing
+      events are hashed in id order per conversation;
+    - ``events_fts`` (FTS5), the ``turns`` / ``turn_verdicts`` side tables and the figures on
+      ``sessions`` (see ``derived``), back-filled from the existing events;
+    - ``partials``: checkpoints of an answer still streaming;
+    - ``retention_gate`` (at most one row) and the DELETE trigger that honours it;
+      ``retention_log``, an append-only record of every conversation deleted that way.
+    """
+    conn.execute("DROP TRIGGER events_append_only_no_update")
+    conn.execute("DROP TRIGGER events_append_only_no_delete")
+    conn.execute("ALTER TABLE events ADD COLUMN prev_hash TEXT")
+    conn.execute("ALTER TABLE events ADD COLUMN hash TEXT")
+    conn.execute("ALTER TABLE sessions ADD COLUMN head_hash TEXT NOT NULL DEFAULT ''")
+    for column, kind in (
+        ("turn_count", "INTEGER NOT NULL DEFAULT 0"),
+        ("input_tokens", "INTEGER NOT NULL DEFAULT 0"),
+        ("output_tokens", "INTEGER NOT NULL DEFAULT 0"),
+        ("failures", "INTEGER NOT NULL DEFAULT 0"),
+        ("models", "TEXT NOT NULL DEFAULT '[]'"),
+        ("workspaces", "TEXT NOT NULL DEFAULT '[]'"),
+    ):
+        conn.execute(f"ALTER TABLE sessions ADD COLUMN {column} {kind}")
+    conn.execute(
+        """
+        CREATE TABLE turns (
+            session_id TEXT NOT NULL REFERENCES sessions (id),
+            turn_id TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            provider_id TEXT NOT NULL DEFAULT '',
+            model TEXT NOT NULL DEFAULT '',
+            project_id TEXT,
+            workspace TEXT NOT NULL DEFAULT '',
+            status TEXT,
+            input_tokens INTEGER NOT NULL DEFAULT 0,
+            output_tokens INTEGER NOT NULL DEFAULT 0,
+            tool_calls INTEGER NOT NULL DEFAULT 0,
+            owner TEXT,
+            PRIMARY KEY (session_id, turn_id)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute("CREATE INDEX turns_running ON turns (session_id) WHERE status IS NULL")
+    conn.execute(
+        """
+        CREATE TABLE turn_verdicts (
+            session_id TEXT NOT NULL,
+            turn_id TEXT NOT NULL,
+            decision TEXT NOT NULL,
+            PRIMARY KEY (session_id, turn_id, decision)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE partials (
+            session_id TEXT NOT NULL REFERENCES sessions (id),
+            turn_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            ts TEXT NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (session_id, turn_id, seq)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute(
+        "CREATE VIRTUAL TABLE events_fts USING fts5"
+        " (body, tokenize = 'unicode61 remove_diacritics 2')"
+    )
+    conn.execute(
+        "CREATE TABLE retention_gate ("
+        " id INTEGER PRIMARY KEY CHECK (id = 1), session_id TEXT NOT NULL)"
+    )
+    conn.execute(
+        """
+        CREATE TABLE retention_log (
+            session_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            deleted_at TEXT NOT NULL,
+            events INTEGER NOT NULL,
+            head_hash TEXT NOT NULL
+        )
+        """
+    )
+    for verb in ("UPDATE", "DELETE"):
+        conn.execute(
+            f"""
+            CREATE TRIGGER retention_log_append_only_no_{verb.lower()} BEFORE {verb}
+            ON retention_log
+            BEGIN
+                SELECT RAISE(ABORT, 'the retention log is append-only: {verb} is not allowed');
+            END
+            """
+        )
+    _backfill_history(conn)
+    conn.execute(_NO_UPDATE_TRIGGER)
+    conn.execute(
+        """
+        CREATE TRIGGER events_append_only_no_delete BEFORE DELETE ON events
+        WHEN NOT EXISTS (SELECT 1 FROM retention_gate WHERE session_id = OLD.session_id)
+        BEGIN
+            SELECT RAISE(
+                ABORT,
+                'events are append-only: DELETE of an event is not allowed (only Parley deletes)'
+            );
+        END
+        """
+    )
+
+
+def _backfill_history(conn: sqlite3.Connection) -> None:
+    """Hash and index the events already stored, one conversation at a time, in id order."""
+    sessions = [row[0] for row in conn.execute("SELECT id FROM sessions ORDER BY rowid")]
+    for session_id in sessions:
+        rows = conn.execute(
+            "SELECT id, turn_id, ts, type, actor, work_item, payload FROM events"
+            " WHERE session_id = ? ORDER BY id",
+            (session_id,),
+        ).fetchall()
+        prev = GENESIS
+        hashes = []
+        for event_id, turn_id, ts, type_name, actor, work_item, payload in rows:
+            digest = event_hash(
+                prev, session_id, turn_id, ts, type_name, actor, work_item, str(payload)
+            )
+            hashes.append((prev, digest, event_id))
+            prev = digest
+            try:
+                data = json.loads(payload) if isinstance(payload, str) else None
+            except ValueError:
+                data = None  # an unreadable row is still hashed; it just is not searchable
+            if isinstance(data, dict):
+                index_event(
+                    conn,
+                    event_id=event_id,
+                    session_id=session_id,
+                    turn_id=turn_id,
+                    ts=ts,
+                    type_name=type_name,
+                    payload=data,
+                    owner=None,
+                )
+        conn.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", hashes)
+        conn.execute("UPDATE sessions SET head_hash = ? WHERE id = ?", (prev, session_id))
+
+
 def _database_name(conn: sqlite3.Connection) -> str:
     for _seq, name, file in conn.execute("PRAGMA database_list"):
         if name == "main":
@@ -102,12 +276,28 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
 
 
-def migrate(conn: sqlite3.Connection) -> list[str]:
+@dataclass(frozen=True)
+class MigrationRun:
+    """What ``migrate_database`` did: the migrations applied now, the version before and after,
+    and the backup taken first (``None`` when nothing needed migrating or the database was new)."""
+
+    applied: list[str] = field(default_factory=list)
+    version_before: int = 0
+    version_after: int = 0
+    backup: Path | None = None
+
+
+def migrate(conn: sqlite3.Connection, *, backup: bool = True) -> list[str]:
     """Apply every migration not yet recorded, in one transaction; return the names applied now.
 
     ``conn`` must not be inside a transaction. Raises ``EventStoreError`` (and changes nothing) if
-    the database was written by a newer Parley or a migration fails.
+    the database was written by a newer Parley, its backup cannot be taken, or a migration fails.
     """
+    return migrate_database(conn, backup=backup).applied
+
+
+def migrate_database(conn: sqlite3.Connection, *, backup: bool = True) -> MigrationRun:
+    """``migrate``, reporting the versions and the backup (see ``MigrationRun``)."""
     if conn.in_transaction:
         raise ValueError("migrate() needs a connection with no open transaction")
     where = _database_name(conn)
@@ -135,10 +325,14 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
                 f"version does not know (it knows {len(known)} migration(s)); upgrade Parley or "
                 "point it at another data directory"
             )
+        pending = [fn for fn in MIGRATIONS if fn.__name__ not in applied]
+        copy = None
+        if pending and applied and backup:
+            # Taken while this connection holds the write lock, so the copy is exactly the
+            # database the migrations start from.
+            copy = _backup(where, len(applied))
         done_now: list[str] = []
-        for fn in MIGRATIONS:
-            if fn.__name__ in applied:
-                continue
+        for fn in pending:
             try:
                 fn(conn)
             except sqlite3.Error as exc:
@@ -159,4 +353,41 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
         if isinstance(exc, sqlite3.Error):
             raise EventStoreError(f"cannot migrate database {where}: {exc}") from exc
         raise
-    return done_now
+    return MigrationRun(
+        applied=done_now,
+        version_before=len(applied),
+        version_after=len(applied) + len(done_now),
+        backup=copy,
+    )
+
+
+def _backup(where: str, version: int) -> Path:
+    """Copy the database at ``where`` with SQLite's backup API (through a second connection: the
+    migrating one holds a write transaction, which the backup API refuses as a source) to
+    ``<db>.backup-v<version>-<UTC timestamp>``; raise ``EventStoreError`` if that fails."""
+    if where in ("", ":memory:", "?"):
+        raise EventStoreError("cannot back up an in-memory database before migrating it")
+    db = Path(where)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    target = db.with_name(f"{db.name}.backup-v{version}-{stamp}")
+    partial = target.with_name(target.name + ".part")
+    try:
+        source = sqlite3.connect(db, timeout=5)
+        try:
+            dest = sqlite3.connect(partial)
+            try:
+                source.backup(dest)
+                # A backup is one self-contained file, not a WAL database waiting for its -wal.
+                dest.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                dest.close()
+        finally:
+            source.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise EventStoreError(
+            f"cannot back up database {where} before migrating it (nothing was changed): {exc}"
+        ) from exc
+    return target

@@ -6,8 +6,8 @@ thread reads; one ``SqliteEventStore`` object serves both.
 
 Invariants it keeps:
 
-- append-only: the store only ever INSERTs events (triggers in ``migrations`` also reject UPDATE and
-  DELETE made by anyone else);
+- append-only: the store only ever INSERTs events, except ``delete_session`` (below); triggers in
+  ``migrations`` also reject UPDATE and DELETE made by anyone else;
 - one writer at a time: all writes go through a single connection guarded by a lock, each in its own
   ``BEGIN IMMEDIATE`` transaction, so an event, and the session's ``updated_at`` it bumps, commit
   together or not at all; other processes are waited for (``busy_timeout``), not failed;
@@ -15,15 +15,30 @@ Invariants it keeps:
   and WAL lets it read while the writer writes;
 - payloads are ``canonical.to_payload`` as compact JSON and are read back with the strict
   ``canonical.from_payload``; an unreadable row raises ``EventStoreError`` naming its id and why;
-- timestamps are ISO 8601 UTC with microseconds and a trailing ``Z`` (they sort as text).
+- timestamps are ISO 8601 UTC with microseconds and a trailing ``Z`` (they sort as text), stamped
+  inside the write transaction, so they follow ids even across processes;
+- every event carries ``prev_hash``/``hash`` (the conversation's hash chain, see ``chain``) and
+  its derived rows (search text, per-turn facts; see ``derived``), written in the event's own
+  transaction; ``sessions.head_hash`` is the hash of the conversation's last event;
+- events leave the database only through ``delete_session`` (the retention path), which opens
+  the ``retention_gate`` for one conversation inside its own transaction and closes it again;
+- a streamed answer is checkpointed into ``partials`` (one small INSERT per checkpoint, never the
+  whole answer again); the turn's ``assistant_text`` or ``turn_finished`` deletes them in its own
+  transaction, so recovery never repeats text that is already in the log;
+- ``recover_interrupted`` only closes turns whose owner (the store object that started them, see
+  ``owners``) is no longer alive: a turn streaming in another process right now is left alone.
+  Several processes may use one profile at once (the window and ``parley ask``); none is refused.
 
-``synchronous=NORMAL`` keeps the database consistent after an application crash; on power loss the
-last commits may be lost (see DESIGN.md, "Known pitfalls").
+``synchronous=NORMAL`` keeps the database consistent after an application crash (a ``kill -9``
+loses nothing committed); on power loss the last commits may be lost (see DESIGN.md, "Known
+pitfalls").
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -32,21 +47,50 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from application.ports.event_store import EventStoreError, SessionNotFound, SessionRecord
+from application.ports.event_store import (
+    ChainReport,
+    EventStoreError,
+    SearchFilters,
+    SearchHit,
+    SessionNotFound,
+    SessionRecord,
+    SessionSummary,
+)
 from domain.transcript.canonical import (
+    AssistantText,
     Event,
     StoredEvent,
+    TurnFinished,
     event_type,
     from_payload,
     mint_id,
     to_payload,
 )
-from infrastructure.storage.migrations import migrate
+from infrastructure.storage.chain import GENESIS, event_hash
+from infrastructure.storage.derived import index_event
+from infrastructure.storage.fulltext import (
+    HIGHLIGHT_CLOSE,
+    HIGHLIGHT_OPEN,
+    SNIPPET_TOKENS,
+    match_expression,
+    preview,
+    until_bound,
+)
+from infrastructure.storage.migrations import MigrationRun, migrate_database
+from infrastructure.storage.owners import OwnerLease, owners_dir
+
+log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 
 _SESSION_COLUMNS = "id, title, created_at, updated_at, project_id"
 _EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload"
+
+#: ``turn_finished.error`` of a turn closed by ``recover_interrupted``.
+INTERRUPTED_ERROR = (
+    "Parley stopped before this turn finished (it was closed, crashed or was killed); "
+    "the answer received until then is kept"
+)
 
 
 def default_db_path(data_dir: Path) -> Path:
@@ -95,13 +139,22 @@ class SqliteEventStore:
                     "needs a local disk, not a network share"
                 )
             self._writer.execute("PRAGMA synchronous = NORMAL")
-            migrate(self._writer)
+            self.journal_mode = str(mode).lower()
+            #: What opening did to the schema (migrations applied, the backup taken first).
+            self.migration: MigrationRun = migrate_database(self._writer)
         except sqlite3.Error as exc:
             self._writer.close()
             raise EventStoreError(f"cannot open the event store {self.path}: {exc}") from exc
         except BaseException:
             self._writer.close()
             raise
+        try:
+            self._lease = OwnerLease(owners_dir(self.path))
+        except OSError as exc:
+            self._writer.close()
+            raise EventStoreError(
+                f"cannot register with the event store {self.path}: {exc}"
+            ) from exc
 
     # -- connections ---------------------------------------------------------------------------
 
@@ -238,8 +291,7 @@ class SqliteEventStore:
         sql = f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY updated_at DESC, rowid DESC"
         params: tuple[Any, ...] = ()
         if limit is not None:
-            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-                raise EventStoreError(f"limit must be a non-negative integer, not {limit!r}")
+            _check_limit(limit)
             sql += " LIMIT ?"
             params = (limit,)
         with self._read() as conn:
@@ -265,30 +317,13 @@ class SqliteEventStore:
         actor: str = "",
         work_item: str | None = None,
     ) -> StoredEvent:
-        """Append one event in its own committed transaction; raises ``SessionNotFound``."""
-        try:
-            type_name = event_type(event)
-            payload = json.dumps(
-                to_payload(event), ensure_ascii=False, separators=(",", ":"), allow_nan=False
-            )
-        except (ValueError, TypeError) as exc:
-            raise EventStoreError(
-                f"cannot store {type(event).__name__} event in conversation {session_id!r}: {exc}"
-            ) from exc
-        ts = utc_now()
+        """Append one event in its own committed transaction (with its hash and derived rows);
+        raises ``SessionNotFound``."""
+        type_name, data, payload = _serialise(session_id, event)
         with self._write() as conn:
-            cursor = conn.execute(
-                "UPDATE sessions SET updated_at = ? WHERE id = ?", (ts, session_id)
+            event_id, ts = self._insert(
+                conn, session_id, turn_id, type_name, data, payload, actor, work_item
             )
-            if cursor.rowcount == 0:
-                raise SessionNotFound(session_id)
-            cursor = conn.execute(
-                "INSERT INTO events (session_id, turn_id, ts, type, actor, work_item, payload)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (session_id, turn_id, ts, type_name, actor, work_item, payload),
-            )
-            event_id = cursor.lastrowid
-        assert event_id is not None
         return StoredEvent(
             id=event_id,
             ts=ts,
@@ -298,6 +333,48 @@ class SqliteEventStore:
             work_item=work_item,
             actor=actor,
         )
+
+    def _insert(
+        self,
+        conn: sqlite3.Connection,
+        session_id: str,
+        turn_id: str,
+        type_name: str,
+        data: dict[str, Any],
+        payload: str,
+        actor: str,
+        work_item: str | None,
+    ) -> tuple[int, str]:
+        """Insert one event, chained to the conversation's head, with its derived rows; inside
+        the caller's write transaction. Returns (id, ts)."""
+        row = conn.execute("SELECT head_hash FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise SessionNotFound(session_id)
+        # Stamped inside the write lock, so timestamps follow ids even across processes.
+        ts = utc_now()
+        digest = event_hash(row[0], session_id, turn_id, ts, type_name, actor, work_item, payload)
+        cursor = conn.execute(
+            "INSERT INTO events (session_id, turn_id, ts, type, actor, work_item, payload,"
+            " prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (session_id, turn_id, ts, type_name, actor, work_item, payload, row[0], digest),
+        )
+        event_id = cursor.lastrowid
+        assert event_id is not None
+        conn.execute(
+            "UPDATE sessions SET updated_at = ?, head_hash = ? WHERE id = ?",
+            (ts, digest, session_id),
+        )
+        index_event(
+            conn,
+            event_id=event_id,
+            session_id=session_id,
+            turn_id=turn_id,
+            ts=ts,
+            type_name=type_name,
+            payload=data,
+            owner=self._lease.token,
+        )
+        return event_id, ts
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
         """The conversation's events in append order, only those with id > ``after_id``.
@@ -319,6 +396,281 @@ class SqliteEventStore:
                 raise SessionNotFound(session_id)
         return [_stored_event(row) for row in rows]
 
+    # -- history: search and summaries ----------------------------------------------------------
+
+    def search(
+        self, query: str, filters: SearchFilters | None = None, *, limit: int = 100
+    ) -> Sequence[SearchHit]:
+        """Events whose searchable text matches every word of ``query`` (a trailing ``*`` makes
+        a word a prefix), within ``filters``, newest first, each with a snippet whose matched
+        words are between ``[`` and ``]``. An empty query lists the searchable events that
+        match the filters, each with the start of its text; a query with no word at all (only
+        punctuation) matches nothing."""
+        _check_limit(limit)
+        if not isinstance(query, str):
+            raise EventStoreError(f"a search query must be text, not {type(query).__name__}")
+        expression = match_expression(query)
+        if query.strip() and not expression:
+            return []
+        conditions, params = _turn_conditions(filters or SearchFilters(), date_column="e.ts")
+        joins = (
+            "JOIN sessions s ON s.id = e.session_id"
+            " LEFT JOIN turns t ON t.session_id = e.session_id AND t.turn_id = e.turn_id"
+        )
+        where = "".join(f" AND {c}" for c in conditions)
+        # CROSS JOIN fixes the loop order (SQLite does not reorder it): the index walks newest
+        # first, so LIMIT stops it early instead of sorting every match (100x on 100k events).
+        if expression:
+            sql = (
+                "SELECT e.id, e.session_id, s.title, e.turn_id, e.type, e.ts,"
+                " snippet(events_fts, 0, ?, ?, '…', ?)"
+                f" FROM events_fts CROSS JOIN events e ON e.id = events_fts.rowid {joins}"
+                f" WHERE events_fts MATCH ?{where} ORDER BY events_fts.rowid DESC LIMIT ?"
+            )
+            args = [HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, SNIPPET_TOKENS, expression, *params, limit]
+        else:
+            sql = (
+                "SELECT e.id, e.session_id, s.title, e.turn_id, e.type, e.ts, f.body"
+                f" FROM events e CROSS JOIN events_fts f ON f.rowid = e.id {joins}"
+                f" WHERE 1{where} ORDER BY e.id DESC LIMIT ?"
+            )
+            args = [*params, limit]
+        with self._read() as conn:
+            rows = conn.execute(sql, args).fetchall()
+        return [
+            SearchHit(
+                session_id=session_id,
+                session_title=title,
+                event_id=event_id,
+                turn_id=turn_id,
+                type_name=type_name,
+                ts=ts,
+                snippet=text if expression else preview(text),
+            )
+            for event_id, session_id, title, turn_id, type_name, ts, text in rows
+        ]
+
+    def summaries(
+        self, filters: SearchFilters | None = None, *, limit: int | None = None
+    ) -> Sequence[SessionSummary]:
+        """Conversations with their figures, most recently updated first. With filters, only
+        conversations that have at least one turn matching all of them (dates: when the turn
+        started). ``failures`` counts turns that failed, timed out or were interrupted.
+
+        The figures are columns of ``sessions`` kept up to date by each append (see
+        ``derived``), so listing thousands of conversations is one scan of one table."""
+        if limit is not None:
+            _check_limit(limit)
+        conditions, params = _turn_conditions(
+            filters or SearchFilters(), date_column="t.started_at"
+        )
+        sql = (
+            "SELECT id, title, created_at, updated_at, project_id, workspaces, models,"
+            " turn_count, input_tokens, output_tokens, failures FROM sessions s"
+        )
+        if conditions:
+            sql += (
+                " WHERE EXISTS (SELECT 1 FROM turns t WHERE t.session_id = s.id AND "
+                + " AND ".join(conditions)
+                + ")"
+            )
+        sql += " ORDER BY updated_at DESC, rowid DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self._read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [
+            SessionSummary(
+                id=sid,
+                title=title,
+                created_at=created_at,
+                updated_at=updated_at,
+                project_id=project_id,
+                workspaces=_names(workspaces),
+                models=_names(models),
+                turns=turns,
+                input_tokens=input_tokens,
+                output_tokens=output_tokens,
+                failures=failed,
+            )
+            for (
+                sid,
+                title,
+                created_at,
+                updated_at,
+                project_id,
+                workspaces,
+                models,
+                turns,
+                input_tokens,
+                output_tokens,
+                failed,
+            ) in rows
+        ]
+
+    # -- history: integrity and retention -------------------------------------------------------
+
+    def verify_chain(self, session_id: str) -> ChainReport:
+        """Recompute the conversation's hash chain (see ``chain``) and report the first event
+        that breaks it: ``payload changed`` (its content does not match its hash), ``link
+        broken`` (it does not follow the event before it: events reordered or copied),
+        ``event missing`` (the event before it, or the conversation's last events, are gone),
+        ``event inserted`` (it carries no hash, or follows the recorded last event)."""
+        with self._read() as conn:
+            head = conn.execute(
+                "SELECT head_hash FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+            if head is None:
+                raise SessionNotFound(session_id)
+            cursor = conn.execute(
+                "SELECT id, turn_id, ts, type, actor, work_item, payload, prev_hash, hash"
+                " FROM events WHERE session_id = ? ORDER BY id",
+                (session_id,),
+            )
+            expected_prev = GENESIS
+            checked = 0
+            last_id: int | None = None
+            for row in cursor:
+                checked += 1
+                reason = _chain_problem(conn, session_id, row, expected_prev, last_id)
+                if reason:
+                    return ChainReport(session_id, False, checked, row[0], reason)
+                expected_prev, last_id = row[-1], row[0]
+            head_hash = head[0]
+            if head_hash == expected_prev:
+                return ChainReport(session_id, True, checked)
+            if last_id is None:
+                reason = "event missing: all its events were removed"
+            elif _hash_owner(conn, session_id, head_hash) is not None:
+                reason = (
+                    "event inserted: events were added after the conversation's last recorded event"
+                )
+            else:
+                reason = (
+                    f"event missing: the event(s) after event {last_id} (the last one there) "
+                    "were removed"
+                )
+            return ChainReport(session_id, False, checked, last_id, reason)
+
+    def delete_session(self, session_id: str) -> int:
+        """Delete a conversation with its events, search rows, turns and checkpoints, in one
+        transaction, through the retention gate; record it in ``retention_log``. Returns the
+        number of events removed; raises ``SessionNotFound``."""
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT title, head_hash FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+            if row is None:
+                raise SessionNotFound(session_id)
+            key = (session_id,)
+            (count,) = conn.execute(
+                "SELECT count(*) FROM events WHERE session_id = ?", key
+            ).fetchone()
+            conn.execute(
+                "DELETE FROM events_fts"
+                " WHERE rowid IN (SELECT id FROM events WHERE session_id = ?)",
+                key,
+            )
+            conn.execute(
+                "INSERT OR REPLACE INTO retention_gate (id, session_id) VALUES (1, ?)", key
+            )
+            conn.execute("DELETE FROM events WHERE session_id = ?", key)
+            conn.execute("DELETE FROM retention_gate")
+            for table in ("partials", "turn_verdicts", "turns"):
+                conn.execute(f"DELETE FROM {table} WHERE session_id = ?", key)
+            conn.execute("DELETE FROM sessions WHERE id = ?", key)
+            conn.execute(
+                "INSERT INTO retention_log (session_id, title, deleted_at, events, head_hash)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (session_id, row[0], utc_now(), count, row[1]),
+            )
+        return count
+
+    # -- partial answers and recovery -----------------------------------------------------------
+
+    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> None:
+        """Durably add ``text`` to the turn's partial answer: one INSERT of ``text`` alone.
+        Raises ``SessionNotFound``."""
+        if not text:
+            return
+        with self._write() as conn:
+            if not conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
+                raise SessionNotFound(session_id)
+            conn.execute(
+                "INSERT INTO partials (session_id, turn_id, seq, ts, text)"
+                " SELECT ?, ?, coalesce(max(seq), 0) + 1, ?, ? FROM partials"
+                " WHERE session_id = ? AND turn_id = ?",
+                (session_id, turn_id, utc_now(), text, session_id, turn_id),
+            )
+
+    def recover_interrupted(self) -> Sequence[str]:
+        """Close every turn left running by a store object that is gone (a crash, a kill, a
+        close mid-turn): its checkpointed text becomes ``assistant_text(partial=True)``, then
+        ``turn_finished(status="interrupted")``, in one transaction per turn. Turns whose owner
+        is alive (this store, or another process using the profile now) are left alone. Returns
+        the ids of the turns closed."""
+        with self._read() as conn:
+            running = conn.execute(
+                "SELECT session_id, turn_id, owner FROM turns WHERE status IS NULL"
+            ).fetchall()
+        recovered = []
+        for session_id, turn_id, owner in running:
+            if self._lease.is_alive(owner):
+                continue
+            if self._close_interrupted(session_id, turn_id):
+                recovered.append(turn_id)
+        if recovered:
+            log.info("closed %d interrupted turn(s): %s", len(recovered), ", ".join(recovered))
+        self._lease.sweep()
+        return recovered
+
+    def _close_interrupted(self, session_id: str, turn_id: str) -> bool:
+        key = (session_id, turn_id)
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT started_at, model FROM turns"
+                " WHERE session_id = ? AND turn_id = ? AND status IS NULL",
+                key,
+            ).fetchone()
+            if row is None:
+                return False  # closed meanwhile (by its owner, or another recovering process)
+            started_at, model = row
+            pieces = conn.execute(
+                "SELECT ts, text FROM partials WHERE session_id = ? AND turn_id = ? ORDER BY seq",
+                key,
+            ).fetchall()
+            last_event = conn.execute(
+                "SELECT max(ts) FROM events WHERE session_id = ? AND turn_id = ?", key
+            ).fetchone()[0]
+            started = conn.execute(
+                "SELECT payload FROM events WHERE session_id = ? AND turn_id = ?"
+                " AND type = 'turn_started' ORDER BY id LIMIT 1",
+                key,
+            ).fetchone()
+            role = _agent_role(started[0] if started else None)
+            last_seen = max([started_at, last_event or "", *(ts for ts, _ in pieces)])
+            text = "".join(piece for _, piece in pieces)
+            closing: list[tuple[Event, str]] = []
+            if text:
+                closing.append(
+                    (AssistantText(text=text, model=model, partial=True), role or "assistant")
+                )
+            closing.append(
+                (
+                    TurnFinished(
+                        status="interrupted",
+                        duration_s=_seconds_between(started_at, last_seen),
+                        error=INTERRUPTED_ERROR,
+                    ),
+                    "runtime",
+                )
+            )
+            for event, actor in closing:
+                type_name, data, payload = _serialise(session_id, event)
+                self._insert(conn, session_id, turn_id, type_name, data, payload, actor, None)
+        return True
+
     # -- lifecycle -----------------------------------------------------------------------------
 
     def close(self) -> None:
@@ -333,12 +685,134 @@ class SqliteEventStore:
                     reader.conn.close()
             self._readers.clear()
             self._writer.close()
+            self._lease.release()
 
     def __enter__(self) -> SqliteEventStore:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _serialise(session_id: str, event: Event) -> tuple[str, dict[str, Any], str]:
+    """(wire name, payload dict, payload JSON) of ``event``; ``EventStoreError`` if it cannot be
+    stored."""
+    try:
+        type_name = event_type(event)
+        data = to_payload(event)
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (ValueError, TypeError) as exc:
+        raise EventStoreError(
+            f"cannot store {type(event).__name__} event in conversation {session_id!r}: {exc}"
+        ) from exc
+    return type_name, data, payload
+
+
+@functools.lru_cache(maxsize=4096)
+def _names(text: str) -> tuple[str, ...]:
+    """A ``sessions.models`` / ``workspaces`` column (a JSON array) as a sorted tuple (cached:
+    thousands of conversations share a few model lists)."""
+    try:
+        values = json.loads(text) if text else []
+    except ValueError:
+        return ()
+    return tuple(sorted({v for v in values if isinstance(v, str) and v}))
+
+
+def _check_limit(limit: object) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise EventStoreError(f"limit must be a non-negative integer, not {limit!r}")
+
+
+def _turn_conditions(filters: SearchFilters, *, date_column: str) -> tuple[list[str], list[Any]]:
+    """SQL conditions (on ``t`` = turns, ``s`` = sessions) and their parameters for
+    ``filters``; dates compare ``date_column``."""
+    conditions: list[str] = []
+    params: list[Any] = []
+
+    def add(condition: str, *values: Any) -> None:
+        conditions.append(condition)
+        params.extend(values)
+
+    if filters.since:
+        add(f"{date_column} >= ?", filters.since)
+    if filters.until:
+        add(f"{date_column} < ?", until_bound(filters.until))
+    if filters.provider:
+        add("t.provider_id = ?", filters.provider)
+    if filters.model:
+        add("t.model = ?", filters.model)
+    if filters.project_id:
+        add("coalesce(t.project_id, s.project_id) = ?", filters.project_id)
+    if filters.workspace:
+        add("t.workspace = ?", filters.workspace)
+    if filters.status:
+        add("t.status = ?", filters.status)
+    if filters.has_tool_calls:
+        add("t.tool_calls > 0")
+    if filters.verdict:
+        add(
+            "EXISTS (SELECT 1 FROM turn_verdicts v WHERE v.session_id = t.session_id"
+            " AND v.turn_id = t.turn_id AND v.decision = ?)",
+            filters.verdict,
+        )
+    return conditions, params
+
+
+def _chain_problem(
+    conn: sqlite3.Connection,
+    session_id: str,
+    row: tuple[Any, ...],
+    expected_prev: str,
+    last_id: int | None,
+) -> str:
+    """Why ``row`` (an events row with its hashes) breaks the chain, or "" if it holds."""
+    _id, turn_id, ts, type_name, actor, work_item, payload, prev, stored = row
+    if not stored or prev is None:
+        return "event inserted: it carries no hash (added behind Parley's back)"
+    content = payload if isinstance(payload, str) else str(payload)
+    if event_hash(prev, session_id, turn_id, ts, type_name, actor, work_item, content) != stored:
+        return "payload changed: the event's content does not match its hash"
+    if prev == expected_prev:
+        return ""
+    if _hash_owner(conn, session_id, prev) is not None:
+        return (
+            "link broken: the event does not follow the one before it (events reordered or copied)"
+        )
+    if last_id is None:
+        return "event missing: the events before it were removed"
+    return (
+        f"event missing: the event it follows is not there (removed after event {last_id}, "
+        f"or event {last_id} was rewritten with a new hash)"
+    )
+
+
+def _hash_owner(conn: sqlite3.Connection, session_id: str, digest: str) -> int | None:
+    """The id of the conversation's event whose hash is ``digest``, if any."""
+    if not digest:
+        return None
+    row = conn.execute(
+        "SELECT id FROM events WHERE session_id = ? AND hash = ? LIMIT 1", (session_id, digest)
+    ).fetchone()
+    return None if row is None else row[0]
+
+
+def _agent_role(payload: object) -> str:
+    try:
+        data = json.loads(payload) if isinstance(payload, str) else {}
+    except ValueError:
+        return ""
+    role = data.get("agent_role") if isinstance(data, dict) else None
+    return role if isinstance(role, str) else ""
+
+
+def _seconds_between(start: str, end: str) -> float:
+    try:
+        a = datetime.strptime(start, "%Y-%m-%dT%H:%M:%S.%fZ")
+        b = datetime.strptime(end, "%Y-%m-%dT%H:%M:%S.%fZ")
+    except ValueError:
+        return 0.0
+    return max(0.0, round((b - a).total_seconds(), 6))
 
 
 def _session(row: tuple[Any, ...]) -> SessionRecord:

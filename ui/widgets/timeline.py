@@ -1,0 +1,486 @@
+"""One conversation's timeline for operators: every event in order, readable, raw JSON a click away.
+
+Why it exists: the history window must show *what happened* in a conversation — messages,
+attachments (hash and what was extracted), tool calls with their arguments, the gate's verdicts
+(effect, rule, decision, who decided), results, notices, errors, usage and duration per turn — in
+words a person reads, without hiding the record itself: the raw payload of any event is one toggle
+away and is exactly ``canonical.to_payload(event)``.
+
+Invariants it keeps:
+
+- one top-level row per stored event, in the order given (the store's append order); nothing is
+  merged, dropped or reordered;
+- a row's children (its detail lines) are built lazily the first time the view asks for them and
+  cached, so a long conversation costs one short summary per *visible* row;
+- the widget renders and forwards intent only: it never reads the store (the window loads the
+  events on a worker and hands them over).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QItemSelection,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from domain.transcript.canonical import (
+    ActionVerdict,
+    AssistantText,
+    AttachmentAdded,
+    Compaction,
+    Fact,
+    GateOpened,
+    Notice,
+    Reasoning,
+    StoredEvent,
+    ToolCall,
+    ToolResult,
+    TurnFinished,
+    TurnStarted,
+    UserMessage,
+    thaw,
+    to_payload,
+)
+from ui.widgets.attachment_chips import human_size
+
+#: Longest one-line summary or child value shown in the tree (the side panel shows everything).
+LINE_CHARS = 160
+
+_TYPE_LABELS = {
+    "turn_started": "Turn started",
+    "user_message": "User message",
+    "attachment_added": "Attachment",
+    "reasoning": "Reasoning",
+    "assistant_text": "Answer",
+    "tool_call": "Tool call",
+    "tool_result": "Tool result",
+    "action_verdict": "Verdict",
+    "gate_opened": "Permission asked",
+    "notice": "Notice",
+    "fact": "Fact",
+    "compaction": "Compaction",
+    "turn_finished": "Turn finished",
+}
+
+_AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def one_line(text: str, limit: int = LINE_CHARS) -> str:
+    """``text`` on one line (newlines shown as ``⏎``), cut to ``limit`` characters with ``…``."""
+    flat = " ⏎ ".join(part.strip() for part in text.strip().splitlines() if part.strip())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def type_label(stored: StoredEvent) -> str:
+    """The event type in words (``Tool call``, ``Verdict``…)."""
+    return _TYPE_LABELS.get(stored.type_name, stored.type_name)
+
+
+def short_time(ts: str) -> str:
+    """``2026-11-30T18:13:07.123456Z`` → ``2026-11-30 18:13:07`` (UTC, as stored)."""
+    return ts[:19].replace("T", " ")
+
+
+def _usage_text(finished: TurnFinished) -> str:
+    usage = finished.usage
+    if usage.input_tokens is None and usage.output_tokens is None:
+        return ""
+    return f"{usage.input_tokens or 0} in / {usage.output_tokens or 0} out tokens"
+
+
+def _args_text(call: ToolCall) -> str:
+    if call.arguments_error:
+        return "(arguments could not be read)"
+    arguments = thaw(call.arguments)
+    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in arguments.items())
+
+
+def event_summary(stored: StoredEvent) -> str:
+    """One line saying what the event is, for a person."""
+    event = stored.event
+    if isinstance(event, TurnStarted):
+        parts = [f"{event.provider_id} · {event.model or 'default model'}"]
+        if event.retry_of:
+            parts.append(f"retry of {event.retry_of[:8]}")
+        if event.attachments:
+            parts.append(f"{len(event.attachments)} attachment(s)")
+        parts.append(f"gate {event.gate_mode}")
+        return one_line(" · ".join(parts))
+    if isinstance(event, UserMessage):
+        return one_line(event.text)
+    if isinstance(event, AttachmentAdded):
+        return one_line(_attachment_summary(event))
+    if isinstance(event, Reasoning):
+        return one_line(event.text or "(redacted reasoning)")
+    if isinstance(event, AssistantText):
+        partial = " (partial)" if event.partial else ""
+        return one_line(f"{event.model or 'assistant'}{partial}: {event.text}")
+    if isinstance(event, ToolCall):
+        return one_line(f"{event.tool}({_args_text(event)})")
+    if isinstance(event, ActionVerdict):
+        effect = f" · effect {event.effect}" if event.effect else ""
+        return one_line(
+            f"{event.decision} · {event.tool}{effect} · rule {event.rule} · decided by "
+            f"{event.source}"
+        )
+    if isinstance(event, ToolResult):
+        state = "ok" if event.success else "failed"
+        return one_line(f"{state}: {event.result}")
+    if isinstance(event, GateOpened):
+        return one_line(f"{event.gate}: {event.reason}")
+    if isinstance(event, Notice):
+        return one_line(f"{event.level}: {event.text}")
+    if isinstance(event, Fact):
+        return one_line(event.text)
+    if isinstance(event, Compaction):
+        return one_line(f"replaces {len(event.replaces)} event(s): {event.summary}")
+    if isinstance(event, TurnFinished):
+        parts = [event.status, f"{event.duration_s:.1f} s"]
+        usage = _usage_text(event)
+        if usage:
+            parts.append(usage)
+        if event.error:
+            parts.append(event.error)
+        return one_line(" · ".join(parts))
+    return one_line(json.dumps(to_payload(event), ensure_ascii=False))
+
+
+def _attachment_summary(event: AttachmentAdded) -> str:
+    parts = [event.name]
+    if event.size:
+        parts.append(human_size(event.size))
+    if event.sha256:
+        parts.append(f"sha256 {event.sha256[:12]}")
+    if event.error or event.error_kind:
+        parts.append(f"not sent: {event.error or event.error_kind}")
+    elif event.image_media_type:
+        parts.append(f"sent as {event.image_media_type} image")
+    else:
+        extracted = f"{event.chars} characters extracted"
+        if event.extractor:
+            extracted += f" by {event.extractor}"
+        if event.truncated:
+            extracted += " (truncated)"
+        parts.append(extracted)
+    return " · ".join(parts)
+
+
+def event_details(stored: StoredEvent) -> list[tuple[str, str]]:
+    """Every field worth reading, as ``(label, full value)`` pairs, in a sensible order."""
+    event = stored.event
+    rows: list[tuple[str, str]] = []
+    if isinstance(event, ToolCall):
+        rows.append(("tool", event.tool))
+        rows.append(("call id", event.call_id))
+        if event.arguments_error:
+            rows.append(("arguments error", event.arguments_error))
+        for key, value in dict(event.arguments).items():
+            plain = thaw(value)
+            text = plain if isinstance(plain, str) else json.dumps(plain, ensure_ascii=False)
+            rows.append((f"argument {key}", text))
+    elif isinstance(event, ActionVerdict):
+        rows.extend(
+            [
+                ("decision", event.decision),
+                ("decided by", event.source + (f" ({event.model})" if event.model else "")),
+                ("effect", event.effect),
+                ("rule", event.rule),
+                ("reason", event.reason),
+                ("tool", event.tool),
+                ("call id", event.call_id),
+            ]
+        )
+        if event.input:
+            rows.append(("input", json.dumps(thaw(event.input), ensure_ascii=False)))
+    elif isinstance(event, AttachmentAdded):
+        rows.extend(
+            [
+                ("name", event.name),
+                ("sha256", event.sha256),
+                ("media type", event.image_media_type or event.media_type),
+                ("size", f"{human_size(event.size)} ({event.size} bytes)" if event.size else ""),
+                ("extractor", event.extractor),
+                (
+                    "extracted",
+                    f"{event.chars} characters" + (" (truncated)" if event.truncated else ""),
+                ),
+                ("units", f"{event.units} {event.unit}" if event.units else ""),
+                ("error", " · ".join(p for p in (event.error_kind, event.error) if p)),
+                ("source path", event.source_path),
+                ("text given to the model", event.text),
+            ]
+        )
+    elif isinstance(event, TurnFinished):
+        rows.extend(
+            [
+                ("status", event.status),
+                ("duration", f"{event.duration_s:.3f} s"),
+                ("usage", json.dumps(event.usage.to_dict())),
+                ("error", event.error),
+            ]
+        )
+    else:
+        for key, value in to_payload(event).items():
+            if value in ("", None, [], {}, ()):
+                continue
+            plain = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            rows.append((key.replace("_", " "), plain))
+    rows = [(label, value) for label, value in rows if value not in ("", None)]
+    envelope = [("event id", str(stored.id)), ("time (UTC)", stored.ts), ("turn", stored.turn_id)]
+    if stored.actor:
+        envelope.append(("actor", stored.actor))
+    if stored.work_item:
+        envelope.append(("work item", stored.work_item))
+    return rows + envelope
+
+
+def detail_text(stored: StoredEvent) -> str:
+    """The side panel's readable text: a heading, then every detail in full."""
+    lines = [f"{type_label(stored)} — {short_time(stored.ts)} UTC", ""]
+    for label, value in event_details(stored):
+        value_lines = value.splitlines() or [""]
+        if len(value_lines) == 1:
+            lines.append(f"{label}: {value_lines[0]}")
+        else:
+            lines.append(f"{label}:")
+            lines.extend(f"    {line}" for line in value_lines)
+    return "\n".join(lines)
+
+
+def raw_json(stored: StoredEvent) -> str:
+    """``to_payload(event)`` pretty-printed: the record itself."""
+    return json.dumps(to_payload(stored.event), indent=2, ensure_ascii=False)
+
+
+class TimelineModel(QAbstractItemModel):
+    """Events as top-level rows (time, type, summary); their detail lines as children.
+
+    Internal ids: a top-level index carries 0; a child of event row ``r`` carries ``r + 1``.
+    """
+
+    HEADERS = ("Time (UTC)", "Type", "What happened")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._events: list[StoredEvent] = []
+        self._summaries: dict[int, str] = {}
+        self._details: dict[int, list[tuple[str, str]]] = {}
+
+    # -- content ---------------------------------------------------------------------------
+
+    def set_events(self, events: Sequence[StoredEvent]) -> None:
+        self.beginResetModel()
+        self._events = list(events)
+        self._summaries.clear()
+        self._details.clear()
+        self.endResetModel()
+
+    def events(self) -> list[StoredEvent]:
+        return list(self._events)
+
+    def event_at(self, index: _AnyIndex) -> StoredEvent | None:
+        """The event of a row or of one of its detail lines."""
+        if not index.isValid():
+            return None
+        row = index.row() if index.internalId() == 0 else index.internalId() - 1
+        return self._events[row] if 0 <= row < len(self._events) else None
+
+    def summary(self, row: int) -> str:
+        if row not in self._summaries:
+            self._summaries[row] = event_summary(self._events[row])
+        return self._summaries[row]
+
+    def _detail_rows(self, row: int) -> list[tuple[str, str]]:
+        if row not in self._details:
+            self._details[row] = event_details(self._events[row])
+        return self._details[row]
+
+    # -- QAbstractItemModel -----------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: _AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(self.HEADERS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            if row >= len(self._events):
+                return QModelIndex()
+            return self.createIndex(row, column, 0)
+        if parent.internalId() != 0 or row >= len(self._detail_rows(parent.row())):
+            return QModelIndex()
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: _AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: _AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._events)
+        if parent.internalId() != 0 or parent.column() != 0:
+            return 0
+        return len(self._detail_rows(parent.row()))
+
+    def hasChildren(self, parent: _AnyIndex = QModelIndex()) -> bool:  # noqa: B008
+        if not parent.isValid():
+            return bool(self._events)
+        # Every event has at least its envelope (id, time, turn): no need to build the details.
+        return parent.internalId() == 0 and parent.column() == 0
+
+    def columnCount(self, parent: _AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        column = index.column()
+        if index.internalId() == 0:
+            stored = self._events[index.row()]
+            if column == 0:
+                return short_time(stored.ts)
+            if column == 1:
+                return type_label(stored)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return None
+            return self.summary(index.row())
+        label, value = self._detail_rows(index.internalId() - 1)[index.row()]
+        if column == 1:
+            return label
+        if column == 2:
+            return value if role == Qt.ItemDataRole.ToolTipRole else one_line(value)
+        return None
+
+
+class TimelineView(QWidget):
+    """The timeline tree on the left, the selected event in full on the right."""
+
+    sig_event_selected = Signal(object)
+    """The user selected an event (or one of its detail lines): ``StoredEvent``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = TimelineModel(self)
+        self.tree = QTreeView()
+        self.tree.setObjectName("timeline")
+        self.tree.setModel(self.model)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setAllColumnsShowFocus(True)
+        header = self.tree.header()
+        header.resizeSection(0, 190)
+        header.resizeSection(1, 110)
+        header.setStretchLastSection(True)
+
+        self.heading = QLabel("Select a conversation to see its timeline.")
+        self.heading.setObjectName("timeline-heading")
+        self.raw_toggle = QCheckBox("Raw JSON")
+        self.raw_toggle.setObjectName("raw-json")
+        self.raw_toggle.setToolTip("Show the event exactly as the log stores it")
+        self.detail = QPlainTextEdit()
+        self.detail.setObjectName("event-detail")
+        self.detail.setReadOnly(True)
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._readable_font = QFont(self.detail.font())
+        self._fixed_font = fixed
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Event"))
+        bar.addStretch(1)
+        bar.addWidget(self.raw_toggle)
+        side_layout.addLayout(bar)
+        side_layout.addWidget(self.detail, 1)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.tree)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(splitter, 1)
+
+        self._current: StoredEvent | None = None
+        self.tree.selectionModel().selectionChanged.connect(self._on_selection)
+        self.raw_toggle.toggled.connect(lambda _on: self._render_detail())
+
+    def set_events(self, events: Sequence[StoredEvent], heading: str = "") -> None:
+        """Show ``events`` (in the order given); the first event is selected."""
+        self.model.set_events(events)
+        self.heading.setText(heading or f"{len(events)} events")
+        self._current = None
+        if events:
+            self.select_row(0)
+        else:
+            self._render_detail()
+
+    def clear(self, heading: str = "Select a conversation to see its timeline.") -> None:
+        self.model.set_events([])
+        self.heading.setText(heading)
+        self._current = None
+        self._render_detail()
+
+    def select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+
+    def current_event(self) -> StoredEvent | None:
+        return self._current
+
+    def detail_shown(self) -> str:
+        return self.detail.toPlainText()
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        stored = self.model.event_at(self.tree.currentIndex())
+        if stored is self._current:
+            return
+        self._current = stored
+        self._render_detail()
+        if stored is not None:
+            self.sig_event_selected.emit(stored)
+
+    def _render_detail(self) -> None:
+        stored = self._current
+        if stored is None:
+            self.detail.setPlainText("")
+            return
+        if self.raw_toggle.isChecked():
+            self.detail.setFont(self._fixed_font)
+            self.detail.setPlainText(raw_json(stored))
+        else:
+            self.detail.setFont(self._readable_font)
+            self.detail.setPlainText(detail_text(stored))
