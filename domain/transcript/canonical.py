@@ -325,7 +325,8 @@ EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(
 
 @dataclass(frozen=True)
 class StoredEvent:
-    """An event as the log holds it: integer id, UTC timestamp (ISO 8601), session, turn, actor."""
+    """An event as the log holds it: integer id, UTC timestamp (ISO 8601), session, turn, actor,
+    and — when the store keeps a hash chain — the event's link to the one before it."""
 
     id: int
     ts: str
@@ -334,6 +335,8 @@ class StoredEvent:
     event: Event
     work_item: str | None = None
     actor: str = ""
+    prev_hash: str | None = field(default=None, compare=False)
+    hash: str | None = field(default=None, compare=False)
 
     @property
     def type_name(self) -> str:

@@ -84,7 +84,7 @@ log = logging.getLogger(__name__)
 BUSY_TIMEOUT_MS = 5000
 
 _SESSION_COLUMNS = "id, title, created_at, updated_at, project_id"
-_EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload"
+_EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload, prev_hash, hash"
 
 #: ``turn_finished.error`` of a turn closed by ``recover_interrupted``.
 INTERRUPTED_ERROR = (
@@ -321,7 +321,7 @@ class SqliteEventStore:
         raises ``SessionNotFound``."""
         type_name, data, payload = _serialise(session_id, event)
         with self._write() as conn:
-            event_id, ts = self._insert(
+            event_id, ts, prev, digest = self._insert(
                 conn, session_id, turn_id, type_name, data, payload, actor, work_item
             )
         return StoredEvent(
@@ -332,6 +332,8 @@ class SqliteEventStore:
             event=event,
             work_item=work_item,
             actor=actor,
+            prev_hash=prev,
+            hash=digest,
         )
 
     def _insert(
@@ -344,9 +346,9 @@ class SqliteEventStore:
         payload: str,
         actor: str,
         work_item: str | None,
-    ) -> tuple[int, str]:
+    ) -> tuple[int, str, str, str]:
         """Insert one event, chained to the conversation's head, with its derived rows; inside
-        the caller's write transaction. Returns (id, ts)."""
+        the caller's write transaction. Returns (id, ts, prev_hash, hash)."""
         row = conn.execute("SELECT head_hash FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise SessionNotFound(session_id)
@@ -374,7 +376,7 @@ class SqliteEventStore:
             payload=data,
             owner=self._lease.token,
         )
-        return event_id, ts
+        return event_id, ts, row[0], digest
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
         """The conversation's events in append order, only those with id > ``after_id``.
@@ -823,7 +825,7 @@ def _session(row: tuple[Any, ...]) -> SessionRecord:
 
 
 def _stored_event(row: tuple[Any, ...]) -> StoredEvent:
-    event_id, ts, session_id, turn_id, type_name, actor, work_item, payload = row
+    event_id, ts, session_id, turn_id, type_name, actor, work_item, payload, prev, digest = row
     where = f"event {event_id} ({type_name!r}) in conversation {session_id!r}"
     if not isinstance(payload, str):
         kind = type(payload).__name__
@@ -844,6 +846,8 @@ def _stored_event(row: tuple[Any, ...]) -> StoredEvent:
         event=event,
         work_item=work_item,
         actor=actor,
+        prev_hash=prev,
+        hash=digest,
     )
 
 

@@ -417,3 +417,15 @@ def test_readers_of_finished_threads_are_closed(store: SqliteEventStore) -> None
         t.join()
     store.events(session.id)  # a new reader prunes the dead threads' connections
     assert len(store._readers) == 1
+
+
+def test_stored_events_carry_their_hash_chain_links(store: SqliteEventStore) -> None:
+    session = store.create_session("chain")
+    appended = [
+        store.append(session.id, "t1", UserMessage(text=f"message {n}")) for n in range(3)
+    ]
+    read = list(store.events(session.id))
+    assert [e.hash for e in read] == [e.hash for e in appended]
+    assert all(e.hash and len(e.hash) == 64 for e in read)
+    assert read[0].prev_hash == ""
+    assert [e.prev_hash for e in read[1:]] == [e.hash for e in read[:-1]]
