@@ -6,42 +6,16 @@ Real documents, the real out-of-process reader, a real profile and a local serve
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import keyring
 import pytest
-from keyring.backends import fail
-from pytest_httpserver import HTTPServer
 
+from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.sse_server import fixture_path, openai_text_stream, sse_handler
-from ui.cli import main
-
-
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
-    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
-    saved = keyring.core._keyring_backend
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.core._keyring_backend = saved
 
 
 @pytest.fixture
-def cli(tmp_path: Path, httpserver: HTTPServer, capsys):  # type: ignore[no-untyped-def]
-    dirs = ["--data-dir", str(tmp_path / "data"), "--config-dir", str(tmp_path / "config")]
-    url = httpserver.url_for("/v1")
-    assert (
-        main([*dirs, "providers", "add", "local", "--base-url", url, "--default-model", "m"]) == 0
-    )
-    capsys.readouterr()
-
-    def run(*args: str) -> tuple[int, str, str]:
-        code = main([*dirs, *args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
+def cli(cli_profile):  # type: ignore[no-untyped-def]  # noqa: F811
+    return cli_profile
 
 
 def test_an_attached_docx_is_sent_in_front_of_the_question(cli, httpserver, tmp_path):

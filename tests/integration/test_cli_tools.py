@@ -9,48 +9,23 @@ from __future__ import annotations
 import io
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
 import pytest
-from keyring.backends import fail
 from pytest_httpserver import HTTPServer
 from werkzeug import Response
 
 from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
 from domain.actions.model import Effect
 from tests.integration.test_tool_turns import tool_call_stream
+from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.sse_server import openai_text_stream
-from ui.cli import main
 from ui.terminal_permission import TerminalPermissionAsker
 
 
-@pytest.fixture(autouse=True)
-def _headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
-    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
-    saved = keyring.core._keyring_backend
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.core._keyring_backend = saved
-
-
 @pytest.fixture
-def profile(tmp_path: Path, httpserver: HTTPServer, capsys):  # type: ignore[no-untyped-def]
-    dirs = ["--data-dir", str(tmp_path / "data"), "--config-dir", str(tmp_path / "config")]
-    url = httpserver.url_for("/v1")
-    assert (
-        main([*dirs, "providers", "add", "local", "--base-url", url, "--default-model", "m"]) == 0
-    )
-    capsys.readouterr()
-
-    def run(*args: str) -> tuple[int, str, str]:
-        code = main([*dirs, *args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
+def profile(cli_profile):  # type: ignore[no-untyped-def]  # noqa: F811
+    return cli_profile
 
 
 @pytest.fixture

@@ -421,9 +421,7 @@ def test_readers_of_finished_threads_are_closed(store: SqliteEventStore) -> None
 
 def test_stored_events_carry_their_hash_chain_links(store: SqliteEventStore) -> None:
     session = store.create_session("chain")
-    appended = [
-        store.append(session.id, "t1", UserMessage(text=f"message {n}")) for n in range(3)
-    ]
+    appended = [store.append(session.id, "t1", UserMessage(text=f"message {n}")) for n in range(3)]
     read = list(store.events(session.id))
     assert [e.hash for e in read] == [e.hash for e in appended]
     assert all(e.hash and len(e.hash) == 64 for e in read)
