@@ -67,6 +67,7 @@ from application.ports.event_store import (
     ChainReport,
     EventStore,
     SearchFilters,
+    SearchHit,
     SessionSummary,
 )
 from domain.transcript.canonical import StoredEvent
@@ -267,11 +268,13 @@ class SessionTableModel(QAbstractTableModel):
 
 @dataclass(frozen=True)
 class Listing:
-    """What one load gave: the rows, content-search snippets, and whether more rows follow."""
+    """What one load gave: the rows, content-search snippets, and whether more rows follow.
+    ``hits`` holds each conversation's content hits in conversation order (when searching)."""
 
     rows: list[SessionSummary]
     snippets: dict[str, str] = field(default_factory=dict)
     complete: bool = True
+    hits: dict[str, list[SearchHit]] = field(default_factory=dict)
 
 
 def load_listing(
@@ -286,11 +289,15 @@ def load_listing(
         return Listing(rows, complete=limit is None or len(rows) < limit)
     hits = store.search(needle, filters, limit=SEARCH_HIT_LIMIT)
     snippets: dict[str, str] = {}
+    by_session: dict[str, list[SearchHit]] = {}
     for hit in hits:
         snippets.setdefault(hit.session_id, hit.snippet)
+        by_session.setdefault(hit.session_id, []).append(hit)
+    for found in by_session.values():
+        found.sort(key=lambda h: h.event_id)
     folded = needle.casefold()
     rows = [s for s in store.summaries(filters) if s.id in snippets or folded in s.title.casefold()]
-    return Listing(rows, snippets)
+    return Listing(rows, snippets, hits=by_session)
 
 
 def _export_formats() -> dict[str, str]:
@@ -398,6 +405,7 @@ class HistoryWindow(QMainWindow):
         self._load_seq = 0
         self._timeline_seq = 0
         self._timeline_session = ""
+        self._hits: dict[str, list[SearchHit]] = {}
         self.loading = False
         self._stale_on_show = False
         self.last_chain_report: ChainReport | None = None
@@ -516,6 +524,7 @@ class HistoryWindow(QMainWindow):
         # Delete acts on the table only: in a filter field the key edits text.
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(self.delete_action)
+        self.next_match_action = action("&Next match", self.next_match, "F3")
         self.close_action = action("&Close", self.close, QKeySequence.StandardKey.Close)
         menu = self.menuBar().addMenu("&History")
         entries = [
@@ -527,6 +536,8 @@ class HistoryWindow(QMainWindow):
             None,
             self.verify_action,
             self.delete_action,
+            None,
+            self.next_match_action,
             None,
             self.close_action,
         ]
@@ -631,8 +642,10 @@ class HistoryWindow(QMainWindow):
             self.model.append_rows(listing.rows[len(shown) :])
         else:
             self.model.set_rows(listing.rows, listing.snippets)
+            self._hits = listing.hits
             if current:
                 self.select_session(current)
+            self._show_matches()
         self.loading = not listing.complete
         if listing.complete:
             self._offer_choices(listing.rows)
@@ -710,6 +723,7 @@ class HistoryWindow(QMainWindow):
                 f" · {summary.failures:,} failed · id {summary.id}"
             )
             self.timeline.set_events(events, heading)
+            self._show_matches()
             self.sig_timeline_shown.emit(session_id, len(events))
 
         def failed(exc: BaseException) -> None:
@@ -717,6 +731,20 @@ class HistoryWindow(QMainWindow):
                 self.timeline.clear(f"Cannot read this conversation: {exc}")
 
         self._submit(lambda: list(store.events(session_id)), shown, failed)
+
+    def _show_matches(self) -> None:
+        """Give the shown timeline its conversation's search hits (the first is selected);
+        nothing changes when they are the ones it already has."""
+        if not self._timeline_session or self.timeline.model.rowCount() == 0:
+            return
+        hits = self._hits.get(self._timeline_session, [])
+        matches = [(hit.event_id, hit.snippet) for hit in hits]
+        if matches != self.timeline.matches():
+            self.timeline.set_matches(matches)
+
+    def next_match(self) -> None:
+        """Select the next event of the shown conversation that matches the search (F3)."""
+        self.timeline.next_match()
 
     # -- export ------------------------------------------------------------------------------------
 

@@ -84,6 +84,7 @@ from ui.widgets.transcript import TranscriptView
 from ui.widgets.welcome import WelcomePanel
 
 _SESSION_ROLE = Qt.ItemDataRole.UserRole
+_EVENT_ROLE = Qt.ItemDataRole.UserRole + 1  # a search result's matching event id
 
 
 class MainWindow(QMainWindow):
@@ -371,6 +372,7 @@ class MainWindow(QMainWindow):
         for match in matches:
             item = QListWidgetItem(match.title or "(untitled)")
             item.setData(_SESSION_ROLE, match.session_id)
+            item.setData(_EVENT_ROLE, match.event_id)
             item.setToolTip(snippet_tooltip(match))
             self.session_list.addItem(item)
             if match.session_id == self._session_id:
@@ -393,9 +395,11 @@ class MainWindow(QMainWindow):
         if self.bridge.active_turn is not None:
             self._show_status("Stop the running answer before switching conversations.")
             return
-        self.open_session(item.data(_SESSION_ROLE))
+        self.open_session(item.data(_SESSION_ROLE), event_id=item.data(_EVENT_ROLE))
 
-    def open_session(self, session_id: str) -> None:
+    def open_session(self, session_id: str, event_id: int | None = None) -> None:
+        """Show a saved conversation; with ``event_id`` (a search result's match) the transcript
+        scrolls to that event instead of the end."""
         store = self.services.store
 
         def load() -> tuple[SessionRecord, list[StoredEvent]]:
@@ -407,6 +411,8 @@ class MainWindow(QMainWindow):
             self._history = events
             self.title_edit.setText(session.title)
             self.transcript.show_events(events)
+            if event_id is not None:
+                self.transcript.scroll_to_event(event_id)
             last = next(
                 (e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None
             )

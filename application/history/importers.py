@@ -17,7 +17,7 @@ Parley (``parley history export --format json``)::
   or a JSON array of such objects (``--all``). Every payload is read strictly
   (``canonical.from_payload``); one bad event refuses that conversation, not the file. The session
   id is kept unless a conversation here has it already; then a new id is minted and the report says
-  so. Event ids and timestamps are the store's own (the port appends "now").
+  so. Event ids are the store's own; each event keeps its ``ts`` (see "times" below).
 
 ChatGPT (``conversations.json`` of "Export data")::
 
@@ -73,7 +73,15 @@ Invariants it keeps:
   what was expected: ``ImportFormatError`` for the file, a ``failed`` entry for one conversation
   (the others still import);
 - a conversation is written whole or not at all: it is built and checked in memory first, and if
-  the store fails part-way the half-written conversation is deleted again.
+  the store fails part-way the half-written conversation is deleted again;
+- times are the original ones, not the import's: a Parley event keeps its ``ts``; a ChatGPT
+  message its ``create_time`` (epoch seconds), a Claude message its ``created_at``; the turn's
+  other events take the time of the message before them, and the first turn starts at the
+  conversation's ``create_time`` / ``created_at`` (or its first message, if earlier). Times are
+  clamped to never go back within a conversation (the store refuses that): a missing,
+  unreadable or earlier time becomes the previous event's time; a conversation with no time at
+  all is stamped "now" by the store. The session's ``created_at`` and ``updated_at`` are those
+  of its first and last events.
 """
 
 from __future__ import annotations
@@ -171,7 +179,8 @@ class _Plan:
     session_id: str
     title: str
     project_id: str | None
-    events: list[tuple[str, Event, str, str | None]]  # turn_id, event, actor, work_item
+    # turn_id, event, actor, work_item, ts (None: the store stamps "now")
+    events: list[tuple[str, Event, str, str | None, str | None]]
     messages: int = 0
     skipped: int = 0
     note: str = ""
@@ -276,8 +285,8 @@ def _write(store: EventStore, plan: _Plan) -> int:
     store.create_session(plan.title, session_id=plan.session_id, project_id=plan.project_id)
     written = 0
     try:
-        for turn_id, event, actor, work_item in plan.events:
-            store.append(plan.session_id, turn_id, event, actor=actor, work_item=work_item)
+        for turn_id, event, actor, work_item, ts in plan.events:
+            store.append(plan.session_id, turn_id, event, actor=actor, work_item=work_item, ts=ts)
             written += 1
     except BaseException as exc:
         try:
@@ -378,7 +387,9 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
     raw_events = item.get("events")
     if not isinstance(raw_events, list):
         raise _Refused('it has no "events" list')
-    events: list[tuple[str, Event, str, str | None]] = []
+    times = [_time_of(raw.get("ts")) if isinstance(raw, Mapping) else None for raw in raw_events]
+    clock = _Clock(next((t for t in times if t is not None), None))
+    events: list[tuple[str, Event, str, str | None, str | None]] = []
     for n, raw in enumerate(raw_events, start=1):
         where = f"event {n}"
         if not isinstance(raw, Mapping):
@@ -394,7 +405,7 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
             event = from_payload(type_name, raw.get("payload"))  # type: ignore[arg-type]
         except ValueError as exc:
             raise _Refused(f"{where} cannot be read: {exc}") from exc
-        events.append((turn_id, event, actor, work_item))
+        events.append((turn_id, event, actor, work_item, clock(times[n - 1])))
 
     notes = []
     chain = item.get("chain")
@@ -407,7 +418,7 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
     if store.session_exists(original):
         session_id = mint_id()
         notes.append(f"a conversation with id {original} exists here; imported as {session_id}")
-    messages = sum(isinstance(e, UserMessage | AssistantText) for _t, e, _a, _w in events)
+    messages = sum(isinstance(e, UserMessage | AssistantText) for _t, e, _a, _w, _ts in events)
     return _Plan(session_id, title, project_id, events, messages, 0, "; ".join(notes))
 
 
@@ -420,6 +431,7 @@ class _Message:
     text: str
     model: str = ""
     attachments: list[AttachmentAdded] = field(default_factory=list)
+    when: datetime | None = None
 
 
 @dataclass
@@ -435,6 +447,7 @@ def _conversation_plan(
     source_id: str,
     title: str,
     created: str,
+    created_at: datetime | None,
     messages: Sequence[_Message],
     skipped: int,
     left_out: int,
@@ -456,22 +469,31 @@ def _conversation_plan(
         detail.append(f"created {created}")
     fact = Fact(f"Imported from {label} ({', '.join(detail)})")
 
-    events: list[tuple[str, Event, str, str | None]] = []
+    first = next((m.when for m in messages if m.when is not None), None)
+    # The conversation's creation, or its first message's time if that is earlier.
+    clock = _Clock(min((t for t in (created_at, first) if t is not None), default=None))
+    events: list[tuple[str, Event, str, str | None, str | None]] = []
     for number, turn in enumerate(turns):
         turn_id = mint_id()
         model = next((a.model for a in turn.answers if a.model), "") or default_model
-        turn_events: list[Event] = [TurnStarted(provider_id=provider_id, model=model)]
+        opening = turn.user or turn.answers[0]
+        # None: the time before it (for the first turn, the conversation's start)
+        turn_events: list[tuple[Event, datetime | None]] = [
+            (TurnStarted(provider_id=provider_id, model=model), opening.when if number else None)
+        ]
         if number == 0:
-            turn_events.append(fact)
+            turn_events.append((fact, None))
         if turn.user is not None:
-            turn_events.append(UserMessage(text=turn.user.text, source=IMPORT_SOURCE))
-            turn_events.extend(turn.user.attachments)
+            turn_events.append(
+                (UserMessage(text=turn.user.text, source=IMPORT_SOURCE), turn.user.when)
+            )
+            turn_events.extend((a, None) for a in turn.user.attachments)
         turn_events.extend(
-            AssistantText(text=a.text, model=a.model or model, finish_reason="")
+            (AssistantText(text=a.text, model=a.model or model, finish_reason=""), a.when)
             for a in turn.answers
         )
-        turn_events.append(TurnFinished(status="completed"))
-        events.extend((turn_id, e, IMPORT_SOURCE, None) for e in turn_events)
+        turn_events.append((TurnFinished(status="completed"), None))
+        events.extend((turn_id, e, IMPORT_SOURCE, None, clock(when)) for e, when in turn_events)
 
     first_prompt = next((m.text for m in messages if m.role == "user"), "")
     title = title.strip() or derive_title(first_prompt) or "Imported conversation"
@@ -509,6 +531,36 @@ def _unread_attachment(name: str, size: Any, media_type: Any, label: str) -> Att
 
 def _size_of(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _time_of(value: Any) -> datetime | None:
+    """An export's time as an aware UTC datetime: epoch seconds (ChatGPT) or an ISO 8601 string
+    (Claude, Parley; no offset means UTC); None when absent or unreadable."""
+    try:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return datetime.fromtimestamp(value, UTC)
+        if isinstance(value, str) and value.strip():
+            when = datetime.fromisoformat(value.strip())
+            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+            return when if when.year >= 1000 else None
+    except (OverflowError, OSError, ValueError):
+        return None
+    return None
+
+
+class _Clock:
+    """Hands out an imported conversation's event times in order, never going back: an event
+    without a time, or with one earlier than the event before it, gets that event's time.
+    ``None`` (no time known at all yet) lets the store stamp "now"."""
+
+    def __init__(self, start: datetime | None) -> None:
+        self.last = start
+
+    def __call__(self, when: datetime | None) -> str | None:
+        if when is None or (self.last is not None and when < self.last):
+            when = self.last
+        self.last = when
+        return None if when is None else when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _epoch_to_iso(value: Any) -> str:
@@ -580,7 +632,8 @@ def _chatgpt_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedC
             skipped += 1
             continue
         model = _text(metadata.get("model_slug")) if role == "assistant" else ""
-        messages.append(_Message(role, text, model, attachments))
+        when = _time_of(message.get("create_time"))
+        messages.append(_Message(role, text, model, attachments, when))
     if not messages:
         return ImportedConversation(
             "skipped", source_id, title, note="no user or assistant text on the displayed path"
@@ -591,6 +644,7 @@ def _chatgpt_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedC
         source_id=source_id,
         title=title,
         created=_epoch_to_iso(conv.get("create_time")),
+        created_at=_time_of(conv.get("create_time")),
         messages=messages,
         skipped=skipped,
         left_out=left_out,
@@ -681,9 +735,9 @@ def _claude_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedCo
         if not text.strip() and not attachments:
             skipped += 1
             continue
-        messages.append(
-            _Message("user" if sender == "human" else "assistant", text, "", attachments)
-        )
+        role = "user" if sender == "human" else "assistant"
+        when = _time_of(message.get("created_at"))
+        messages.append(_Message(role, text, "", attachments, when))
     if not messages:
         return ImportedConversation(
             "skipped", source_id, title, note="no human or assistant text in the conversation"
@@ -694,6 +748,7 @@ def _claude_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedCo
         source_id=source_id,
         title=title,
         created=_text(conv.get("created_at")),
+        created_at=_time_of(conv.get("created_at")),
         messages=messages,
         skipped=skipped,
         left_out=left_out,

@@ -142,8 +142,13 @@ class EventStore(Protocol):
         *,
         actor: str = "",
         work_item: str | None = None,
+        ts: str | None = None,
     ) -> StoredEvent:
-        """Append one event (durably) and return it as stored; raises ``SessionNotFound``."""
+        """Append one event (durably) and return it as stored; raises ``SessionNotFound``.
+
+        ``ts``: for imports only: the original ISO 8601 UTC time; must not be earlier than the
+        session's last event, else ``EventStoreError``. It becomes the session's ``updated_at``
+        (on the session's first event, its ``created_at`` too)."""
         ...
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:

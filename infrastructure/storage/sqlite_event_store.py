@@ -16,7 +16,8 @@ Invariants it keeps:
 - payloads are ``canonical.to_payload`` as compact JSON and are read back with the strict
   ``canonical.from_payload``; an unreadable row raises ``EventStoreError`` naming its id and why;
 - timestamps are ISO 8601 UTC with microseconds and a trailing ``Z`` (they sort as text), stamped
-  inside the write transaction, so they follow ids even across processes;
+  inside the write transaction, so they follow ids even across processes — except an import's
+  original time (``append(ts=…)``), which may not be earlier than the conversation's last event;
 - every event carries ``prev_hash``/``hash`` (the conversation's hash chain, see ``chain``) and
   its derived rows (search text, per-turn facts; see ``derived``), written in the event's own
   transaction; ``sessions.head_hash`` is the hash of the conversation's last event;
@@ -316,13 +317,31 @@ class SqliteEventStore:
         *,
         actor: str = "",
         work_item: str | None = None,
+        ts: str | None = None,
     ) -> StoredEvent:
         """Append one event in its own committed transaction (with its hash and derived rows);
-        raises ``SessionNotFound``."""
+        raises ``SessionNotFound``.
+
+        ``ts`` (imports only) is the event's original time: any ISO 8601 string (no offset means
+        UTC), stored in the store's form ``YYYY-MM-DDTHH:MM:SS.ffffffZ``; it is hashed like any
+        other time and becomes the conversation's ``updated_at`` (and, on its first event, its
+        ``created_at``). A time that is not ISO 8601, or is earlier than the conversation's last
+        event, raises ``EventStoreError``."""
+        if ts is not None:
+            try:
+                when = datetime.fromisoformat(ts) if isinstance(ts, str) else None
+            except ValueError:
+                when = None
+            if when is None or when.year < 1000:
+                raise EventStoreError(
+                    f"an event time must be an ISO 8601 date and time, not {ts!r}"
+                )
+            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+            ts = when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         type_name, data, payload = _serialise(session_id, event)
         with self._write() as conn:
             event_id, ts, prev, digest = self._insert(
-                conn, session_id, turn_id, type_name, data, payload, actor, work_item
+                conn, session_id, turn_id, type_name, data, payload, actor, work_item, ts=ts
             )
         return StoredEvent(
             id=event_id,
@@ -346,14 +365,31 @@ class SqliteEventStore:
         payload: str,
         actor: str,
         work_item: str | None,
+        *,
+        ts: str | None = None,
     ) -> tuple[int, str, str, str]:
         """Insert one event, chained to the conversation's head, with its derived rows; inside
-        the caller's write transaction. Returns (id, ts, prev_hash, hash)."""
+        the caller's write transaction. ``ts`` (normalised already) is an imported event's own
+        time: refused if earlier than the conversation's last event; on its first event it is
+        also the conversation's ``created_at``. Returns (id, ts, prev_hash, hash)."""
         row = conn.execute("SELECT head_hash FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise SessionNotFound(session_id)
-        # Stamped inside the write lock, so timestamps follow ids even across processes.
-        ts = utc_now()
+        if ts is None:
+            # Stamped inside the write lock, so timestamps follow ids even across processes.
+            ts = utc_now()
+        else:
+            last = conn.execute(
+                "SELECT ts FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1",
+                (session_id,),
+            ).fetchone()
+            if last is None:
+                conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (ts, session_id))
+            elif ts < last[0]:
+                raise EventStoreError(
+                    f"cannot append an event dated {ts} to conversation {session_id!r}: its last "
+                    f"event is dated {last[0]} (events must not go back in time)"
+                )
         digest = event_hash(row[0], session_id, turn_id, ts, type_name, actor, work_item, payload)
         cursor = conn.execute(
             "INSERT INTO events (session_id, turn_id, ts, type, actor, work_item, payload,"

@@ -34,9 +34,15 @@ from domain.transcript.canonical import (
     StoredEvent,
     TurnStarted,
     UserMessage,
+    event_type,
     to_payload,
 )
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from tests.integration.test_cli import (  # noqa: F401 (fixtures used by name)
+    Profile,
+    _headless_keyring,
+    _no_profile_env,
+)
 
 LISBON_ID = "6790c1a2-4f1e-8000-a3b1-0c9d2e7f1a01"
 ARITHMETIC_ID = "6790c1a2-4f1e-8000-a3b1-0c9d2e7f1a02"
@@ -358,6 +364,107 @@ def test_chatgpt_export_imports_the_displayed_branch(
     ]
 
 
+def times(store: SqliteEventStore, session_id: str) -> list[tuple[str, str]]:
+    return [(e.ts, event_type(e.event)) for e in store.events(session_id)]
+
+
+def test_chatgpt_conversations_keep_their_original_times(store: SqliteEventStore) -> None:
+    lisbon, arithmetic = import_data(store, chatgpt_export()).conversations
+
+    may_1 = "2024-05-01T08:00:00.000000Z"  # every Lisbon message has create_time 1714550400
+    assert {ts for ts, _type in times(store, lisbon.session_id)} == {may_1}
+    asked, answered = "2024-05-02T08:53:20.000000Z", "2024-05-02T08:53:21.000000Z"
+    assert times(store, arithmetic.session_id) == [
+        (asked, "turn_started"),
+        (asked, "fact"),
+        (asked, "user_message"),
+        (answered, "assistant_text"),
+        (answered, "turn_finished"),
+    ]
+    record = store.get_session(arithmetic.session_id)
+    assert (record.created_at, record.updated_at) == (asked, answered)
+    record = store.get_session(lisbon.session_id)
+    assert (record.created_at, record.updated_at) == (may_1, may_1)
+    # sorted by when they happened, not by when they were imported
+    assert [s.id for s in store.list_sessions()] == [arithmetic.session_id, lisbon.session_id]
+    assert all(store.verify_chain(c.session_id).ok for c in (lisbon, arithmetic))
+
+
+def test_times_that_go_back_or_are_missing_are_clamped(store: SqliteEventStore) -> None:
+    nodes = [
+        gpt_node("r", None, ["q1"]),
+        gpt_node("q1", "r", ["a1"], "user", ["First?"], create_time=1_714_640_010.0),
+        gpt_node("a1", "q1", ["q2"], "assistant", ["Yes."], create_time=None),
+        gpt_node("q2", "a1", ["a2"], "user", ["Second?"], create_time=1_714_640_005.0),
+        gpt_node("a2", "q2", [], "assistant", ["No."], create_time=1_714_640_020.0),
+    ]
+    conversation = {
+        "id": "clock-skew",
+        "title": "Skewed",
+        "create_time": 1_714_640_000.0,  # before its first message: the first turn starts here
+        "mapping": {n["id"]: n for n in nodes},
+    }
+    (result,) = import_data(store, [conversation]).conversations
+
+    start, first = "2024-05-02T08:53:20.000000Z", "2024-05-02T08:53:30.000000Z"
+    last = "2024-05-02T08:53:40.000000Z"
+    assert [ts for ts, _type in times(store, result.session_id)] == [
+        start, start, first, first, first,  # the answer without a time takes the question's
+        first, first, last, last,  # the second question is earlier than the first: clamped
+    ]  # fmt: skip
+    record = store.get_session(result.session_id)
+    assert (record.created_at, record.updated_at) == (start, last)
+    assert store.verify_chain(result.session_id).ok
+
+
+def test_claude_conversations_keep_their_original_times(store: SqliteEventStore) -> None:
+    parser, colours, _empty = import_data(store, claude_export()).conversations
+
+    assert times(store, parser.session_id) == [
+        ("2024-06-01T08:00:00.000000Z", "turn_started"),  # the conversation's created_at
+        ("2024-06-01T08:00:00.000000Z", "fact"),
+        ("2024-06-01T08:00:10.000000Z", "user_message"),
+        ("2024-06-01T08:00:10.000000Z", "attachment_added"),
+        ("2024-06-01T08:00:10.000000Z", "attachment_added"),
+        ("2024-06-01T08:00:20.000000Z", "assistant_text"),
+        ("2024-06-01T08:00:20.000000Z", "turn_finished"),
+        ("2024-06-01T08:01:00.000000Z", "turn_started"),
+        ("2024-06-01T08:01:00.000000Z", "user_message"),
+        ("2024-06-01T08:01:05.000000Z", "assistant_text"),
+        ("2024-06-01T08:01:05.000000Z", "turn_finished"),
+    ]
+    record = store.get_session(parser.session_id)
+    assert (record.created_at, record.updated_at) == (
+        "2024-06-01T08:00:00.000000Z",
+        "2024-06-01T08:01:05.000000Z",
+    )
+    record = store.get_session(colours.session_id)  # "…10:00:00Z" read as UTC, displayed branch
+    assert (record.created_at, record.updated_at) == (
+        "2024-06-02T10:00:00.000000Z",
+        "2024-06-02T10:06:00.000000Z",
+    )
+    assert [s.id for s in store.list_sessions()] == [colours.session_id, parser.session_id]
+    assert all(store.verify_chain(c.session_id).ok for c in (parser, colours))
+
+
+def test_history_list_since_filters_imports_by_their_original_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = Profile(tmp_path, capsys)
+    with SqliteEventStore(default_db_path(profile.data)) as store:
+        parser, colours, _empty = import_data(store, claude_export()).conversations
+
+    def ids(*options: str) -> list[str]:
+        code, out, err = profile.run("history", "list", "--json", *options)
+        assert code == 0, err
+        return [row["id"] for row in json.loads(out)]
+
+    assert ids() == [colours.session_id, parser.session_id]
+    assert ids("--since", "2024-06-01") == [colours.session_id, parser.session_id]
+    assert ids("--since", "2024-06-02") == [colours.session_id]
+    assert ids("--since", "2024-06-03") == []
+
+
 def test_imported_conversation_can_be_continued(store: SqliteEventStore) -> None:
     report = import_data(store, chatgpt_export())
     messages = history_messages(store.events(report.conversations[0].session_id))
@@ -558,7 +665,10 @@ def test_parley_export_round_trips_into_a_fresh_store(tmp_path: Path) -> None:
         again = export_session(fresh, session_id)
 
         assert comparable(again) == comparable(original)
+        assert [e["ts"] for e in again["events"]] == [e["ts"] for e in original["events"]]
         assert again["session"]["title"] == original["session"]["title"]
+        for when in ("created_at", "updated_at"):
+            assert again["session"][when] == original["session"][when]
         assert again["chain"]["ok"] is True
 
         # the same file again: the id is taken, so a new one is minted and said
@@ -569,6 +679,7 @@ def test_parley_export_round_trips_into_a_fresh_store(tmp_path: Path) -> None:
         )
         copy = export_session(fresh, second.session_id)
         assert comparable(copy, session=False) == comparable(original, session=False)
+        assert [e["ts"] for e in copy["events"]] == [e["ts"] for e in original["events"]]
 
 
 def test_parley_export_with_a_bad_event_is_refused_whole(tmp_path: Path) -> None:

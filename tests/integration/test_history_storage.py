@@ -37,6 +37,8 @@ from domain.transcript.canonical import (
     TurnStarted,
     Usage,
     UserMessage,
+    event_type,
+    to_payload,
 )
 from infrastructure.storage import migrations
 from infrastructure.storage import sqlite_event_store as store_module
@@ -156,6 +158,42 @@ def test_the_serialisation_is_the_documented_one() -> None:
     assert event_hash("", "s", "t", "", "", "", None, "") != event_hash(
         "", "s", "t", "", "", "", "", ""
     )
+
+
+def test_an_imported_time_is_kept_hashed_and_never_goes_back(store: SqliteEventStore) -> None:
+    session = store.create_session("imported")
+    # any ISO 8601 time, normalised to the store's UTC form
+    started = TurnStarted(provider_id="p", model="m")
+    first = store.append(session.id, "t1", started, ts="2024-01-02T03:04:05+02:00")
+    assert first.ts == "2024-01-02T01:04:05.000000Z"
+    same = store.append(session.id, "t1", UserMessage(text="hi"), ts="2024-01-02T01:04:05Z")
+    answer = AssistantText(text="hello", model="m")
+    later = store.append(session.id, "t1", answer, ts="2024-01-02T01:05:00.5")
+    assert (same.ts, later.ts) == ("2024-01-02T01:04:05.000000Z", "2024-01-02T01:05:00.500000Z")
+    record = store.get_session(session.id)
+    assert (record.created_at, record.updated_at) == (first.ts, later.ts)
+
+    finished = TurnFinished(status="completed")
+    for bad in ("2024-01-02T01:04:59Z", "yesterday", "", 1_700_000_000):
+        with pytest.raises(EventStoreError):
+            store.append(session.id, "t1", finished, ts=bad)  # type: ignore[arg-type]
+    assert [e.id for e in store.events(session.id)] == [first.id, same.id, later.id]
+    assert store.get_session(session.id).updated_at == later.ts
+
+    # the chain covers the given times like any other; an append without one is stamped now
+    now = store.append(session.id, "t1", finished)
+    assert now.ts > later.ts
+    with pytest.raises(EventStoreError, match="must not go back in time"):
+        store.append(session.id, "t2", Fact("late"), ts=later.ts)
+    for stored in store.events(session.id):
+        payload = json.dumps(to_payload(stored.event), ensure_ascii=False, separators=(",", ":"))
+        assert stored.hash == event_hash(
+            stored.prev_hash, session.id, stored.turn_id, stored.ts,
+            event_type(stored.event), stored.actor, stored.work_item, payload,
+        )  # fmt: skip
+    report = store.verify_chain(session.id)
+    assert report.ok and report.events_checked == 4
+    assert store.get_session(session.id).created_at == first.ts
 
 
 def test_verify_of_an_empty_or_unknown_conversation(store: SqliteEventStore) -> None:

@@ -484,3 +484,94 @@ def test_deleting_in_history_refreshes_the_sidebar(qtbot, main, filled, monkeypa
     monkeypatch.setattr(history, "_confirm", lambda _title, _text: True)
     history.delete_selected()
     qtbot.waitUntil(lambda: main.session_list.count() == 44, timeout=10000)
+
+
+# -- search results jump to the matching event -----------------------------------------------------
+
+NEEDLE = "needle"
+
+
+def _needle_conversation(store, title: str = "Haystack") -> tuple[str, list[int]]:
+    """A long conversation where two events (a user message early, an answer late) hold NEEDLE;
+    returns its id and those events' ids in conversation order."""
+    sid = store.create_session(title).id
+    hits: list[int] = []
+    for turn in range(12):
+        turn_id = mint_id()
+        store.append(sid, turn_id, TurnStarted(provider_id="local", model="model-a"))
+        text = f"Question {turn}: tell me about hay." + (
+            f" Find the {NEEDLE}." if turn == 2 else ""
+        )
+        stored = store.append(sid, turn_id, UserMessage(text=text))
+        if turn == 2:
+            hits.append(stored.id)
+        answer = f"Answer {turn}: " + "hay and more hay. " * 20
+        if turn == 9:
+            answer += f"Here is the {NEEDLE} again."
+        stored = store.append(sid, turn_id, AssistantText(text=answer, model="model-a"))
+        if turn == 9:
+            hits.append(stored.id)
+        store.append(sid, turn_id, TurnFinished(status="completed", duration_s=0.1))
+    return sid, hits
+
+
+def test_history_search_opens_the_first_match_and_steps_to_the_next(qtbot, tmp_path, bridge):
+    store = SqliteEventStore(tmp_path / "parley.db")
+    try:
+        generate(store, 5)
+        sid, hits = _needle_conversation(store)
+        win = open_window(qtbot, store, bridge)
+        wait_reloaded(qtbot, win, lambda: win.search_edit.setText(NEEDLE))
+        assert shown_ids(win) == [sid]
+        with qtbot.waitSignal(win.sig_timeline_shown, timeout=10000):
+            win.select_row(0)
+        timeline = win.timeline
+        current = timeline.current_event()
+        assert current is not None and current.id == hits[0]
+        assert timeline.tree.currentIndex().row() == timeline.row_of_event(hits[0])
+        assert [event_id for event_id, _snippet in timeline.matches()] == hits
+        assert f"<b>{NEEDLE}</b>" in timeline.match_label.text().casefold()
+        assert timeline.next_match_button.isEnabled()
+
+        qtbot.keyClick(win, Qt.Key.Key_F3)  # next match
+        assert timeline.current_event().id == hits[1]
+        assert timeline.tree.currentIndex().row() == timeline.row_of_event(hits[1])
+        assert "match 2 of 2" in timeline.match_label.text().casefold()
+        qtbot.mouseClick(timeline.next_match_button, Qt.MouseButton.LeftButton)  # wraps round
+        assert timeline.current_event().id == hits[0]
+
+        # Without search text the timeline opens at the top, with no match bar.
+        wait_reloaded(qtbot, win, win.search_edit.clear)
+        other = next(i for i in shown_ids(win) if i != sid)
+        with qtbot.waitSignal(win.sig_timeline_shown, timeout=10000):
+            win.select_session(other)
+        assert timeline.matches() == []
+        assert timeline.tree.currentIndex().row() == 0
+        assert timeline.match_label.isHidden()
+    finally:
+        store.close()
+
+
+def test_sidebar_search_result_scrolls_the_transcript_to_the_match(qtbot, main, monkeypatch):
+    sid, hits = _needle_conversation(main.services.store, "Haystack")
+    search: SessionSearch = main.session_search
+    with qtbot.waitSignal(search.sig_results, timeout=10000):
+        qtbot.keyClicks(search, NEEDLE)
+    assert [main.session_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(1)] == [sid]
+    item = main.session_list.item(0)
+    rect = main.session_list.visualItemRect(item)
+    qtbot.mouseClick(main.session_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    transcript = main.transcript
+    qtbot.waitUntil(lambda: NEEDLE in transcript.textCursor().block().text(), timeout=10000)
+    cursor = transcript.textCursor()
+    # The result's snippet is its newest hit: the answer of turn 9, selected as a highlight.
+    assert cursor.block().text().startswith("Answer 9:")
+    assert cursor.hasSelection() and NEEDLE in cursor.selectedText()
+    assert transcript.viewport().rect().intersects(transcript.cursorRect())  # on screen
+
+    # The transcript can jump to the other hit too (the user message of turn 2).
+    assert transcript.scroll_to_event(hits[0])
+    assert transcript.textCursor().block().text().startswith("Question 2:")
+    assert transcript.viewport().rect().intersects(transcript.cursorRect())
+    assert not transcript.scroll_to_event(-1)

@@ -41,13 +41,15 @@ Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseExcep
 @dataclass(frozen=True)
 class SessionMatch:
     """A conversation that matches a query: by its title, by its content (``snippet`` shows where,
-    with the matched words between ``[`` and ``]``), or both."""
+    with the matched words between ``[`` and ``]``), or both. ``event_id`` is the event the
+    snippet comes from (None for a title-only match): opening the result scrolls to it."""
 
     session_id: str
     title: str
     updated_at: str
     snippet: str = ""
     title_match: bool = False
+    event_id: int | None = None
 
 
 def search_sessions(store: EventStore, query: str, *, limit: int = HIT_LIMIT) -> list[SessionMatch]:
@@ -76,12 +78,21 @@ def search_sessions(store: EventStore, query: str, *, limit: int = HIT_LIMIT) ->
                     record.updated_at,
                     snippet=hit.snippet if hit is not None else "",
                     title_match=True,
+                    event_id=hit.event_id if hit is not None else None,
                 )
             )
             seen.add(record.id)
     for session_id, hit in first_hit.items():
         if session_id not in seen:
-            matches.append(SessionMatch(session_id, hit.session_title, hit.ts, snippet=hit.snippet))
+            matches.append(
+                SessionMatch(
+                    session_id,
+                    hit.session_title,
+                    hit.ts,
+                    snippet=hit.snippet,
+                    event_id=hit.event_id,
+                )
+            )
             seen.add(session_id)
     return matches
 

@@ -18,6 +18,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTreeView,
     QVBoxLayout,
@@ -420,6 +422,22 @@ class TimelineView(QWidget):
         bar.addStretch(1)
         bar.addWidget(self.raw_toggle)
         side_layout.addLayout(bar)
+        # Search matches: the current hit's snippet (highlights in bold) and "next match".
+        self.match_label = QLabel("")
+        self.match_label.setObjectName("timeline-match")
+        self.match_label.setTextFormat(Qt.TextFormat.RichText)
+        self.match_label.setWordWrap(True)
+        self.next_match_button = QPushButton("Next match")
+        self.next_match_button.setObjectName("next-match")
+        self.next_match_button.setToolTip("Go to the next event matching the search (F3)")
+        self.next_match_button.clicked.connect(lambda _checked=False: self.next_match())
+        match_bar = QHBoxLayout()
+        match_bar.addWidget(self.match_label, 1)
+        match_bar.addWidget(self.next_match_button)
+        side_layout.addLayout(match_bar)
+        self._matches: list[tuple[int, str]] = []
+        self._match_index = -1
+        self._show_match_bar()
         side_layout.addWidget(self.detail, 1)
 
         splitter = QSplitter()
@@ -441,6 +459,8 @@ class TimelineView(QWidget):
         self.model.set_events(events)
         self.heading.setText(heading or f"{len(events)} events")
         self._current = None
+        self._matches, self._match_index = [], -1
+        self._show_match_bar()
         if events:
             self.select_row(0)
         else:
@@ -448,6 +468,8 @@ class TimelineView(QWidget):
 
     def clear(self, heading: str = "Select a conversation to see its timeline.") -> None:
         self.model.set_events([])
+        self._matches, self._match_index = [], -1
+        self._show_match_bar()
         self.heading.setText(heading)
         self._current = None
         self._render_detail()
@@ -456,6 +478,62 @@ class TimelineView(QWidget):
         index = self.model.index(row, 0)
         if index.isValid():
             self.tree.setCurrentIndex(index)
+
+    def row_of_event(self, event_id: int) -> int:
+        return next((i for i, e in enumerate(self.model.events()) if e.id == event_id), -1)
+
+    def select_event(self, event_id: int) -> bool:
+        """Select and scroll to the event with this id; False if it is not shown."""
+        row = self.row_of_event(event_id)
+        if row < 0:
+            return False
+        self.select_row(row)
+        self.tree.scrollTo(self.model.index(row, 0))
+        return True
+
+    # -- search matches ----------------------------------------------------------------------
+
+    def set_matches(self, matches: Sequence[tuple[int, str]]) -> None:
+        """The shown conversation's search hits, ``(event id, snippet)`` in conversation order;
+        the first one is selected. An empty list hides the match bar."""
+        self._matches = [m for m in matches if self.row_of_event(m[0]) >= 0]
+        self._match_index = -1
+        if self._matches:
+            self.show_match(0)
+        else:
+            self._show_match_bar()
+
+    def matches(self) -> list[tuple[int, str]]:
+        return list(self._matches)
+
+    def match_index(self) -> int:
+        """Which of ``matches()`` is shown (-1 when none)."""
+        return self._match_index
+
+    def show_match(self, index: int) -> None:
+        if not 0 <= index < len(self._matches):
+            return
+        self._match_index = index
+        self.select_event(self._matches[index][0])
+        self._show_match_bar()
+
+    def next_match(self) -> None:
+        """Step to the next hit in this conversation (wrapping round)."""
+        if self._matches:
+            self.show_match((self._match_index + 1) % len(self._matches))
+
+    def _show_match_bar(self) -> None:
+        shown = bool(self._matches)
+        self.match_label.setVisible(shown)
+        self.next_match_button.setVisible(shown)
+        self.next_match_button.setEnabled(len(self._matches) > 1)
+        if not shown:
+            self.match_label.setText("")
+            return
+        _event_id, snippet = self._matches[self._match_index]
+        self.match_label.setText(
+            f"Match {self._match_index + 1} of {len(self._matches)}: {snippet_html(snippet)}"
+        )
 
     def current_event(self) -> StoredEvent | None:
         return self._current
@@ -484,3 +562,8 @@ class TimelineView(QWidget):
         else:
             self.detail.setFont(self._readable_font)
             self.detail.setPlainText(detail_text(stored))
+
+
+def snippet_html(snippet: str) -> str:
+    """A search snippet as rich text: the matched words (between ``[`` and ``]``) in bold."""
+    return html.escape(snippet).replace("[", "<b>").replace("]", "</b>")

@@ -116,6 +116,9 @@ class TranscriptView(QTextBrowser):
         self._cards: dict[str, _ToolCard] = {}
         self._attachment_lists: dict[str, _AttachmentList] = {}
         self._attachments: dict[str, StoredEvent] = {}
+        # Where each laid-out event is (for scroll_to_event): a cursor at the start of its first
+        # block and how many blocks it spans, or the frame that holds it (tool cards, files).
+        self._event_marks: dict[int, tuple[QTextCursor, int] | QTextFrame] = {}
 
     # -- what the window calls -----------------------------------------------------------------
 
@@ -126,6 +129,7 @@ class TranscriptView(QTextBrowser):
         self._cards = {}
         self._attachment_lists = {}
         self._attachments = {}
+        self._event_marks = {}
 
     def show_events(self, events: list[StoredEvent]) -> None:
         """Lay out a saved conversation in one pass."""
@@ -139,6 +143,9 @@ class TranscriptView(QTextBrowser):
         }
         for stored in events:
             event = stored.event
+            start = self._cursor_at_end().position()
+            if not self.document().isEmpty():
+                start += 1  # the event's first block follows the one at the end
             if isinstance(event, TurnStarted):
                 models[stored.turn_id] = event.model
                 attached[stored.turn_id] = event.attachments
@@ -164,7 +171,49 @@ class TranscriptView(QTextBrowser):
                 self._status_line(
                     _finish_text(event.status, event.error), _level(event.status), retry
                 )
+            self._mark_event(stored, start)
         self._scroll_to_end()
+
+    def scroll_to_event(self, event_id: int) -> bool:
+        """Move the cursor to a laid-out event (a user or assistant message, a notice, a tool
+        card, an attachment), select it as a highlight and scroll it into view. False if the
+        shown conversation has no such event."""
+        mark = self._event_marks.get(event_id)
+        if mark is None:
+            return False
+        if isinstance(mark, QTextFrame):
+            cursor = mark.firstCursorPosition()
+            cursor.setPosition(mark.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        else:
+            where, blocks = mark
+            cursor = QTextCursor(where)
+            cursor.movePosition(QTextCursor.MoveOperation.StartOfBlock)
+            for _ in range(blocks - 1):
+                cursor.movePosition(
+                    QTextCursor.MoveOperation.NextBlock, QTextCursor.MoveMode.KeepAnchor
+                )
+            cursor.movePosition(
+                QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+            )
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+        return True
+
+    def _mark_event(self, stored: StoredEvent, start: int) -> None:
+        event = stored.event
+        mark: tuple[QTextCursor, int] | QTextFrame | None = None
+        if isinstance(event, (UserMessage, AssistantText, Notice)):
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(min(start, self._cursor_at_end().position()))
+            mark = (cursor, 1 if isinstance(event, Notice) else 2)
+        elif isinstance(event, (ToolCall, ActionVerdict, ToolResult)):
+            card = self._cards.get(event.call_id)
+            mark = card.frame if card is not None else None
+        elif isinstance(event, AttachmentAdded):
+            listing = self._attachment_lists.get(stored.turn_id)
+            mark = listing.frame if listing is not None else None
+        if mark is not None:
+            self._event_marks[stored.id] = mark
 
     def add_user_message(
         self, text: str, attachments: Iterable[str | Path] = (), turn_id: str = ""
