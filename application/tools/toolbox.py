@@ -266,19 +266,15 @@ def _record(
     source: str,
     model: str,
 ) -> None:
+    # A gate decision is explained by the effect's rule; a validator decision by the verdict's.
+    decided_by_effect = effect is not None and verdict.decision not in (REJECT_RETRY, NO_OP)
     append(
         ActionVerdict(
             call_id=action.call_id,
             tool=action.tool,
             effect=effect.level if effect else "",
-            rule=effect.rule
-            if effect and verdict.decision not in (REJECT_RETRY, NO_OP)
-            else verdict.rule,
-            reason=(
-                effect.reason
-                if effect and verdict.decision not in (REJECT_RETRY, NO_OP)
-                else verdict.reason
-            ),
+            rule=effect.rule if decided_by_effect and effect else verdict.rule,
+            reason=effect.reason if decided_by_effect and effect else verdict.reason,
             decision=decision,
             source=source,
             model=model,

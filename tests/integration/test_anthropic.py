@@ -10,7 +10,6 @@ test: hand-written constants (finish reasons, usage figures, tool calls, read of
 
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,6 @@ from application.conversations.tool_call_accumulator import ToolCallAccumulator
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
-    ImagePart,
     IncompleteStreamError,
     NotFoundError,
     OverloadedError,
@@ -53,6 +51,9 @@ from domain.transcript.canonical import (
 from infrastructure.providers.anthropic import AnthropicProvider, anthropic_tool_id
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import (
+    IMAGES,
+    JPEG_B64,
+    PNG_B64,
     AdapterHarness,
     OneProvider,
     http_chunk,
@@ -1021,24 +1022,6 @@ def test_thinking_is_stored_and_sent_back_on_the_next_turn(
 
 
 # -- images ------------------------------------------------------------------------------------
-
-
-def base64_of(name: str) -> str:
-    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
-
-
-PNG_B64 = base64_of("png-hopper-128.png")
-JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
-IMAGES = (
-    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
-    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
-)
-
-
-def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
-    # by the magic bytes' base64, independent of the code under test
-    assert PNG_B64.startswith("iVBORw0KGgo")
-    assert JPEG_B64.startswith("/9j/")
 
 
 def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:

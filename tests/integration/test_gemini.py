@@ -11,7 +11,6 @@ read by hand.
 
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,6 @@ from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
 from application.ports.chat_provider import (
     ChatRequest,
-    ImagePart,
     IncompleteStreamError,
     PermissionDeniedError,
     ProviderConfigError,
@@ -53,6 +51,9 @@ from infrastructure.providers.sse import SSEParser
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import (
     HELLO,
+    IMAGES,
+    JPEG_B64,
+    PNG_B64,
     AdapterHarness,
     OneProvider,
     Outcome,
@@ -986,24 +987,6 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
 
 
 # -- images ------------------------------------------------------------------------------------
-
-
-def base64_of(name: str) -> str:
-    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
-
-
-PNG_B64 = base64_of("png-hopper-128.png")
-JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
-IMAGES = (
-    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
-    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
-)
-
-
-def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
-    # by the magic bytes' base64, independent of the code under test
-    assert PNG_B64.startswith("iVBORw0KGgo")
-    assert JPEG_B64.startswith("/9j/")
 
 
 def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> None:

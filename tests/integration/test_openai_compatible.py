@@ -8,7 +8,6 @@ hand (with jq), not computed with the parser under test.
 
 from __future__ import annotations
 
-import base64
 import json
 import threading
 from dataclasses import dataclass
@@ -19,7 +18,6 @@ from pytest_httpserver import HTTPServer
 
 from application.ports.chat_provider import (
     ChatRequest,
-    ImagePart,
     IncompleteStreamError,
     ProviderConfigError,
     ProviderConnectionError,
@@ -37,6 +35,9 @@ from infrastructure.providers.http_stream import error_message_from_body, retry_
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.adapter_harness import (
     HELLO,
+    IMAGES,
+    JPEG_B64,
+    PNG_B64,
     AdapterHarness,
     free_port,
     http_chunk,
@@ -826,20 +827,8 @@ def test_request_json_is_recorded(httpserver: HTTPServer) -> None:
 # -- images ------------------------------------------------------------------------------------
 
 
-def base64_of(name: str) -> str:
-    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
-
-
-PNG_B64 = base64_of("png-hopper-128.png")
-JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
-IMAGES = (
-    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
-    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
-)
-
-
 def test_the_image_fixtures_are_a_png_and_a_jpeg() -> None:
-    # by the magic bytes' base64, independent of the code under test
+    # by the magic bytes' base64, independent of the code under test (shared by all adapters)
     assert PNG_B64.startswith("iVBORw0KGgo")
     assert JPEG_B64.startswith("/9j/")
 

@@ -23,6 +23,7 @@ What it offers:
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import socket
 import threading
@@ -40,6 +41,7 @@ from application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
+    ImagePart,
     ProviderConfigError,
     ProviderConnectionError,
     ProviderMessage,
@@ -54,7 +56,7 @@ from application.ports.chat_provider import (
 )
 from domain.transcript.canonical import Usage
 from infrastructure.providers.http_stream import StreamingAdapter
-from tests.support.sse_server import ScriptedServer, chunked_script, sse_handler
+from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
 
 HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))
 
@@ -386,3 +388,18 @@ class AdapterHarness:
         outcome = run(self.adapter(self.base_of(httpserver), key, self.model))
         assert isinstance(outcome.error, ProviderConfigError)
         assert key.split("\n")[0] not in str(outcome.error)
+
+
+# -- images shared by the adapters' image-part tests -------------------------------------------
+
+
+def base64_of(name: str) -> str:
+    return base64.b64encode(fixture_path("documents", name).read_bytes()).decode("ascii")
+
+
+PNG_B64 = base64_of("png-hopper-128.png")
+JPEG_B64 = base64_of("jpeg-hopper-128.jpg")
+IMAGES = (
+    ImagePart("image/png", PNG_B64, "png-hopper-128.png"),
+    ImagePart("image/jpeg", JPEG_B64, "jpeg-hopper-128.jpg"),
+)
