@@ -15,7 +15,9 @@ Invariants it keeps:
   that produced them; each adapter sends back only its own kind's blocks;
 - attachments are rendered in front of their turn's typed text, in the exact delimited form of
   ``domain.transcript.attachments`` (ADR-004), from the text recorded in ``attachment_added``;
-- a turn that was retried (a later ``turn_started.retry_of`` names it) is left out entirely;
+- only the current turn's path through the conversation's tree of branches is sent
+  (``domain.transcript.branches``): a regenerated, edited or retried turn's siblings are left
+  out entirely, and so is everything after the current turn on other branches;
 - events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
   never reach the provider.
 """
@@ -34,6 +36,7 @@ from application.ports.chat_provider import (
 )
 from domain.agents.conversation_execution_request import ChatMessage, compose_user_content
 from domain.transcript.attachments import with_attachments
+from domain.transcript.branches import BranchTree, events_on_path
 from domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
@@ -74,11 +77,12 @@ def render_chat_request(
         pending_calls, pending_text, pending_reasoning = [], "", []
 
     events = list(events)
-    # A turn the user retried is superseded by its retry: neither its question nor any partial
-    # answer is sent again (the retry carries the question).
-    superseded = {
-        s.event.retry_of for s in events if isinstance(s.event, TurnStarted) and s.event.retry_of
-    }
+    # Only the current turn's own path is sent: a branch the user left (an answer regenerated, a
+    # message edited, a failed turn retried) is a sibling off that path and never reaches the
+    # model. A turn not yet in the log (rendering ahead of recording) gets the latest path.
+    tree = BranchTree(events)
+    path = tree.path_to(current_turn_id) if current_turn_id in tree else tree.path_through(None)
+    events = events_on_path(events, path)
     # Attachments are recorded after their turn's user message; gather them first so the
     # message can be rendered with them in front of the typed text.
     attachments: dict[str, list[AttachmentAdded]] = {}
@@ -87,8 +91,6 @@ def render_chat_request(
             attachments.setdefault(stored.turn_id, []).append(stored.event)
     for stored in events:
         event = stored.event
-        if stored.turn_id in superseded:
-            continue
         if isinstance(event, TurnStarted):
             started[stored.turn_id] = event
         elif isinstance(event, UserMessage):

@@ -61,6 +61,7 @@ from application.providers.vision import accepts_images, vision_refusal
 from application.tools.specs import advertised_tools, tool_specs
 from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from domain.transcript.branches import BranchTree, follows_for_new_turn
 from domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
@@ -164,7 +165,9 @@ class _Stopped(Exception):
 
 class _TurnFailure(Exception):
     """Internal: the turn cannot go on (e.g. an attachment could not be read); the message is
-    for the user and becomes ``turn_finished.error``."""
+    for the user and becomes ``turn_finished.error``; ``kind`` becomes its ``error_kind``."""
+
+    kind = "attachments"
 
 
 class TurnRuntime:
@@ -219,7 +222,13 @@ class TurnRuntime:
 
         # Record first: nothing below may lose the user's message.
         self._ensure_session(request)
-        turn.append(_turn_started(request, provider_id, model))
+        # The log is read once per turn (here, before anything is appended); what the turn
+        # appends is added to it as it goes, so each model call renders from memory.
+        turn.load_history()
+        follows = request.follows_turn_id
+        if follows is None:  # "after the latest path": resolved now, so the record is explicit
+            follows = follows_for_new_turn(BranchTree(turn.history or ()), None)
+        turn.append(_turn_started(request, provider_id, model, follows))
         turn.append(
             UserMessage(text=request.prompt, source=str(request.extras.get("source", "user")))
         )
@@ -227,6 +236,7 @@ class TurnRuntime:
         # Pessimistic until proven otherwise: if something outside Exception (KeyboardInterrupt,
         # SystemExit) tears through, the record still says the turn did not complete.
         status, error = "failed", "the turn was interrupted before it finished"
+        error_kind = "interrupted"
         try:
             if resolved is None:
                 raise ProviderError(resolve_error)
@@ -237,22 +247,31 @@ class TurnRuntime:
                 )
             self._read_attachments(turn, stop, resolved, model)
             self._run_steps(turn, resolved, model, stop)
-            status, error = "completed", ""
+            status, error, error_kind = "completed", "", ""
         except _Stopped:
             status = "timed_out" if stop.timed_out() and not cancel.is_set() else "cancelled"
-            error = ""
+            error, error_kind = "", ""
             if status == "timed_out":
                 error = f"the turn ran longer than its limit of {request.timeout_sec:g} s"
-        except (ProviderError, _TurnFailure) as exc:
+                error_kind = "timeout"
+        except ProviderError as exc:
             status, error = "failed", str(exc) or type(exc).__name__
+            error_kind = exc.kind
+        except _TurnFailure as exc:
+            status, error, error_kind = "failed", str(exc) or type(exc).__name__, exc.kind
         except Exception as exc:  # the record must close whatever went wrong
             log.exception("turn %s failed unexpectedly", request.turn_id)
             status, error = "failed", f"internal error: {type(exc).__name__}: {exc}"
+            error_kind = "internal"
         finally:
             self._settle_outputs(turn, status)
             duration = round(self._clock() - started_at, 6)
             finished = TurnFinished(
-                status=status, usage=turn.usage, duration_s=duration, error=error
+                status=status,
+                usage=turn.usage,
+                duration_s=duration,
+                error=error,
+                error_kind=error_kind,
             )
             turn.append(finished)
         return TurnOutcome(
@@ -275,9 +294,7 @@ class TurnRuntime:
         request = turn.request
         tools = turn.tools = self._tools_for(request)
         specs = tool_specs(tools.advertised) if tools else ()
-        # The log is read once per turn; what the turn appends is added to it as it goes, so
-        # each model call renders from memory instead of re-reading the whole conversation.
-        turn.load_history()
+        turn.load_history()  # already read in run(); kept for callers that skip it
         for _step in range(request.effective_max_steps):
             if stop.is_set():
                 raise _Stopped
@@ -443,7 +460,10 @@ class TurnRuntime:
                     names = ", ".join(p.name for p in promoted[:5])
                     more = f" and {len(promoted) - 5} more" if len(promoted) > 5 else ""
                     turn.append(
-                        Notice(f"Saved {len(promoted)} file(s) to {destination}: {names}{more}.")
+                        Notice(
+                            f"Saved {len(promoted)} file(s) to {destination}: {names}{more}.",
+                            files=tuple(str(p) for p in promoted),
+                        )
                     )
             else:
                 turn.append(
@@ -619,7 +639,7 @@ def _actor_for(event: Event, request: ConversationExecutionRequest) -> str:
 
 
 def _turn_started(
-    request: ConversationExecutionRequest, provider_id: str, model: str
+    request: ConversationExecutionRequest, provider_id: str, model: str, follows: str
 ) -> TurnStarted:
     return TurnStarted(
         provider_id=provider_id,
@@ -639,6 +659,7 @@ def _turn_started(
         agent_role=request.agent_role,
         unattended=request.unattended,
         timeout_sec=request.timeout_sec,
+        follows_turn_id=follows,
         retry_of=str(request.extras["retry_of"]) if request.extras.get("retry_of") else None,
         workspace=str(request.workspace) if request.workspace else "",
     )

@@ -191,6 +191,17 @@ def check_argument(raw: object) -> str:
         raise PathError(BACKSLASH, f"{raw!r} contains a backslash; use '/' between directories")
     if raw.startswith("/") or (len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha()):
         raise PathError(ABSOLUTE, f"{raw!r} is an absolute path")
+    # Lexically climbing above the root is refused even when a symlink on the way would bring
+    # the walk back inside ("link/../../x"): the OS resolves such paths differently from a
+    # lexical reader (and not at all through a dangling link), so neither reading is trusted.
+    depth = 0
+    for part in raw.split("/"):
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                raise PathError(ESCAPES, f"{raw!r} climbs above the workspace root with '..'")
+        elif part not in ("", "."):
+            depth += 1
     return raw
 
 

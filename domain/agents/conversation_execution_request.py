@@ -117,6 +117,9 @@ class ConversationExecutionRequest:
     surface: str = "cowork"
     project_id: str | None = None
     title: str = ""
+    # where the turn goes in the conversation's tree (domain.transcript.branches): the turn it
+    # follows ("" = the start), or None = after the latest path (the runtime resolves it)
+    follows_turn_id: str | None = None
     # what the user asked
     prompt: str = ""
     instruction_prefix: str = ""
@@ -149,6 +152,8 @@ class ConversationExecutionRequest:
     def __post_init__(self) -> None:
         _require_id("turn_id", self.turn_id)
         _require_id("session_id", self.session_id)
+        if self.follows_turn_id is not None and not isinstance(self.follows_turn_id, str):
+            raise ValueError("follows_turn_id must be a turn id, '' (the start) or None")
         if self.gate_mode not in GATE_MODES:
             raise ValueError(f"gate_mode must be one of {GATE_MODES}, got {self.gate_mode!r}")
         for name in ("max_steps", "completion_max_steps"):

@@ -267,11 +267,14 @@ class AttachmentAdded(Event):
 
 @dataclass(frozen=True)
 class Notice(Event):
-    """Something the user should know that is not part of the answer (level: info/warning/error)."""
+    """Something the user should know that is not part of the answer (level: info/warning/error).
+    ``files`` lists the paths of files the turn saved, when that is what the notice says (they
+    become the conversation's session notes)."""
 
     type_name: ClassVar[str] = "notice"
     text: str
     level: str = "info"
+    files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -284,6 +287,7 @@ class TurnFinished(Event):
     usage: Usage = field(default_factory=Usage)
     duration_s: float = 0.0
     error: str = ""
+    error_kind: str = ""
 
     STATUSES: ClassVar[tuple[str, ...]] = (
         "completed",
