@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from application.ports.event_store import ChainReport, SessionRecord
+from domain.transcript.branches import BranchTree
 from domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
@@ -169,6 +170,43 @@ def _attachment_line(event: AttachmentAdded) -> str:
     if event.truncated:
         parts.append("text truncated")
     return ", ".join(parts)
+
+
+def _branch_notes(events: Sequence[StoredEvent]) -> dict[str, str]:
+    """Per turn, how it sits in the conversation's tree of branches (``domain.transcript.
+    branches``): "branch 2 of 3" when it has siblings (a regenerated or edited turn), and which
+    turn it follows when that is not simply the one printed before it. Turns are named by their
+    number in the document, so a reader can follow a branch without ids."""
+    tree = BranchTree(events)
+    numbers = {turn_id: n for n, turn_id in enumerate(tree.order, start=1)}
+    notes: dict[str, str] = {}
+    previous: str | None = None
+    for turn_id in tree.order:
+        parts = []
+        siblings = tree.siblings(turn_id)
+        if len(siblings) > 1:
+            parts.append(f"branch {siblings.index(turn_id) + 1} of {len(siblings)}")
+        parent = tree.parent.get(turn_id)
+        if parent != previous:
+            parts.append(f"follows turn {numbers[parent]}" if parent else "starts from the top")
+        if parts:
+            notes[turn_id] = " · ".join(parts)
+        previous = turn_id
+    return notes
+
+
+def _setup_notes(event: TurnStarted) -> list[str]:
+    """What the turn ran under beyond the model: agent, skills prefix, review note."""
+    notes = []
+    if event.agent_role:
+        notes.append(f"agent {event.agent_role}")
+    skills = [line[len("# Skill: ") :] for line in event.instruction_prefix.splitlines()
+              if line.startswith("# Skill: ")]  # fmt: skip
+    if skills:
+        notes.append("skills " + ", ".join(skills))
+    if event.review_note:
+        notes.append("review note sent (the model changed)")
+    return notes
 
 
 def _chain_line(chain: ChainReport | None) -> str:
@@ -358,6 +396,7 @@ def _md_session(doc: SessionDocument, level: int) -> list[str]:
     lines += [*meta, ""]
 
     calls = _calls_by_id(doc.events)
+    branches = _branch_notes(doc.events)
     shown: set[str] = set()
     turn_no = 0
     for stored in doc.events:
@@ -370,6 +409,10 @@ def _md_session(doc: SessionDocument, level: int) -> list[str]:
                 "",
                 f"_{stored.ts} · turn {_md_inline_code(stored.turn_id)}_",
             ]
+            if stored.turn_id in branches:
+                block[-1] += f" · {branches[stored.turn_id]}"
+            for note in _setup_notes(event):
+                block[-1] += f" · {_md_text(note)}"
             if event.retry_of:
                 block[-1] += f" · retry of {_md_inline_code(event.retry_of)}"
             workspace = getattr(event, "workspace", "")  # recorded since the history issue
@@ -558,6 +601,7 @@ def _html_session(doc: SessionDocument, heading: str) -> str:
     ]
 
     calls = _calls_by_id(doc.events)
+    branches = _branch_notes(doc.events)
     shown: set[str] = set()
     turn_no = 0
     in_turn = False
@@ -569,6 +613,10 @@ def _html_session(doc: SessionDocument, heading: str) -> str:
             turn_no += 1
             in_turn = True
             retry = f" · retry of {_e(event.retry_of[:8])}" if event.retry_of else ""
+            if stored.turn_id in branches:
+                retry += f" · {_e(branches[stored.turn_id])}"
+            for note in _setup_notes(event):
+                retry += f" · {_e(note)}"
             workspace = getattr(event, "workspace", "")  # recorded since the history issue
             if workspace:
                 retry += f" · workspace {_e(workspace)}"
