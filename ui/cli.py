@@ -23,6 +23,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import getpass
 import json
 import sys
@@ -34,7 +35,7 @@ from datetime import time as dt_time
 from pathlib import Path
 from typing import Any, TextIO
 
-from application.conversations.render import history_messages
+from application.conversations.compose import ComposeError, TurnDraft, compose_turn
 from application.conversations.turn_runtime import TurnOutcome
 from application.history.documents import event_summary, one_line
 from application.history.export import (
@@ -69,8 +70,7 @@ from application.ports.settings_store import (
 )
 from application.providers.probe import probe_provider
 from application.tools.specs import TOOL_SETS
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import StoredEvent, TurnFinished, mint_id
+from domain.transcript.canonical import StoredEvent, TurnFinished
 from ui.bootstrap import (
     ADD_PROVIDER_HINT,
     PRESETS,
@@ -103,6 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--provider", default="", help="provider name (default: the default one)")
     ask.add_argument("--model", default="", help="model (default: the provider's default)")
     ask.add_argument("--session", default="", help="continue this conversation")
+    ask.add_argument(
+        "--project",
+        default="",
+        help="run in this project (id or name): its instructions, workspace and default model",
+    )
     ask.add_argument("--json", action="store_true", help="print each stored event as JSON")
     ask.add_argument("--timeout", type=float, default=None, help="wall-clock limit in seconds")
     ask.add_argument(
@@ -305,45 +310,67 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
     if args.timeout is not None and args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
 
-    if not args.provider and services.settings.default_provider() is None:
+    project = _find_project(services, args.project) if args.project else None
+    provider_name = args.provider or (project.provider_id if project else "")
+    if not provider_name and services.settings.default_provider() is None:
         raise UsageError(f"no provider is configured; {ADD_PROVIDER_HINT}")
     try:
         # Resolving here (before recording anything) turns a misconfiguration into a usage
         # error with a fix, instead of a failed turn in the history.
-        resolved = services.providers.resolve(args.provider)
+        resolved = services.providers.resolve(provider_name)
     except ProviderConfigError as exc:
         raise UsageError(str(exc)) from exc
 
+    events: list[StoredEvent] = []
     if args.session:
         services.store.get_session(args.session)  # SessionNotFound -> exit 2
-        session_id = args.session
-        history = history_messages(services.store.events(session_id))
-    else:
-        session_id = mint_id()
-        history = ()
-    print(f"session {session_id}", file=sys.stderr)
+        events = list(services.store.events(args.session))
 
-    workspace = Path(args.workspace).expanduser() if args.workspace else Path.cwd()
+    if args.workspace:
+        workspace = Path(args.workspace).expanduser()
+    elif project is not None and project.workspace:
+        workspace = Path(project.workspace).expanduser()
+    else:
+        workspace = Path.cwd()
     if not workspace.is_dir():
         raise UsageError(f"--workspace {workspace} is not a folder")
     services.set_permission_asker(TerminalPermissionAsker())
-    attachments = [Path(a).expanduser().absolute() for a in args.attach]
-    request = ConversationExecutionRequest(
-        turn_id=mint_id(),
-        session_id=session_id,
-        prompt=prompt,
-        messages=history,
+    attachments = tuple(Path(a).expanduser().absolute() for a in args.attach)
+    skills = getattr(services, "skills", None)
+    known_skills = [*skills.list("agent"), *skills.list("skill")] if skills is not None else []
+    models = [
+        (p.name, m)
+        for p in services.settings.providers()
+        for m in dict.fromkeys((p.default_model, *p.models))
+        if m
+    ]
+    draft = TurnDraft(
+        text=prompt,
         provider_id=resolved.name,
-        model=args.model,
-        timeout_sec=args.timeout,
+        # The model the turn will run under (what the review note compares with the last one).
+        model=args.model
+        or (project.model if project and not args.provider else "")
+        or resolved.default_model,
+        session_id=args.session,
         attachments=attachments,
         workspace=workspace.resolve(),
         allowed_tools=TOOL_SETS[args.tools],
         # "deny" is an unattended turn: it never asks, so it refuses what would need asking.
         gate_mode="auto" if args.gate == "deny" else args.gate,
-        unattended=args.gate == "deny",
-        extras={"source": "cli"},
+        project_id=project.id if project else None,
+        project_instructions=project.instructions if project else "",
+        source="cli",
     )
+    try:
+        composed = compose_turn(draft, events, skills=known_skills, models=models)
+    except ComposeError as exc:
+        raise UsageError(str(exc)) from exc
+    if composed.request is None:
+        raise UsageError("the prompt holds only commands; add a message to send")
+    request = dataclasses.replace(
+        composed.request, timeout_sec=args.timeout, unattended=args.gate == "deny"
+    )
+    print(f"session {request.session_id}", file=sys.stderr)
     cancel = threading.Event()
     listener = _StdoutListener(sys.stdout, args.json)
     result: list[TurnOutcome] = []
@@ -385,6 +412,16 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         print(f"parley: turn {outcome.status}: {outcome.error}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _find_project(services: Services, name: str):
+    """A project by id or (case-insensitive) name; a usage error naming the known ones."""
+    projects = list(services.settings.projects())
+    for project in projects:
+        if project.id == name or project.name.lower() == name.lower():
+            return project
+    known = ", ".join(p.name for p in projects) or "none yet (Settings → Projects)"
+    raise UsageError(f"no project {name!r}; projects: {known}")
 
 
 # -- providers ------------------------------------------------------------------------------------

@@ -75,6 +75,15 @@ class ModelPicker(QComboBox):
         self.blockSignals(False)
         self.select(*current)
 
+    def choices(self) -> list[tuple[str, str]]:
+        """Every ``(provider, model)`` offered, in display order (for ``/model`` completion)."""
+        out = []
+        for row in range(self._model.rowCount()):
+            item = self._model.item(row)
+            if item.data(_KIND) == "model":
+                out.append((item.data(_PROVIDER), item.data(_MODEL)))
+        return out
+
     def current(self) -> tuple[str, str]:
         """The chosen ``(provider, model)``, or ``("", "")`` when nothing is offered."""
         item = self._model.item(self.currentIndex()) if self.currentIndex() >= 0 else None
