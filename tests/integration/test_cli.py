@@ -752,3 +752,28 @@ def test_ctrl_c_cancels_keeps_the_partial_answer_and_exits_130(
     assert (partial["text"], partial["partial"]) == ("Once upon", True)
     assert events[3]["payload"]["status"] == "cancelled"
     assert types_of(events).count("turn_finished") == 1
+
+
+def test_ask_refuses_an_unknown_skill_before_recording(
+    profile: Profile, httpserver: HTTPServer
+) -> None:
+    profile.add_local(httpserver.url_for("/v1"))
+    code, out, err = profile.run("ask", "/skill nonexistent explain this")
+    assert code == 2 and out == ""
+    assert "Unknown skill 'nonexistent'" in err
+    assert httpserver.log == []  # nothing was sent
+
+
+def test_ask_with_another_model_sends_a_review_note(
+    profile: Profile, httpserver: HTTPServer
+) -> None:
+    record = serve(httpserver, openai_text_stream(["Paris."]))
+    profile.add_local(httpserver.url_for("/v1"))
+    code, _out, err = profile.run("ask", "Capital of France?")
+    assert code == 0, err
+    session_id = session_of(err)
+    code, _out, err = profile.run("ask", "--session", session_id, "--model", "other", "Sure?")
+    assert code == 0, err
+    last = record[1]["messages"][-1]["content"]
+    assert last.startswith("[Review note]") and last.endswith("\n\nSure?")
+    assert "/model" not in last
