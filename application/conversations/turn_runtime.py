@@ -61,7 +61,7 @@ from application.providers.vision import accepts_images, vision_refusal
 from application.tools.specs import advertised_tools, tool_specs
 from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.branches import BranchTree, follows_for_new_turn
+from domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
 from domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
@@ -226,8 +226,13 @@ class TurnRuntime:
         # appends is added to it as it goes, so each model call renders from memory.
         turn.load_history()
         follows = request.follows_turn_id
-        if follows is None:  # "after the latest path": resolved now, so the record is explicit
-            follows = follows_for_new_turn(BranchTree(turn.history or ()), None)
+        if follows is None:  # resolved now, so the record is explicit
+            tree = BranchTree(turn.history or ())
+            retry_of = str(request.extras.get("retry_of") or "")
+            if retry_of in tree:  # a retry replaces the failed turn: its sibling
+                follows = follows_for_sibling(tree, retry_of)
+            else:  # after the latest path
+                follows = follows_for_new_turn(tree, None)
         turn.append(_turn_started(request, provider_id, model, follows))
         turn.append(
             UserMessage(text=request.prompt, source=str(request.extras.get("source", "user")))
