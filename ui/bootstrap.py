@@ -36,6 +36,7 @@ from application.ports.chat_provider import ChatProvider, ProviderDirectory
 from application.ports.event_store import EventStore, EventStoreError
 from application.ports.secret_store import SecretStore
 from application.ports.settings_store import ProviderConfig, SettingsStore
+from application.ports.skill_library import SkillLibrary
 from application.ports.tools import DENY, PermissionAsker, PermissionRequest, ToolContext
 from application.tools.toolbox import Toolbox
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -44,6 +45,7 @@ from infrastructure.attachments.store import ContentStore
 from infrastructure.config.json_settings_store import JsonSettingsStore, validate_provider
 from infrastructure.config.paths import config_dir as resolve_config_dir
 from infrastructure.config.paths import data_dir as resolve_data_dir
+from infrastructure.config.skill_library import MarkdownSkillLibrary
 from infrastructure.providers.directory import (
     ADD_PROVIDER_HINT,
     KeySource,
@@ -95,6 +97,8 @@ class Services:
     startup_notice: str = ""
     #: Turns a previous crash or kill left open, closed as "interrupted" at this start.
     recovered_turns: tuple[str, ...] = ()
+    #: The skills and agents (``/skill``, ``/agent``): Markdown files in the config dir.
+    skills: SkillLibrary | None = None
 
     def attachment_path(self, sha256: str) -> Path:
         """Where the stored copy of an attachment lives (what the model was actually sent)."""
@@ -234,6 +238,7 @@ def build_services(
         toolbox=toolbox,
         startup_notice=report.notice,
         recovered_turns=recovered,
+        skills=MarkdownSkillLibrary(config),
     )
 
 

@@ -1,12 +1,14 @@
-"""Settings: the Providers page (more pages arrive with later features).
+"""Settings: Providers, Skills & Agents, Projects and Prices, one tab each.
 
 Why it exists: people add, fix and remove providers here — from a preset, with a key kept in the
 system keyring (shown only as "stored in the keyring", never echoed), a default model picked from
 the provider's own list, and a Test button that answers inline. The dialog renders; the
-``ProviderEditor`` does the work off the UI thread.
+``ProviderEditor`` does the work off the UI thread. The other pages live in ``ui.settings_pages``
+and get the worker helper (``bridge.submit``) the same way.
 
 Invariants it keeps: the list always reflects the settings file (it is re-read after every
-change); removing a provider also removes its key from the keyring.
+change); removing a provider also removes its key from the keyring. The skill library comes from
+the caller (``skills=``) or ``services.skills``; without one the Skills & Agents page says so.
 """
 
 from __future__ import annotations
@@ -27,9 +29,13 @@ from PySide6.QtWidgets import (
 )
 
 from application.ports.settings_store import ProviderConfig
+from application.ports.skill_library import SkillLibrary
 from ui.bootstrap import Services, preset_choices
 from ui.bridge import WorkerBridge
 from ui.provider_editor import ProviderEditor
+from ui.settings_pages.prices_page import PricesPage
+from ui.settings_pages.projects_page import ProjectsPage
+from ui.settings_pages.skills_page import SkillsPage
 from ui.widgets.provider_form import ProviderForm
 
 _NAME = Qt.ItemDataRole.UserRole
@@ -175,17 +181,42 @@ class ProvidersPage(QWidget):
 class SettingsDialog(QDialog):
     """Parley's settings, one tab per area."""
 
+    #: ``show_page`` names, in tab order.
+    PAGES = ("providers", "skills", "projects", "prices")
+
     def __init__(
-        self, services: Services, bridge: WorkerBridge, parent: QWidget | None = None
+        self,
+        services: Services,
+        bridge: WorkerBridge,
+        parent: QWidget | None = None,
+        *,
+        skills: SkillLibrary | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.resize(900, 560)
+        library = skills if skills is not None else getattr(services, "skills", None)
         self.providers_page = ProvidersPage(services, bridge)
-        tabs = QTabWidget()
-        tabs.addTab(self.providers_page, "Providers")
+        self.skills_page = SkillsPage(library, bridge.submit)
+        self.projects_page = ProjectsPage(services.settings, bridge.submit)
+        self.prices_page = PricesPage(services.settings, bridge.submit)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Settings pages")
+        self.tabs.addTab(self.providers_page, "Providers")
+        self.tabs.addTab(self.skills_page, "Skills && Agents")
+        self.tabs.addTab(self.projects_page, "Projects")
+        self.tabs.addTab(self.prices_page, "Prices")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(tabs)
+        layout.addWidget(self.tabs)
         layout.addWidget(buttons)
+        # A project's provider list follows the Providers page.
+        self.providers_page.sig_providers_changed.connect(lambda: self.projects_page.reload())
+
+    def show_page(self, name: str) -> QWidget:
+        """Bring the page ``name`` ("providers", "skills", "projects", "prices") to the front."""
+        if name not in self.PAGES:
+            raise ValueError(f"no settings page {name!r}; pages: {', '.join(self.PAGES)}")
+        self.tabs.setCurrentIndex(self.PAGES.index(name))
+        return self.tabs.currentWidget()

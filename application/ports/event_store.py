@@ -9,7 +9,10 @@ Invariants it keeps:
 - events of a session come back in append order, with strictly increasing integer ids;
 - an appended event is durable when ``append`` returns (one committed transaction per append);
 - payloads are stored and read through ``domain.transcript.canonical`` (strict parsing), so an
-  unreadable row is an error, not a guess.
+  unreadable row is an error, not a guess;
+- a conversation's own settings (title, pinned, project, the branch last looked at) are mutable,
+  but changing them is not activity: ``updated_at`` moves only when an event is appended, so the
+  "recent first" order reflects what was said, not what was clicked.
 
 Errors::
 
@@ -40,13 +43,17 @@ class SessionNotFound(EventStoreError):
 
 @dataclass(frozen=True)
 class SessionRecord:
-    """A conversation's row: id, title, ISO 8601 UTC timestamps, optional project."""
+    """A conversation's row: id, title, ISO 8601 UTC timestamps, optional project, whether it is
+    pinned, and ``current_turn_id``: the leaf turn of the branch path the user last looked at
+    (see ``domain.transcript.branches``; "" = the latest path)."""
 
     id: str
     title: str
     created_at: str
     updated_at: str
     project_id: str | None = None
+    pinned: bool = False
+    current_turn_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,12 @@ class EventStore(Protocol):
     """Durable, append-only event log per conversation (session)."""
 
     def create_session(
-        self, title: str = "", *, session_id: str | None = None, project_id: str | None = None
+        self,
+        title: str = "",
+        *,
+        session_id: str | None = None,
+        project_id: str | None = None,
+        pinned: bool = False,
     ) -> SessionRecord:
         """Create a conversation; a given ``session_id`` that exists already is an error."""
         ...
@@ -132,6 +144,28 @@ class EventStore(Protocol):
 
     def rename_session(self, session_id: str, title: str) -> None:
         """Change a conversation's title; raises ``SessionNotFound``."""
+        ...
+
+    def set_pinned(self, session_id: str, pinned: bool) -> None:
+        """Pin or unpin a conversation (``updated_at`` unchanged); raises ``SessionNotFound``."""
+        ...
+
+    def set_current_turn(self, session_id: str, turn_id: str) -> None:
+        """Remember the leaf turn of the branch path the user looks at ("" = the latest path).
+        Selecting a branch is not activity: ``updated_at`` is unchanged. Raises
+        ``SessionNotFound``, or ``EventStoreError`` for a turn the conversation does not have."""
+        ...
+
+    def set_project(self, session_id: str, project_id: str | None) -> None:
+        """Move a conversation into a project (``None``: out of any); ``updated_at`` unchanged;
+        raises ``SessionNotFound``."""
+        ...
+
+    def duplicate_session(self, session_id: str, *, title: str | None = None) -> SessionRecord:
+        """A new conversation (fresh id, same project, not pinned) holding a copy of every event
+        of ``session_id``: same turn ids, times and payloads, its own valid hash chain, searchable
+        like any other. Title: ``title``, else "<title> (copy)". Raises ``SessionNotFound``, or
+        ``EventStoreError`` while a turn of the conversation is still running."""
         ...
 
     def append(

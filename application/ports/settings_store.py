@@ -1,21 +1,28 @@
-"""The capability to keep the user's settings and configured providers.
+"""The capability to keep the user's settings: providers, projects, the price table.
 
 Why it exists: the CLI and the window add, list and pick providers through this port; a JSON file
-under the user config dir is the adapter. API keys are never stored here: they live in the system
-keyring (``application.ports.secret_store``, keyed by the provider's name) or in the environment
-variable a provider entry names (``api_key_env``).
+under the user config dir is the adapter. Projects (a workspace, shared instructions and turn
+defaults under one name) and the price table behind the cost estimate are kept here too. API keys
+are never stored here: they live in the system keyring (``application.ports.secret_store``, keyed
+by the provider's name) or in the environment variable a provider entry names (``api_key_env``).
 
 Errors::
 
     SettingsError              the settings cannot be read or the change is invalid
      +-- UnknownProvider       no provider has that name
+     +-- UnknownProject        no project has that id
+     +-- ProjectNameTaken      another project has that name (ignoring case)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Protocol
+
+from application.tools.specs import TOOL_SETS
+from domain.agents.conversation_execution_request import GATE_MODES
+from domain.usage.pricing import ModelPrice
 
 #: The wire formats Parley speaks: OpenAI-compatible Chat Completions, Anthropic Messages, Ollama's
 #: native ``/api/chat`` and Google Gemini.
@@ -33,6 +40,66 @@ class UnknownProvider(SettingsError):
         hint = f"; configured: {', '.join(known)}" if known else "; none is configured"
         super().__init__(f"no provider named {name!r}{hint}")
         self.name = name
+
+
+class UnknownProject(SettingsError):
+    """No project has the given id."""
+
+    def __init__(self, project_id: str, known: Sequence[str] = ()) -> None:
+        hint = f"; projects: {', '.join(known)}" if known else "; there are no projects"
+        super().__init__(f"no project with id {project_id!r}{hint}")
+        self.project_id = project_id
+
+
+class ProjectNameTaken(SettingsError):
+    """Another project already has this name (names are unique ignoring case)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"another project is named {name!r}; project names must differ")
+        self.name = name
+
+
+#: The longest project name (it is shown in the window's project picker).
+PROJECT_NAME_MAX = 80
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """A project: a workspace folder, instructions shared by its conversations, and the defaults
+    its turns start with (a provider + model pair, the gate mode, the tool set). Empty strings
+    mean "no default: use the window's current choice". ``id`` is stable; ``name`` may change."""
+
+    id: str
+    name: str
+    workspace: str = ""
+    instructions: str = ""
+    provider_id: str = ""
+    model: str = ""
+    gate_mode: str = "auto"
+    tools: str = "all"
+
+    def __post_init__(self) -> None:
+        for attr in (f.name for f in fields(self)):
+            if not isinstance(getattr(self, attr), str):
+                raise SettingsError(f"project {attr} must be text")
+        if not self.id.strip():
+            raise SettingsError("a project needs an id (non-blank text)")
+        if not self.name.strip():
+            raise SettingsError("a project needs a name")
+        if len(self.name) > PROJECT_NAME_MAX:
+            raise SettingsError(
+                f"project name is {len(self.name)} characters; at most {PROJECT_NAME_MAX}"
+            )
+        if self.gate_mode not in GATE_MODES:
+            raise SettingsError(
+                f"project {self.name!r}: gate mode must be one of {', '.join(GATE_MODES)}, not "
+                f"{self.gate_mode!r}"
+            )
+        if self.tools not in TOOL_SETS:
+            raise SettingsError(
+                f"project {self.name!r}: tools must be one of {', '.join(TOOL_SETS)}, not "
+                f"{self.tools!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -111,4 +178,29 @@ class SettingsStore(Protocol):
 
     def set_network(self, network: NetworkSettings) -> None:
         """Replace the retry and timeout settings."""
+        ...
+
+    def projects(self) -> Sequence[ProjectConfig]:
+        """Projects in the order they were added."""
+        ...
+
+    def project(self, project_id: str) -> ProjectConfig:
+        """One project by id; raises ``UnknownProject``."""
+        ...
+
+    def save_project(self, config: ProjectConfig) -> None:
+        """Insert a project, or replace the one with the same id (keeping its place). Names are
+        unique ignoring case: a clash with another project is a ``SettingsError``."""
+        ...
+
+    def remove_project(self, project_id: str) -> None:
+        """Remove a project; raises ``UnknownProject``."""
+        ...
+
+    def prices(self) -> Sequence[ModelPrice]:
+        """The price table: the saved one, or ``DEFAULT_PRICES`` until the user saves one."""
+        ...
+
+    def set_prices(self, prices: Sequence[ModelPrice]) -> None:
+        """Replace the price table (an empty table is kept as empty: no estimates)."""
         ...

@@ -36,6 +36,8 @@ from dataclasses import dataclass
 KINDS = ("skill", "agent")
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 _HEADER_KEYS = ("name", "description")
+# The header ends at a line that is exactly "---" (the line before it may be the opening one).
+_CLOSING = re.compile(r"\n---[ \t]*(?:\n|$)")
 
 
 class SkillFormatError(ValueError):
@@ -73,10 +75,11 @@ def parse_skill(text: str, *, kind: str, fallback_name: str = "") -> SkillDoc:
     header: dict[str, str] = {}
     body = text
     if text.startswith("---\n"):
-        end = text.find("\n---", 4)
-        if end < 0:
+        closing = _CLOSING.search(text, 3)
+        if closing is None:
             raise SkillFormatError("the header starts with '---' but has no closing '---' line")
-        for number, line in enumerate(text[4:end].split("\n"), start=2):
+        end = closing.start()
+        for number, line in enumerate(text[4:end].split("\n") if end > 3 else [], start=2):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             key, sep, value = line.partition(":")
@@ -87,17 +90,20 @@ def parse_skill(text: str, *, kind: str, fallback_name: str = "") -> SkillDoc:
                 raise SkillFormatError(
                     f"unknown header key {key!r} on line {number}; expected name or description"
                 )
-            header[key] = value.strip().strip('"').strip("'")
-        rest = text[end + 4 :]
+            header[key] = _unquote(value.strip())
+        rest = text[closing.end() :]
         body = rest[1:] if rest.startswith("\n") else rest
     name = header.get("name") or fallback_name
-    description = header.get("description") or _first_line(body)
+    # A header that names a description (even an empty one) is taken at its word.
+    description = header["description"] if "description" in header else _first_line(body)
     return SkillDoc(kind=kind, name=name, description=description, body=body.strip("\n"))
 
 
 def render_skill(doc: SkillDoc) -> str:
     """The file text for ``doc`` (``parse_skill`` reads it back to an equal ``SkillDoc``)."""
     description = " ".join(doc.description.split())
+    if description[:1] in ("'", '"') or description[-1:] in ("'", '"'):
+        description = f'"{description}"'  # _unquote takes exactly one pair off again
     return f"---\nname: {doc.name}\ndescription: {description}\n---\n{doc.body.strip(chr(10))}\n"
 
 
@@ -113,6 +119,13 @@ def compose_prefix(agent: SkillDoc | None, skills: Iterable[SkillDoc]) -> str:
         seen.add(skill.name)
         parts.append(f"# Skill: {skill.name}\n\n{skill.body.strip()}")
     return "\n\n".join(parts)
+
+
+def _unquote(value: str) -> str:
+    """``"x"`` or ``'x'`` → ``x`` (one matching pair only); anything else as written."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in ("'", '"'):
+        return value[1:-1]
+    return value
 
 
 def _first_line(body: str) -> str:

@@ -6,9 +6,18 @@ and be readable and editable by a person. The file looks like::
     {"version": 1, "default_provider": "openai" | null,
      "providers": [{"name", "kind", "base_url", "api_key_env", "default_model", "models",
                     "preset"}],
-     "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout"}}
+     "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout"},
+     "projects": [{"id", "name", "workspace", "instructions", "provider_id", "model",
+                   "gate_mode", "tools"}],
+     "prices": [{"model_pattern", "provider", "input_per_mtok", "output_per_mtok",
+                 "currency"}]}
 
-``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``. A provider's
+``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
+``projects`` and ``prices`` (added within version 1) are optional too, so older files still load;
+``projects`` is written only when there is one. A missing ``prices`` means "the built-in table"
+(``domain.usage.pricing.DEFAULT_PRICES``); once the user saves a table it is written, even empty,
+and used from then on. Prices are strings ("2.50") so no amount passes through a binary float (a
+number typed by hand is read through its shortest decimal form). A provider's
 ``preset`` (added within version 1) is optional too: files written before it existed read as
 ``""``. When set, it must name a known preset (``infrastructure.providers.presets``) of the same
 kind as the entry.
@@ -25,6 +34,10 @@ Invariants it keeps:
   writes alike: it is never overwritten, so a hand-edit gone wrong is not silently lost;
 - every provider in the file is valid (the same checks as ``add_provider``), names are unique, and
   the default is null or names a listed provider;
+- every project is valid (``ProjectConfig``), ids are unique and names are unique ignoring case; a
+  project's ``provider_id`` is not required to name a configured provider (providers come and go;
+  the window falls back to its current choice);
+- every price row is valid (``ModelPrice``) and no two rows share a pattern and provider;
 - a missing file means no settings (nothing is created until the first change).
 
 Writes by several processes at once are not coordinated (last writer wins); within one process a
@@ -48,16 +61,20 @@ from urllib.parse import urlsplit
 from application.ports.settings_store import (
     PROVIDER_KINDS,
     NetworkSettings,
+    ProjectConfig,
+    ProjectNameTaken,
     ProviderConfig,
     SettingsError,
+    UnknownProject,
     UnknownProvider,
 )
+from domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError
 from infrastructure.providers.presets import find_preset, preset_names
 
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
-_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers", "network")
+_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers", "network", "projects", "prices")
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
 _PROVIDER_FIELDS = (
     "name",
@@ -69,6 +86,10 @@ _PROVIDER_FIELDS = (
     "preset",
 )
 _REQUIRED_PROVIDER_FIELDS = ("name", "kind", "base_url")
+_PROJECT_FIELDS = tuple(f.name for f in dataclasses.fields(ProjectConfig))
+_REQUIRED_PROJECT_FIELDS = ("id", "name")
+_PRICE_FIELDS = tuple(f.name for f in dataclasses.fields(ModelPrice))
+_REQUIRED_PRICE_FIELDS = ("model_pattern", "input_per_mtok", "output_per_mtok")
 
 _NAME = re.compile(r"[A-Za-z0-9._-]+")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -207,7 +228,57 @@ class JsonSettingsStore:
             doc = self._load()
             self._save(dataclasses.replace(doc, network=network))
 
+    def projects(self) -> Sequence[ProjectConfig]:
+        """Projects in the order they were added."""
+        return list(self._load().projects)
+
+    def project(self, project_id: str) -> ProjectConfig:
+        """One project by id; raises ``UnknownProject``."""
+        return _find_project(self._load().projects, project_id)
+
+    def prices(self) -> Sequence[ModelPrice]:
+        """The saved price table, or ``DEFAULT_PRICES`` while none was saved."""
+        prices = self._load().prices
+        return list(DEFAULT_PRICES if prices is None else prices)
+
     # -- changing ------------------------------------------------------------------------------
+
+    def save_project(self, config: ProjectConfig) -> None:
+        """Insert ``config`` or replace the project with its id (keeping its place); a name
+        another project has (ignoring case) is a ``SettingsError``."""
+        if not isinstance(config, ProjectConfig):
+            raise SettingsError("save_project needs a ProjectConfig")
+        with self._lock:
+            doc = self._load()
+            projects = list(doc.projects)
+            for other in projects:
+                if other.id != config.id and other.name.casefold() == config.name.casefold():
+                    raise ProjectNameTaken(other.name)
+            ids = [p.id for p in projects]
+            if config.id in ids:
+                projects[ids.index(config.id)] = config
+            else:
+                projects.append(config)
+            self._save(dataclasses.replace(doc, projects=tuple(projects)))
+
+    def remove_project(self, project_id: str) -> None:
+        """Remove a project; raises ``UnknownProject``."""
+        with self._lock:
+            doc = self._load()
+            _find_project(doc.projects, project_id)
+            remaining = tuple(p for p in doc.projects if p.id != project_id)
+            self._save(dataclasses.replace(doc, projects=remaining))
+
+    def set_prices(self, prices: Sequence[ModelPrice]) -> None:
+        """Replace the price table; an empty table is kept (and means: no estimates)."""
+        rows = tuple(prices)
+        for row in rows:
+            if not isinstance(row, ModelPrice):
+                raise SettingsError("set_prices needs ModelPrice rows")
+        _check_unique_prices(rows)
+        with self._lock:
+            doc = self._load()
+            self._save(dataclasses.replace(doc, prices=rows))
 
     def add_provider(self, config: ProviderConfig, *, replace: bool = False) -> None:
         """Add a provider; the first one added (or the first added while no default is set)
@@ -292,6 +363,19 @@ class JsonSettingsStore:
         }
         if doc.network != NetworkSettings():
             document["network"] = dataclasses.asdict(doc.network)
+        if doc.projects:
+            document["projects"] = [dataclasses.asdict(p) for p in doc.projects]
+        if doc.prices is not None:
+            document["prices"] = [
+                {
+                    "model_pattern": row.model_pattern,
+                    "provider": row.provider,
+                    "input_per_mtok": str(row.input_per_mtok),
+                    "output_per_mtok": str(row.output_per_mtok),
+                    "currency": row.currency,
+                }
+                for row in doc.prices
+            ]
         text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
@@ -324,6 +408,9 @@ class _Document:
     default: str | None = None
     providers: tuple[ProviderConfig, ...] = ()
     network: NetworkSettings = dataclasses.field(default_factory=NetworkSettings)
+    projects: tuple[ProjectConfig, ...] = ()
+    #: None: the user never saved a table (the defaults apply)
+    prices: tuple[ModelPrice, ...] | None = None
 
 
 def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
@@ -331,6 +418,84 @@ def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
         if p.name == name:
             return p
     raise UnknownProvider(name, [p.name for p in providers])
+
+
+def _find_project(projects: Sequence[ProjectConfig], project_id: str) -> ProjectConfig:
+    for p in projects:
+        if p.id == project_id:
+            return p
+    raise UnknownProject(project_id, [f"{p.name} ({p.id})" for p in projects])
+
+
+def _parse_projects(raw: Any) -> tuple[ProjectConfig, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SettingsError("'projects' must be a list")
+    projects: list[ProjectConfig] = []
+    for index, entry in enumerate(raw):
+        where = f"projects[{index}]"
+        if not isinstance(entry, Mapping):
+            raise SettingsError(f"{where} must be an object")
+        if isinstance(entry.get("name"), str):
+            where = f"{where} ({entry['name']!r})"
+        _no_unknown_fields(entry, _PROJECT_FIELDS, where)
+        missing = [f for f in _REQUIRED_PROJECT_FIELDS if f not in entry]
+        if missing:
+            raise SettingsError(f"{where} is missing {', '.join(missing)}")
+        try:
+            project = ProjectConfig(**entry)
+        except SettingsError as exc:
+            raise SettingsError(f"{where}: {exc}") from None
+        for other in projects:
+            if other.id == project.id:
+                raise SettingsError(f"project id {project.id!r} appears more than once")
+            if other.name.casefold() == project.name.casefold():
+                raise SettingsError(f"project name {project.name!r} appears more than once")
+        projects.append(project)
+    return tuple(projects)
+
+
+def _parse_prices(raw: Any) -> tuple[ModelPrice, ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise SettingsError("'prices' must be a list")
+    rows: list[ModelPrice] = []
+    for index, entry in enumerate(raw):
+        where = f"prices[{index}]"
+        if not isinstance(entry, Mapping):
+            raise SettingsError(f"{where} must be an object")
+        if isinstance(entry.get("model_pattern"), str):
+            where = f"{where} ({entry['model_pattern']!r})"
+        _no_unknown_fields(entry, _PRICE_FIELDS, where)
+        missing = [f for f in _REQUIRED_PRICE_FIELDS if f not in entry]
+        if missing:
+            raise SettingsError(f"{where} is missing {', '.join(missing)}")
+        values = dict(entry)
+        for name in ("input_per_mtok", "output_per_mtok"):
+            if isinstance(values[name], float):
+                # A number typed by hand: its shortest decimal form is what the person wrote.
+                values[name] = repr(values[name])
+        try:
+            rows.append(ModelPrice(**values))
+        except PriceError as exc:
+            raise SettingsError(f"{where}: {exc}") from None
+    try:
+        _check_unique_prices(rows)
+    except SettingsError as exc:
+        raise SettingsError(f"'prices': {exc}") from None
+    return tuple(rows)
+
+
+def _check_unique_prices(rows: Sequence[ModelPrice]) -> None:
+    seen: set[tuple[str, str]] = set()
+    for row in rows:
+        key = (row.model_pattern.casefold(), row.provider.casefold())
+        if key in seen:
+            scope = f" for provider {row.provider!r}" if row.provider else ""
+            raise SettingsError(f"model pattern {row.model_pattern!r}{scope} is listed twice")
+        seen.add(key)
 
 
 def _parse_network(raw: Any) -> NetworkSettings:
@@ -397,7 +562,11 @@ def _parse(data: Any) -> _Document:
         if not any(p.name == default for p in providers):
             raise SettingsError(f"'default_provider' {default!r} is not a configured provider")
     return _Document(
-        default=default, providers=tuple(providers), network=_parse_network(data.get("network"))
+        default=default,
+        providers=tuple(providers),
+        network=_parse_network(data.get("network")),
+        projects=_parse_projects(data.get("projects")),
+        prices=_parse_prices(data.get("prices")),
     )
 
 

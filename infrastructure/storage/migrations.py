@@ -223,6 +223,18 @@ def m002_history(conn: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m003_conversations(conn: sqlite3.Connection) -> None:
+    """What the sidebar needs to organise conversations: ``sessions.pinned`` (0/1) and
+    ``sessions.current_turn_id`` (the leaf of the branch path the user last looked at, ``''`` =
+    the latest path). Both default for existing conversations: unpinned, latest path. Neither
+    touches ``updated_at`` when changed (see the store), and neither is an event: they are the
+    conversation's settings, not its history."""
+    conn.execute("ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE sessions ADD COLUMN current_turn_id TEXT NOT NULL DEFAULT ''")
+    conn.execute("CREATE INDEX sessions_project_id ON sessions (project_id)")
+
+
 def _backfill_history(conn: sqlite3.Connection) -> None:
     """Hash and index the events already stored, one conversation at a time, in id order."""
     sessions = [row[0] for row in conn.execute("SELECT id FROM sessions ORDER BY rowid")]

@@ -26,6 +26,10 @@ Invariants it keeps:
 - a streamed answer is checkpointed into ``partials`` (one small INSERT per checkpoint, never the
   whole answer again); the turn's ``assistant_text`` or ``turn_finished`` deletes them in its own
   transaction, so recovery never repeats text that is already in the log;
+- a conversation's settings (title, ``pinned``, ``project_id``, ``current_turn_id``) are plain
+  UPDATEs of its ``sessions`` row that leave ``updated_at`` alone: only an appended event is
+  activity; ``duplicate_session`` copies events through the same insert path as ``append`` (one
+  transaction for the whole copy), so a copy is chained, indexed and searchable like an original;
 - ``recover_interrupted`` only closes turns whose owner (the store object that started them, see
   ``owners``) is no longer alive: a turn streaming in another process right now is left alone.
   Several processes may use one profile at once (the window and ``parley ask``); none is refused.
@@ -84,7 +88,7 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 
-_SESSION_COLUMNS = "id, title, created_at, updated_at, project_id"
+_SESSION_COLUMNS = "id, title, created_at, updated_at, project_id, pinned, current_turn_id"
 _EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload, prev_hash, hash"
 
 #: ``turn_finished.error`` of a turn closed by ``recover_interrupted``.
@@ -249,7 +253,12 @@ class SqliteEventStore:
     # -- sessions ------------------------------------------------------------------------------
 
     def create_session(
-        self, title: str = "", *, session_id: str | None = None, project_id: str | None = None
+        self,
+        title: str = "",
+        *,
+        session_id: str | None = None,
+        project_id: str | None = None,
+        pinned: bool = False,
     ) -> SessionRecord:
         """Create a conversation; a given ``session_id`` that exists already is an error."""
         if session_id is None:
@@ -263,12 +272,17 @@ class SqliteEventStore:
             if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
                 raise EventStoreError(f"a conversation with id {session_id!r} already exists")
             conn.execute(
-                "INSERT INTO sessions (id, title, project_id, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (session_id, title, project_id, now, now),
+                "INSERT INTO sessions (id, title, project_id, created_at, updated_at, pinned)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, title, project_id, now, now, int(bool(pinned))),
             )
         return SessionRecord(
-            id=session_id, title=title, created_at=now, updated_at=now, project_id=project_id
+            id=session_id,
+            title=title,
+            created_at=now,
+            updated_at=now,
+            project_id=project_id,
+            pinned=bool(pinned),
         )
 
     def get_session(self, session_id: str) -> SessionRecord:
@@ -302,10 +316,135 @@ class SqliteEventStore:
     def rename_session(self, session_id: str, title: str) -> None:
         """Change a conversation's title (its ``updated_at`` is left alone); raises
         ``SessionNotFound``."""
+        self._set_column(session_id, "title", title)
+
+    def set_pinned(self, session_id: str, pinned: bool) -> None:
+        """Pin or unpin a conversation (``updated_at`` is left alone); raises
+        ``SessionNotFound``."""
+        self._set_column(session_id, "pinned", int(bool(pinned)))
+
+    def set_project(self, session_id: str, project_id: str | None) -> None:
+        """Move a conversation into a project, or out of any (``None``); ``updated_at`` is left
+        alone. Turns keep the project they were recorded with (history filters prefer it).
+        Raises ``SessionNotFound``."""
+        if project_id is not None and not isinstance(project_id, str):
+            raise EventStoreError(f"a project id must be text or None, not {project_id!r}")
+        self._set_column(session_id, "project_id", project_id or None)
+
+    def set_current_turn(self, session_id: str, turn_id: str) -> None:
+        """Remember the leaf turn of the branch path the user looks at ("" = the latest path).
+        Selecting a branch is not activity: ``updated_at`` is left alone. Raises
+        ``SessionNotFound``, or ``EventStoreError`` for a turn the conversation does not have."""
+        if not isinstance(turn_id, str):
+            raise EventStoreError(f"a turn id must be text, not {turn_id!r}")
         with self._write() as conn:
-            cursor = conn.execute("UPDATE sessions SET title = ? WHERE id = ?", (title, session_id))
+            if not conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
+                raise SessionNotFound(session_id)
+            if (
+                turn_id
+                and not conn.execute(
+                    "SELECT 1 FROM turns WHERE session_id = ? AND turn_id = ?",
+                    (session_id, turn_id),
+                ).fetchone()
+            ):
+                raise EventStoreError(
+                    f"conversation {session_id!r} has no turn {turn_id!r} to show"
+                )
+            conn.execute(
+                "UPDATE sessions SET current_turn_id = ? WHERE id = ?", (turn_id, session_id)
+            )
+
+    def _set_column(self, session_id: str, column: str, value: object) -> None:
+        """UPDATE one settings column of a conversation's row; ``column`` is one of ours, never
+        user text (it is formatted into the SQL)."""
+        assert column in ("title", "pinned", "project_id"), column
+        with self._write() as conn:
+            cursor = conn.execute(
+                f"UPDATE sessions SET {column} = ? WHERE id = ?", (value, session_id)
+            )
             if cursor.rowcount == 0:
                 raise SessionNotFound(session_id)
+
+    def duplicate_session(self, session_id: str, *, title: str | None = None) -> SessionRecord:
+        """Copy a conversation: a new one with a fresh id, the same project and branch choice
+        (not pinned), and every event re-appended in order with its own turn id, time, actor,
+        work item and payload text, through ``_insert`` (so the copy has its own hash chain,
+        search rows and figures). One transaction: the copy appears whole or not at all. Its
+        ``created_at`` is the original's, its ``updated_at`` the last copied event's time (the
+        original's when it has none). Title: ``title``, else "<original title> (copy)".
+
+        Raises ``SessionNotFound``; ``EventStoreError`` while one of its turns is still running
+        (the copy would hold a turn that never finishes)."""
+        new_id = mint_id()
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT title, project_id, current_turn_id, created_at, updated_at"
+                " FROM sessions WHERE id = ?",
+                (session_id,),
+            ).fetchone()
+            if row is None:
+                raise SessionNotFound(session_id)
+            old_title, project_id, current_turn, created_at, updated_at = row
+            running = conn.execute(
+                "SELECT turn_id FROM turns WHERE session_id = ? AND status IS NULL LIMIT 1",
+                (session_id,),
+            ).fetchone()
+            if running is not None:
+                raise EventStoreError(
+                    f"cannot duplicate conversation {session_id!r} while its turn "
+                    f"{running[0]!r} is still running; try again when it has finished"
+                )
+            if title is None:
+                title = f"{old_title or 'Untitled'} (copy)"
+            conn.execute(
+                "INSERT INTO sessions (id, title, project_id, created_at, updated_at,"
+                " current_turn_id) VALUES (?, ?, ?, ?, ?, ?)",
+                (new_id, title, project_id, created_at, updated_at, current_turn),
+            )
+            rows = conn.execute(
+                "SELECT turn_id, ts, type, actor, work_item, payload FROM events"
+                " WHERE session_id = ? ORDER BY id",
+                (session_id,),
+            ).fetchall()
+            for turn_id, ts, type_name, actor, work_item, payload in rows:
+                try:
+                    data = json.loads(payload) if isinstance(payload, str) else None
+                except ValueError:
+                    data = None
+                if not isinstance(data, dict):
+                    raise EventStoreError(
+                        f"cannot duplicate conversation {session_id!r}: one of its events "
+                        f"({type_name!r} of turn {turn_id!r}) is unreadable"
+                    )
+                # The payload text is copied as stored (not re-serialised), so the copy's
+                # content is byte-for-byte the original's; ``ts`` keeps the original time.
+                self._insert(
+                    conn,
+                    new_id,
+                    turn_id,
+                    type_name,
+                    data,
+                    payload,
+                    actor,
+                    work_item,
+                    ts=ts,
+                    copying=True,
+                )
+            # ``_insert`` made the first copied event's time the copy's ``created_at``; the copy
+            # was created when the original was. ``updated_at`` is the last copied event's time.
+            conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (created_at, new_id))
+            (updated,) = conn.execute(
+                "SELECT updated_at FROM sessions WHERE id = ?", (new_id,)
+            ).fetchone()
+        return SessionRecord(
+            id=new_id,
+            title=title,
+            created_at=created_at,
+            updated_at=updated,
+            project_id=project_id,
+            pinned=False,
+            current_turn_id=current_turn,
+        )
 
     # -- events --------------------------------------------------------------------------------
 
@@ -367,11 +506,14 @@ class SqliteEventStore:
         work_item: str | None,
         *,
         ts: str | None = None,
+        copying: bool = False,
     ) -> tuple[int, str, str, str]:
         """Insert one event, chained to the conversation's head, with its derived rows; inside
         the caller's write transaction. ``ts`` (normalised already) is an imported event's own
-        time: refused if earlier than the conversation's last event; on its first event it is
-        also the conversation's ``created_at``. Returns (id, ts, prev_hash, hash)."""
+        time: refused if earlier than the conversation's last event (unless ``copying``: a
+        duplicate repeats the original's times exactly, even where a clock once stepped back);
+        on its first event it is also the conversation's ``created_at``. Returns (id, ts,
+        prev_hash, hash)."""
         row = conn.execute("SELECT head_hash FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise SessionNotFound(session_id)
@@ -385,7 +527,7 @@ class SqliteEventStore:
             ).fetchone()
             if last is None:
                 conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (ts, session_id))
-            elif ts < last[0]:
+            elif ts < last[0] and not copying:
                 raise EventStoreError(
                     f"cannot append an event dated {ts} to conversation {session_id!r}: its last "
                     f"event is dated {last[0]} (events must not go back in time)"
@@ -854,9 +996,15 @@ def _seconds_between(start: str, end: str) -> float:
 
 
 def _session(row: tuple[Any, ...]) -> SessionRecord:
-    sid, title, created_at, updated_at, project_id = row
+    sid, title, created_at, updated_at, project_id, pinned, current_turn_id = row
     return SessionRecord(
-        id=sid, title=title, created_at=created_at, updated_at=updated_at, project_id=project_id
+        id=sid,
+        title=title,
+        created_at=created_at,
+        updated_at=updated_at,
+        project_id=project_id,
+        pinned=bool(pinned),
+        current_turn_id=current_turn_id or "",
     )
 
 

@@ -294,7 +294,7 @@ def answer(text: str, model: str) -> tuple[str, dict[str, Any]]:
 
 FINISHED = (
     "turn_finished",
-    {"status": "completed", "usage": {}, "duration_s": 0.0, "error": ""},
+    {"status": "completed", "usage": {}, "duration_s": 0.0, "error": "", "error_kind": ""},
 )
 
 

@@ -520,7 +520,7 @@ def test_migration_2_backs_up_first_then_hashes_and_indexes_old_history(
     path = tmp_path / "parley.db"
     session_id = make_v1_database(path, monkeypatch)
     with SqliteEventStore(path) as store:
-        assert store.migration.applied == ["m002_history"]
+        assert store.migration.applied == [m.__name__ for m in MIGRATIONS[1:]]
         assert store.migration.version_before == 1
         assert store.migration.version_after == len(MIGRATIONS)
         backup = store.migration.backup

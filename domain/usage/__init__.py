@@ -1,0 +1,1 @@
+"""Token usage and what it is estimated to cost (standard library only)."""

@@ -1,0 +1,245 @@
+"""Settings → Prices: the table behind the estimated cost shown under each answer.
+
+Why it exists: vendors change prices and people use models Parley has never heard of, so the
+price table (``domain.usage.pricing``) is the user's to edit: model pattern (an exact name or a
+glob like ``gpt-4.1*``), an optional provider, and the input and output price per million tokens.
+The page renders the table; reading and writing go to the settings store on a worker through
+``submit``.
+
+Invariants it keeps:
+
+- nothing invalid is saved: every price is parsed as a ``Decimal`` (never a float); a cell that is
+  not a price is marked in red with the reason as it is typed, and Save refuses the whole table
+  while any cell is wrong, saying which row and column;
+- "Reset to defaults" only fills the table with ``DEFAULT_PRICES``; nothing changes on disk until
+  Save, after which ``sig_prices_changed`` is emitted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from application.ports.settings_store import SettingsStore
+from domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
+from ui.settings_pages import InlineError, Submit
+
+COLUMNS = ("Model pattern", "Provider", "Input $/Mtok", "Output $/Mtok")
+PATTERN, PROVIDER, INPUT, OUTPUT = range(4)
+_CURRENCY = Qt.ItemDataRole.UserRole
+_BAD = QColor("#f8d7d3")
+
+
+class PricesPage(QWidget):
+    """An editable price table with Add row, Remove row, Reset to defaults and Save."""
+
+    sig_prices_changed = Signal()
+    """The saved price table changed (the settings file holds the new one)."""
+
+    def __init__(
+        self, settings: SettingsStore, submit: Submit, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._submit = submit
+
+        intro = QLabel(
+            "Estimated cost per million tokens. A pattern is an exact model name or a glob "
+            "(gpt-4.1*); a row with a provider beats one without; an exact name beats a glob. "
+            "Estimates ignore cached-input and batch discounts."
+        )
+        intro.setWordWrap(True)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("Prices")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(PATTERN, QHeaderView.ResizeMode.Stretch)
+        for column in (PROVIDER, INPUT, OUTPUT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.add_button = QPushButton("Add row")
+        self.add_button.setAccessibleName("Add a price row")
+        self.remove_button = QPushButton("Remove row")
+        self.remove_button.setAccessibleName("Remove the selected price rows")
+        self.reset_button = QPushButton("Reset to defaults")
+        self.reset_button.setAccessibleName("Reset the prices to the built-in table")
+        self.save_button = QPushButton("Save")
+        self.save_button.setAccessibleName("Save prices")
+        self.status = InlineError("Prices result")
+
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.remove_button, self.reset_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+
+        self.table.itemChanged.connect(self._check_item)
+        self.add_button.clicked.connect(self.add_row)
+        self.remove_button.clicked.connect(self._remove_selected)
+        self.reset_button.clicked.connect(self.reset_to_defaults)
+        self.save_button.clicked.connect(self.save)
+        self.reload()
+
+    def reload(self) -> None:
+        """Re-read the saved table (or the defaults) on a worker."""
+        settings = self._settings
+        self._submit(
+            lambda: list(settings.prices()),
+            self.set_rows,
+            lambda exc: self.status.show_error(f"Cannot read prices: {exc}"),
+        )
+
+    def set_rows(self, prices: Sequence[ModelPrice]) -> None:
+        """Show ``prices`` (unsaved until Save)."""
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        for price in prices:
+            self._append(
+                price.model_pattern,
+                price.provider,
+                str(price.input_per_mtok),
+                str(price.output_per_mtok),
+                price.currency,
+            )
+        self.table.blockSignals(False)
+        self.status.clear_message()
+
+    def add_row(self) -> None:
+        """Append an empty row and start editing its pattern."""
+        self.table.blockSignals(True)
+        row = self._append("", "", "", "", "USD")
+        self.table.blockSignals(False)
+        self.table.setCurrentCell(row, PATTERN)
+        self.table.editItem(self.table.item(row, PATTERN))
+
+    def reset_to_defaults(self) -> None:
+        self.set_rows(DEFAULT_PRICES)
+        self.status.show_ok("The built-in prices are shown; Save to use them.")
+
+    def rows(self) -> tuple[list[ModelPrice], list[str]]:
+        """The table as price rows, and what is wrong with it ("row 2, Input $/Mtok: ...");
+        rows left completely empty are ignored."""
+        prices: list[ModelPrice] = []
+        errors: list[str] = []
+        seen: dict[tuple[str, str], int] = {}
+        for row in range(self.table.rowCount()):
+            texts = [self._text(row, column) for column in range(len(COLUMNS))]
+            if not any(texts):
+                continue
+            where = f"Row {row + 1}"
+            row_errors = [
+                f"{where}, {COLUMNS[column]}: {problem}"
+                for column in range(len(COLUMNS))
+                if (problem := _problem(column, texts[column]))
+            ]
+            if row_errors:
+                errors.extend(row_errors)
+                continue
+            currency = self.table.item(row, PATTERN).data(_CURRENCY) or "USD"
+            try:
+                price = ModelPrice(
+                    model_pattern=texts[PATTERN],
+                    provider=texts[PROVIDER],
+                    input_per_mtok=parse_amount(texts[INPUT]),
+                    output_per_mtok=parse_amount(texts[OUTPUT]),
+                    currency=currency,
+                )
+            except PriceError as exc:
+                errors.append(f"{where}: {exc}")
+                continue
+            key = (price.model_pattern.casefold(), price.provider.casefold())
+            if key in seen:
+                errors.append(f"{where} repeats row {seen[key]} ({price.model_pattern})")
+                continue
+            seen[key] = row + 1
+            prices.append(price)
+        return prices, errors
+
+    def save(self) -> None:
+        """Save the table if every row is valid; otherwise say what is wrong and save nothing."""
+        prices, errors = self.rows()
+        if errors:
+            self.status.show_error("Not saved. " + "; ".join(errors))
+            return
+        settings = self._settings
+
+        def done(_result: None) -> None:
+            self.save_button.setEnabled(True)
+            self.status.show_ok(f"Saved {len(prices)} price rows.")
+            self.sig_prices_changed.emit()
+
+        def failed(exc: BaseException) -> None:
+            self.save_button.setEnabled(True)
+            self.status.show_error(f"Not saved: {exc}")
+
+        self.save_button.setEnabled(False)
+        self._submit(lambda: settings.set_prices(prices), done, failed)
+
+    # -- internal ------------------------------------------------------------------------------
+
+    def _append(self, pattern: str, provider: str, inp: str, out: str, currency: str) -> int:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        for column, text in enumerate((pattern, provider, inp, out)):
+            item = QTableWidgetItem(text)
+            if column in (INPUT, OUTPUT):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, column, item)
+        self.table.item(row, PATTERN).setData(_CURRENCY, currency)
+        return row
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def _check_item(self, item: QTableWidgetItem) -> None:
+        """Mark a cell as it is edited: red with the reason as tooltip, or plain when fine."""
+        texts = [self._text(item.row(), column) for column in range(len(COLUMNS))]
+        problem = _problem(item.column(), item.text().strip()) if any(texts) else ""
+        self.table.blockSignals(True)
+        item.setBackground(QBrush(_BAD) if problem else QBrush())
+        item.setToolTip(problem)
+        self.table.blockSignals(False)
+        if problem:
+            self.status.show_error(f"Row {item.row() + 1}, {COLUMNS[item.column()]}: {problem}")
+        else:
+            self.status.clear_message()
+
+    def _remove_selected(self) -> None:
+        rows = sorted({index.row() for index in self.table.selectedIndexes()}, reverse=True)
+        if not rows and self.table.currentRow() >= 0:
+            rows = [self.table.currentRow()]
+        for row in rows:
+            self.table.removeRow(row)
+
+
+def _problem(column: int, text: str) -> str:
+    """What is wrong with ``text`` in ``column`` ("" if nothing)."""
+    if column == PATTERN:
+        return "" if text else "a model name or pattern is needed"
+    if column in (INPUT, OUTPUT):
+        if not text:
+            return "a price is needed (0 for free)"
+        try:
+            parse_amount(text)
+        except PriceError as exc:
+            return str(exc)
+    return ""

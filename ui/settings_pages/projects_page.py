@@ -1,0 +1,341 @@
+"""Settings → Projects: a workspace, shared instructions and turn defaults under one name.
+
+Why it exists: people who work on several things want each conversation to start in the right
+folder, with the right standing instructions, model, gate mode and tools, without setting them
+every time. The page renders the list of projects and a form; reads and writes go to the
+settings store on a worker through ``submit``; the window applies a project (not this page).
+
+Invariants it keeps:
+
+- nothing invalid is written: the name is checked before submitting, and everything the store or
+  the filesystem refuses (a clashing name, a workspace folder that does not exist) is shown in red
+  next to the field it is about;
+- the list always reflects the settings file (re-read after every change), and
+  ``sig_projects_changed`` is emitted only after a change was written;
+- a project's provider that is no longer configured is kept and shown as such, never silently
+  replaced.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from application.ports.settings_store import (
+    PROJECT_NAME_MAX,
+    ProjectConfig,
+    ProjectNameTaken,
+    SettingsError,
+    SettingsStore,
+)
+from ui.settings_pages import InlineError, Submit
+
+_ID = Qt.ItemDataRole.UserRole
+
+GATE_MODE_LABELS = (
+    ("auto", "Automatic (ask only for risky actions)"),
+    ("confirm", "Ask before every action"),
+)
+TOOLS_LABELS = (
+    ("all", "All tools (read, write, run)"),
+    ("read", "Read-only tools"),
+    ("none", "No tools"),
+)
+
+
+class _NoSuchFolder(SettingsError):
+    """The workspace named in the form is not an existing folder."""
+
+
+class ProjectsPage(QWidget):
+    """The list of projects beside the form for the selected (or a new) one."""
+
+    sig_projects_changed = Signal()
+    """A project was added, changed or removed (the settings file holds the change)."""
+
+    def __init__(
+        self, settings: SettingsStore, submit: Submit, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._submit = submit
+        self._projects: dict[str, ProjectConfig] = {}
+        #: the id of the project in the form; None while writing a new one
+        self._editing: str | None = None
+        self._provider_names: list[str] = []
+
+        self.project_list = QListWidget()
+        self.project_list.setAccessibleName("Projects")
+        self.new_button = QPushButton("New")
+        self.new_button.setAccessibleName("New project")
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setAccessibleName("Delete project")
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setAccessibleName("Project name")
+        self.name_edit.setMaxLength(PROJECT_NAME_MAX)
+        self.name_error = InlineError("Project name error")
+        self.workspace_edit = QLineEdit()
+        self.workspace_edit.setAccessibleName("Workspace folder")
+        self.workspace_edit.setPlaceholderText("optional: the folder the tools work in")
+        self.browse_button = QPushButton("Browse…")
+        self.browse_button.setAccessibleName("Choose the workspace folder")
+        self.workspace_error = InlineError("Workspace folder error")
+        self.instructions_edit = QPlainTextEdit()
+        self.instructions_edit.setAccessibleName("Shared instructions")
+        self.instructions_edit.setPlaceholderText(
+            "optional: instructions every conversation of this project starts with"
+        )
+        self.provider_box = QComboBox()
+        self.provider_box.setAccessibleName("Default provider")
+        self.model_edit = QLineEdit()
+        self.model_edit.setAccessibleName("Default model")
+        self.model_edit.setPlaceholderText("optional: a model of that provider")
+        self.gate_box = QComboBox()
+        self.gate_box.setAccessibleName("Gate mode")
+        for mode, label in GATE_MODE_LABELS:
+            self.gate_box.addItem(label, mode)
+        self.tools_box = QComboBox()
+        self.tools_box.setAccessibleName("Tools")
+        for tools, label in TOOLS_LABELS:
+            self.tools_box.addItem(label, tools)
+        self.save_button = QPushButton("Save")
+        self.save_button.setAccessibleName("Save project")
+        self.status = InlineError("Project save result")
+        self._set_providers([], "")
+
+        left = QVBoxLayout()
+        left.addWidget(self.project_list, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.new_button)
+        row.addWidget(self.delete_button)
+        left.addLayout(row)
+
+        form = QFormLayout()
+        name_box = QVBoxLayout()
+        name_box.addWidget(self.name_edit)
+        name_box.addWidget(self.name_error)
+        form.addRow("Name", name_box)
+        workspace_row = QHBoxLayout()
+        workspace_row.addWidget(self.workspace_edit, 1)
+        workspace_row.addWidget(self.browse_button)
+        workspace_box = QVBoxLayout()
+        workspace_box.addLayout(workspace_row)
+        workspace_box.addWidget(self.workspace_error)
+        form.addRow("Workspace", workspace_box)
+        form.addRow("Instructions", self.instructions_edit)
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.provider_box)
+        model_row.addWidget(self.model_edit, 1)
+        form.addRow("Default model", model_row)
+        form.addRow("Gate mode", self.gate_box)
+        form.addRow("Tools", self.tools_box)
+        right = QVBoxLayout()
+        right.addLayout(form, 1)
+        actions = QHBoxLayout()
+        actions.addWidget(self.status, 1)
+        actions.addWidget(self.save_button)
+        right.addLayout(actions)
+
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 2)
+
+        self.project_list.currentItemChanged.connect(self._on_selected)
+        self.new_button.clicked.connect(self.new_project)
+        self.delete_button.clicked.connect(self._on_delete)
+        self.browse_button.clicked.connect(self._on_browse)
+        self.save_button.clicked.connect(self.save)
+        self.name_edit.textEdited.connect(lambda _text: self.name_error.clear_message())
+        self.workspace_edit.textEdited.connect(lambda _text: self.workspace_error.clear_message())
+        self.new_project()
+        self.reload()
+
+    @property
+    def editing(self) -> str | None:
+        """The id of the project in the form (None for a new one)."""
+        return self._editing
+
+    def reload(self, select: str = "") -> None:
+        """Re-read the projects and the configured providers (on a worker)."""
+        settings = self._settings
+
+        def load() -> tuple[list[ProjectConfig], list[str]]:
+            return list(settings.projects()), [p.name for p in settings.providers()]
+
+        def show(result: tuple[list[ProjectConfig], list[str]]) -> None:
+            projects, providers = result
+            self._projects = {p.id: p for p in projects}
+            self._provider_names = providers
+            self.project_list.blockSignals(True)
+            self.project_list.clear()
+            for project in projects:
+                item = QListWidgetItem(project.name)
+                item.setData(_ID, project.id)
+                item.setToolTip(project.workspace or "no workspace")
+                self.project_list.addItem(item)
+            self.project_list.blockSignals(False)
+            target = select or self._editing or ""
+            ids = [p.id for p in projects]
+            if target in ids:
+                # Signals stay blocked: selecting here must not clear the messages shown.
+                self.project_list.blockSignals(True)
+                self.project_list.setCurrentRow(ids.index(target))
+                self.project_list.blockSignals(False)
+                self._load(self._projects[target], keep_messages=True)
+            else:
+                self._set_providers(providers, self.provider_box.currentData() or "")
+
+        self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
+
+    def new_project(self) -> None:
+        """Clear the form for a new project."""
+        self._editing = None
+        self.project_list.blockSignals(True)
+        self.project_list.setCurrentItem(None)
+        self.project_list.clearSelection()
+        self.project_list.blockSignals(False)
+        self.name_edit.clear()
+        self.workspace_edit.clear()
+        self.instructions_edit.clear()
+        self._set_providers(self._provider_names, "")
+        self.model_edit.clear()
+        self.gate_box.setCurrentIndex(self.gate_box.findData("auto"))
+        self.tools_box.setCurrentIndex(self.tools_box.findData("all"))
+        self._clear_messages()
+
+    def save(self) -> None:
+        """Check the form; if it is valid, save the project on a worker."""
+        self._clear_messages()
+        name = self.name_edit.text().strip()
+        if not name:
+            self.name_error.show_error("A project needs a name.")
+            return
+        workspace = self.workspace_edit.text().strip()
+        if workspace:
+            workspace = str(Path(workspace).expanduser())
+        try:
+            config = ProjectConfig(
+                id=self._editing or uuid.uuid4().hex,
+                name=name,
+                workspace=workspace,
+                instructions=self.instructions_edit.toPlainText().strip("\n"),
+                provider_id=str(self.provider_box.currentData() or ""),
+                model=self.model_edit.text().strip(),
+                gate_mode=str(self.gate_box.currentData()),
+                tools=str(self.tools_box.currentData()),
+            )
+        except SettingsError as exc:
+            self.status.show_error(str(exc))
+            return
+        settings = self._settings
+
+        def job() -> None:
+            # Worker thread: the folder check is file I/O too.
+            if config.workspace and not Path(config.workspace).is_dir():
+                raise _NoSuchFolder(f"{config.workspace} is not an existing folder")
+            settings.save_project(config)
+
+        def done(_result: None) -> None:
+            self.save_button.setEnabled(True)
+            self._editing = config.id
+            self.status.show_ok(f"Saved project {config.name!r}.")
+            self.reload(select=config.id)
+            self.sig_projects_changed.emit()
+
+        def failed(exc: BaseException) -> None:
+            self.save_button.setEnabled(True)
+            if isinstance(exc, _NoSuchFolder):
+                self.workspace_error.show_error(str(exc))
+            elif isinstance(exc, ProjectNameTaken):
+                self.name_error.show_error(str(exc))
+            else:
+                self.status.show_error(f"Not saved: {exc}")
+
+        self.save_button.setEnabled(False)
+        self._submit(job, done, failed)
+
+    def delete(self, project_id: str) -> None:
+        """Remove a project (no question asked: ``_on_delete`` asks)."""
+        settings = self._settings
+
+        def done(_result: None) -> None:
+            if self._editing == project_id:
+                self.new_project()
+            self.reload()
+            self.sig_projects_changed.emit()
+
+        self._submit(
+            lambda: settings.remove_project(project_id),
+            done,
+            lambda exc: self.status.show_error(f"Not deleted: {exc}"),
+        )
+
+    # -- internal ------------------------------------------------------------------------------
+
+    def _set_providers(self, names: Sequence[str], current: str) -> None:
+        self.provider_box.clear()
+        self.provider_box.addItem("Window's choice", "")
+        for name in names:
+            self.provider_box.addItem(name, name)
+        if current and current not in names:
+            self.provider_box.addItem(f"{current} (not configured)", current)
+        self.provider_box.setCurrentIndex(max(0, self.provider_box.findData(current)))
+
+    def _on_selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
+        if item is None:
+            return
+        project = self._projects.get(item.data(_ID))
+        if project is not None:
+            self._load(project)
+
+    def _load(self, project: ProjectConfig, *, keep_messages: bool = False) -> None:
+        self._editing = project.id
+        self.name_edit.setText(project.name)
+        self.workspace_edit.setText(project.workspace)
+        self.instructions_edit.setPlainText(project.instructions)
+        self._set_providers(self._provider_names, project.provider_id)
+        self.model_edit.setText(project.model)
+        self.gate_box.setCurrentIndex(self.gate_box.findData(project.gate_mode))
+        self.tools_box.setCurrentIndex(self.tools_box.findData(project.tools))
+        if not keep_messages:
+            self._clear_messages()
+
+    def _on_delete(self) -> None:
+        item = self.project_list.currentItem()
+        if item is None:
+            return
+        answer = QMessageBox.question(
+            self, "Delete project", f"Delete the project {item.text()!r}? Its files stay."
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.delete(item.data(_ID))
+
+    def _on_browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, "Workspace folder", self.workspace_edit.text()
+        )
+        if folder:
+            self.workspace_edit.setText(folder)
+            self.workspace_error.clear_message()
+
+    def _clear_messages(self) -> None:
+        for label in (self.name_error, self.workspace_error, self.status):
+            label.clear_message()

@@ -1,0 +1,468 @@
+"""The sidebar's list of conversations: sections, search results, and what can be done to each.
+
+Why it exists: the sidebar is where people find, open and organise conversations. This widget
+draws the sections ``application.conversations.sections.group_sessions`` computed (Pinned, one per
+project, Today, Yesterday, …) or a flat list of search matches, and turns clicks, keys and the
+context menu into requests (open, rename, pin, duplicate, delete, move to a project). It decides
+nothing: the owner does the work on a worker and calls ``set_sections`` again.
+
+Invariants it keeps:
+
+- rendering is not intent: ``set_sections``, ``show_matches`` and ``select_session`` never emit a
+  request; only the user's clicks and keys do;
+- section headers are never selected and never opened; project sections can be collapsed, and
+  which projects are collapsed survives every refresh (keyed by project id); the other sections
+  always stay open;
+- a rename is a request (``sig_rename_requested``), never a change of the shown title: the title
+  stays as it was until the owner refreshes; a blank or unchanged name is not requested;
+- one click or Enter opens; the arrow keys only move; F2 or a double-click renames in place
+  (Enter commits, Esc cancels); Delete asks to delete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from application.conversations.sections import Section, parse_time
+from ui.widgets.session_search import SessionMatch, snippet_tooltip
+
+#: Item data roles.
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "section" or "session"
+SESSION_ROLE = Qt.ItemDataRole.UserRole + 2  # session id (conversations)
+TITLE_ROLE = Qt.ItemDataRole.UserRole + 3  # the raw title (what the rename editor starts from)
+EVENT_ROLE = Qt.ItemDataRole.UserRole + 4  # a search match's event id (or None)
+PINNED_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
+PROJECT_ROLE = Qt.ItemDataRole.UserRole + 6  # a conversation's or a section's project id
+SECTION_ROLE = Qt.ItemDataRole.UserRole + 7  # a section's key
+
+SECTION, SESSION = "section", "session"
+UNTITLED = "(untitled)"
+PIN_MARKER = "\U0001f4cc"  # 📌
+_EXPANDED, _COLLAPSED = "\u25be", "\u25b8"  # ▾ ▸
+
+
+def local_time(ts: str) -> str:
+    """A stored UTC time as the user's local "YYYY-MM-DD HH:MM"."""
+    when = parse_time(ts)
+    if when.year <= 1:
+        return "unknown"
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class _RenameDelegate(QStyledItemDelegate):
+    """Edits a conversation's raw title (not its displayed text with the pin) and, on commit,
+    asks the list to request the rename instead of writing into the item."""
+
+    def __init__(self, owner: ConversationList) -> None:
+        super().__init__(owner)
+        self._owner = owner
+
+    def createEditor(
+        self,
+        parent: QWidget,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> QWidget:
+        editor = QLineEdit(parent)
+        editor.setObjectName("conversation-rename")
+        editor.setAccessibleName("New title")
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QLineEdit):
+            editor.setText(str(index.data(TITLE_ROLE) or ""))
+            editor.selectAll()
+
+    def setModelData(
+        self,
+        editor: QWidget,
+        model: QAbstractItemModel,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        # Enter (or focus leaving the editor) commits; Esc never reaches here.
+        if isinstance(editor, QLineEdit):
+            self._owner._commit_rename(
+                str(index.data(SESSION_ROLE) or ""),
+                str(index.data(TITLE_ROLE) or ""),
+                editor.text(),
+            )
+
+
+class ConversationList(QTreeWidget):
+    """The sidebar's conversations (see the module docstring)."""
+
+    sig_open_requested = Signal(str, object)
+    """The user chose a conversation: ``(session_id, event_id or None)`` — a search match's event
+    to scroll to, else None."""
+
+    sig_rename_requested = Signal(str, str)
+    """The user typed a new, non-blank title in place: ``(session_id, title)`` (stripped)."""
+
+    sig_pin_requested = Signal(str, bool)
+    """Pin (True) or unpin (False) a conversation: ``(session_id, pinned)``."""
+
+    sig_duplicate_requested = Signal(str)
+    """Copy a conversation: ``session_id``."""
+
+    sig_delete_requested = Signal(str)
+    """Delete a conversation (the owner offers Undo before deleting for real): ``session_id``."""
+
+    sig_move_to_project_requested = Signal(str, object)
+    """Move a conversation into a project, or out of any: ``(session_id, project_id or None)``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("conversations")
+        self.setAccessibleName("Conversations")
+        self.setAccessibleDescription(
+            "Enter opens, F2 renames, Delete deletes, the context menu has more"
+        )
+        self.setHeaderHidden(True)
+        self.setColumnCount(1)
+        self.setRootIsDecorated(False)  # headers draw their own ▾/▸; conversations need none
+        self.setIndentation(10)
+        self.setUniformRowHeights(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.DoubleClicked
+        )
+        self.setExpandsOnDoubleClick(False)  # a header toggles on one click; see _on_clicked
+        self.setItemDelegate(_RenameDelegate(self))
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._show_context_menu)
+        self.itemClicked.connect(self._on_clicked)
+        self.itemExpanded.connect(self._on_expanded)
+        self.itemCollapsed.connect(self._on_collapsed)
+        self._projects: list[tuple[str, str]] = []
+        self._collapsed_projects: set[str] = set()
+        self._rebuilding = False
+        #: The context menu last shown (kept so it stays alive while open; tests reach it here).
+        self.context_menu: QMenu | None = None
+
+    # -- rendering -------------------------------------------------------------------------------
+
+    def set_projects(self, projects: Sequence[tuple[str, str]]) -> None:
+        """The projects offered under "Move to project": ``(project_id, name)`` pairs."""
+        self._projects = [(str(pid), str(name)) for pid, name in projects]
+
+    def set_sections(self, sections: Sequence[Section], current_session_id: str | None) -> None:
+        """Show ``sections`` (headers and their conversations) and select the current one."""
+        self._rebuilding = True
+        try:
+            self.clear()
+            for section in sections:
+                header = self._header_item(section)
+                self.addTopLevelItem(header)
+                for record in section.sessions:
+                    header.addChild(
+                        self._session_item(
+                            record.id,
+                            record.title,
+                            pinned=record.pinned,
+                            project_id=record.project_id,
+                            tooltip=_session_tooltip(record.title, record.updated_at),
+                        )
+                    )
+                collapsed = (
+                    section.project_id is not None
+                    and section.project_id in self._collapsed_projects
+                )
+                header.setExpanded(not collapsed)
+                self._mark(header)
+        finally:
+            self._rebuilding = False
+        if current_session_id:
+            self.select_session(current_session_id)
+
+    def show_matches(self, matches: Sequence[SessionMatch], current: str | None) -> None:
+        """Show search results as a flat list (no sections), each keeping its event id."""
+        self._rebuilding = True
+        try:
+            self.clear()
+            for match in matches:
+                item = self._session_item(
+                    match.session_id,
+                    match.title,
+                    pinned=False,
+                    project_id=None,
+                    tooltip=snippet_tooltip(match),
+                )
+                item.setData(0, EVENT_ROLE, match.event_id)
+                self.addTopLevelItem(item)
+        finally:
+            self._rebuilding = False
+        if current:
+            self.select_session(current)
+
+    def select_session(self, session_id: str) -> bool:
+        """Make ``session_id`` the current, selected row (no request is emitted); False if it is
+        not shown (e.g. inside a collapsed project: it stays collapsed)."""
+        item = self.item_of(session_id)
+        if item is None:
+            self.clearSelection()
+            return False
+        parent = item.parent()
+        if parent is not None and not parent.isExpanded():
+            self.clearSelection()
+            return False
+        self.setCurrentItem(item)
+        self.scrollToItem(item)
+        return True
+
+    # -- reading what is shown (for the owner and tests) -----------------------------------------
+
+    def item_of(self, session_id: str) -> QTreeWidgetItem | None:
+        """The row of a conversation, if shown."""
+        for item in self._session_items():
+            if item.data(0, SESSION_ROLE) == session_id:
+                return item
+        return None
+
+    def header_of(self, key: str) -> QTreeWidgetItem | None:
+        """The header row of the section with ``key`` (``pinned``, ``project:<id>``, ``today``…)."""
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            if item.data(0, KIND_ROLE) == SECTION and item.data(0, SECTION_ROLE) == key:
+                return item
+        return None
+
+    def layout_text(self) -> list[tuple[str, list[str]]]:
+        """What is shown: ``(section title, [session ids])`` per section; for search results one
+        ``("", ids)`` entry."""
+        out: list[tuple[str, list[str]]] = []
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            if item.data(0, KIND_ROLE) == SECTION:
+                ids = [item.child(j).data(0, SESSION_ROLE) for j in range(item.childCount())]
+                out.append((str(item.data(0, TITLE_ROLE)), ids))
+            else:
+                if not out or out[-1][0] != "":
+                    out.append(("", []))
+                out[-1][1].append(item.data(0, SESSION_ROLE))
+        return out
+
+    def current_session_id(self) -> str | None:
+        """The conversation of the current row, if it is one."""
+        item = self.currentItem()
+        if item is None or item.data(0, KIND_ROLE) != SESSION:
+            return None
+        return str(item.data(0, SESSION_ROLE))
+
+    # -- items -----------------------------------------------------------------------------------
+
+    def _header_item(self, section: Section) -> QTreeWidgetItem:
+        header = QTreeWidgetItem()
+        header.setData(0, KIND_ROLE, SECTION)
+        header.setData(0, SECTION_ROLE, section.key)
+        header.setData(0, TITLE_ROLE, section.title)
+        header.setData(0, PROJECT_ROLE, section.project_id)
+        # Enabled (so the arrow keys can reach a project header to fold it) but never selected.
+        header.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        font = QFont(self.font())
+        font.setBold(True)
+        header.setFont(0, font)
+        return header
+
+    def _session_item(
+        self,
+        session_id: str,
+        title: str,
+        *,
+        pinned: bool,
+        project_id: str | None,
+        tooltip: str,
+    ) -> QTreeWidgetItem:
+        item = QTreeWidgetItem()
+        shown = title.strip() or UNTITLED
+        item.setText(0, f"{PIN_MARKER} {shown}" if pinned else shown)
+        item.setData(0, KIND_ROLE, SESSION)
+        item.setData(0, SESSION_ROLE, session_id)
+        item.setData(0, TITLE_ROLE, title)
+        item.setData(0, PINNED_ROLE, pinned)
+        item.setData(0, PROJECT_ROLE, project_id)
+        item.setData(0, EVENT_ROLE, None)
+        item.setToolTip(0, tooltip)
+        item.setData(0, Qt.ItemDataRole.AccessibleTextRole, f"{shown}, pinned" if pinned else shown)
+        item.setFlags(
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+        )
+        return item
+
+    def _mark(self, header: QTreeWidgetItem) -> None:
+        """Draw a header's text: a project header shows whether it is folded."""
+        title = str(header.data(0, TITLE_ROLE))
+        if header.data(0, PROJECT_ROLE) is None:
+            header.setText(0, title)
+            header.setData(0, Qt.ItemDataRole.AccessibleTextRole, f"{title} section")
+            return
+        folded = not header.isExpanded()
+        header.setText(0, f"{_COLLAPSED if folded else _EXPANDED} {title}")
+        header.setData(
+            0,
+            Qt.ItemDataRole.AccessibleTextRole,
+            f"Project {title}, {'collapsed' if folded else 'expanded'}",
+        )
+
+    def _session_items(self) -> list[QTreeWidgetItem]:
+        items = []
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            if top.data(0, KIND_ROLE) == SESSION:
+                items.append(top)
+            for j in range(top.childCount()):
+                items.append(top.child(j))
+        return items
+
+    # -- intent ----------------------------------------------------------------------------------
+
+    def _on_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        if item.data(0, KIND_ROLE) == SESSION:
+            self._open(item)
+        elif item.data(0, PROJECT_ROLE) is not None:
+            item.setExpanded(not item.isExpanded())
+
+    def _on_expanded(self, item: QTreeWidgetItem) -> None:
+        project = item.data(0, PROJECT_ROLE)
+        if project is not None and not self._rebuilding:
+            self._collapsed_projects.discard(project)
+        self._mark(item)
+
+    def _on_collapsed(self, item: QTreeWidgetItem) -> None:
+        project = item.data(0, PROJECT_ROLE)
+        if project is None:
+            item.setExpanded(True)  # only project sections fold
+            return
+        if not self._rebuilding:
+            self._collapsed_projects.add(project)
+        self._mark(item)
+
+    def _open(self, item: QTreeWidgetItem) -> None:
+        self.sig_open_requested.emit(str(item.data(0, SESSION_ROLE)), item.data(0, EVENT_ROLE))
+
+    def _commit_rename(self, session_id: str, old_title: str, text: str) -> None:
+        title = text.strip()
+        if session_id and title and title != old_title.strip():
+            # Emitted from the event loop, not from inside the delegate's commit: an owner that
+            # refreshes the list at once must not delete the row while its editor is closing.
+            QTimer.singleShot(0, self, lambda: self.sig_rename_requested.emit(session_id, title))
+
+    def rename(self, session_id: str) -> bool:
+        """Start renaming ``session_id`` in place (what F2 and "Rename" do)."""
+        item = self.item_of(session_id)
+        if item is None:
+            return False
+        self.setCurrentItem(item)
+        self.editItem(item, 0)
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        item = self.currentItem()
+        if item is not None and self.state() != QAbstractItemView.State.EditingState:
+            key = event.key()
+            is_session = item.data(0, KIND_ROLE) == SESSION
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                if is_session:
+                    self._open(item)
+                elif item.data(0, PROJECT_ROLE) is not None:
+                    item.setExpanded(not item.isExpanded())
+                event.accept()
+                return
+            if key == Qt.Key.Key_Delete and is_session:
+                self.sig_delete_requested.emit(str(item.data(0, SESSION_ROLE)))
+                event.accept()
+                return
+            menu_key = key == Qt.Key.Key_Menu or (
+                key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            )
+            if menu_key and is_session:  # the context menu from the keyboard
+                self._show_context_menu(self.visualItemRect(item).center())
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    # -- context menu ----------------------------------------------------------------------------
+
+    def _show_context_menu(self, pos: QPoint) -> None:
+        item = self.itemAt(pos)
+        if item is None or item.data(0, KIND_ROLE) != SESSION:
+            return
+        self.setCurrentItem(item)
+        menu = self.menu_for(item)
+        self.context_menu = menu
+        # popup, not exec: the UI thread keeps running (and tests can click the menu).
+        menu.popup(self.viewport().mapToGlobal(pos))
+
+    def menu_for(self, item: QTreeWidgetItem) -> QMenu:
+        """The context menu of a conversation's row: Rename, Pin/Unpin, Duplicate, Move to
+        project ▸, Delete."""
+        session_id = str(item.data(0, SESSION_ROLE))
+        pinned = bool(item.data(0, PINNED_ROLE))
+        current_project = item.data(0, PROJECT_ROLE)
+        menu = QMenu(self)
+        menu.setObjectName("conversation-menu")
+        menu.setAccessibleName("Conversation actions")
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def add(text: str, name: str, slot) -> QAction:  # type: ignore[no-untyped-def]
+            action = menu.addAction(text)
+            action.setObjectName(name)
+            action.triggered.connect(slot)
+            return action
+
+        add("Rename", "rename", lambda: self.rename(session_id)).setShortcut("F2")
+        add(
+            "Unpin" if pinned else "Pin",
+            "pin",
+            lambda: self.sig_pin_requested.emit(session_id, not pinned),
+        )
+        add("Duplicate", "duplicate", lambda: self.sig_duplicate_requested.emit(session_id))
+        projects = menu.addMenu("Move to project")
+        projects.setObjectName("move-to-project")
+        projects.menuAction().setObjectName("move-to-project")
+        choices: list[tuple[str | None, str]] = [(None, "No project")]
+        choices += [(pid, name) for pid, name in self._projects]
+        for project_id, name in choices:
+            action = projects.addAction(name)
+            action.setObjectName(f"project:{project_id}" if project_id else "project:none")
+            action.setCheckable(True)
+            action.setChecked(project_id == current_project)
+            action.triggered.connect(
+                lambda _checked=False, p=project_id: self.sig_move_to_project_requested.emit(
+                    session_id, p
+                )
+            )
+        if not self._projects:
+            projects.addSeparator()
+            hint = projects.addAction("(no projects yet)")
+            hint.setEnabled(False)
+        menu.addSeparator()
+        add("Delete", "delete", lambda: self.sig_delete_requested.emit(session_id)).setShortcut(
+            "Del"
+        )
+        return menu
+
+
+def _session_tooltip(title: str, updated_at: str) -> str:
+    return f"{title.strip() or UNTITLED}\nlast activity {local_time(updated_at)}"
