@@ -78,6 +78,7 @@ class WorkerBridge(QObject):
         super().__init__(parent)
         self._runtime = runtime
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="parley-bg")
+        self._closed = False  # set by shutdown(); later jobs are dropped, not queued
         self._lock = threading.Lock()
         self._mailbox: list[tuple[str, Any]] = []
         self._flush = QTimer(self)
@@ -192,6 +193,9 @@ class WorkerBridge(QObject):
             else:
                 self.sig_task_done.emit((on_done, on_error), result, None)
 
+        if self._closed:  # the window is closing: nobody is left to hear the result
+            log.debug("job dropped after shutdown: %r", job)
+            return
         self._pool.submit(run)
 
     @Slot(object, object, object)
@@ -206,6 +210,7 @@ class WorkerBridge(QObject):
 
     def shutdown(self, timeout: float = 5.0) -> None:
         """Stop the running turn and wait briefly for workers (on window close)."""
+        self._closed = True
         handle = self._active
         if handle is not None:
             handle.cancel()

@@ -1,49 +1,57 @@
 """The main window: conversations on the left, the transcript in the middle, the composer below.
 
-Why it exists: it is where a turn starts. On Send, the UI thread reads the composer, the provider
-and model pickers, the title and the shown history *once* and freezes them into a
-``ConversationExecutionRequest``; from then on no widget is read for that turn, so changing the
-model or the title mid-answer cannot touch it. The turn runs on a worker (``WorkerBridge``) and its
-results come back only as queued signals.
+Why it exists: it is where a turn starts. On Send, the UI thread reads the composer, the model
+picker, the project, the workspace and the gate *once* into a ``TurnDraft``;
+``application.conversations.compose.compose_turn`` turns that (with the conversation's log, the
+skills and the configured models) into the frozen ``ConversationExecutionRequest`` — directives,
+instruction prefix, review note, project instructions, session notes and the turn's place in the
+tree of branches are decided there, not here. From then on no widget is read for that turn. The
+turn runs on a worker (``WorkerBridge``) and its results come back only as queued signals.
 
 Invariants it keeps:
 
-- the UI thread never waits on the provider, SQLite or the settings file: every such call goes
-  through ``WorkerBridge.submit`` and its result arrives as a signal;
+- the UI thread never waits on the provider, SQLite or the settings/skills files: every such call
+  goes through ``WorkerBridge.submit`` and its result arrives as a signal (the window-state file is
+  read before the window is built and written when it closes);
 - one turn at a time per window; Stop sets the turn's cancel event directly;
-- widgets render and forward intent; this window wires them and builds requests, the runtime decides
-  everything else;
+- widgets render and forward intent; this window wires them and hands drafts to ``compose_turn``;
+- the transcript shows one path through the conversation's branches (the one through
+  ``_current_turn``, the turn the user last chose); switching branch re-renders that path only,
+  and is remembered in the session row (not an event: looking is not activity);
+- a deletion waits behind an Undo bar: the conversation disappears from the list at once and is
+  deleted for real only when the bar expires (or another deletion replaces it, or the window
+  closes);
 - attachments travel as paths: the composer's files are frozen into the request on Send (a retry
-  takes the failed turn's files); the runtime reads them on its worker. A pasted image is written
-  to ``<data dir>/pasted/`` on a worker first, then attached like any file;
-- while the sidebar search field holds text the conversation list shows its matches, and a
-  refresh (after a turn, a deletion) searches again instead of showing the full list.
+  or regenerate takes the original turn's files); the runtime reads them on its worker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+import threading
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QGuiApplication,
     QImage,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QPushButton,
     QSplitter,
@@ -52,23 +60,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.conversations.render import history_messages
+from application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from application.conversations.sections import group_sessions
+from application.conversations.titles import generate_title
 from application.conversations.turn_runtime import TurnOutcome
 from application.ports.event_store import SessionRecord
-from application.ports.settings_store import ProviderConfig, SettingsError
+from application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
 from application.tools.specs import TOOL_SETS
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
+from domain.agents.skills import SkillDoc
+from domain.transcript.branches import BranchPosition, BranchTree, events_on_path
 from domain.transcript.canonical import (
     ActionVerdict,
+    AssistantText,
     AttachmentAdded,
     Notice,
     StoredEvent,
     ToolCall,
     ToolResult,
+    TurnFinished,
     TurnStarted,
+    Usage,
     UserMessage,
-    mint_id,
 )
+from domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost, format_usage
+from ui.appearance import FontZoom, ThemeManager
 from ui.attachment_viewer import VIEW_MAX_SIDE, AttachmentViewer, ImageLoader
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
@@ -76,21 +91,42 @@ from ui.history_window import HistoryWindow
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
 from ui.settings_dialog import SettingsDialog
+from ui.shortcuts import find_shortcut
 from ui.widgets.attachment_chips import load_scaled_image
-from ui.widgets.composer import Composer
+from ui.widgets.composer import CommandItem, Composer
+from ui.widgets.conversation_list import ConversationList
 from ui.widgets.model_picker import ModelPicker
-from ui.widgets.session_search import SessionMatch, SessionSearch, snippet_tooltip
+from ui.widgets.quick_switcher import QuickSwitcher
+from ui.widgets.session_search import SessionMatch, SessionSearch, search_sessions
+from ui.widgets.shortcuts_dialog import ShortcutsDialog
 from ui.widgets.transcript import TranscriptView
+from ui.widgets.undo_bar import UndoBar
 from ui.widgets.welcome import WelcomePanel
+from ui.window_state import WindowState
 
-_SESSION_ROLE = Qt.ItemDataRole.UserRole
-_EVENT_ROLE = Qt.ItemDataRole.UserRole + 1  # a search result's matching event id
+log = logging.getLogger(__name__)
+
+#: How long a deleted conversation can be brought back from the Undo bar.
+UNDO_MS = 8000
+
+_HELP_TEXT = (
+    "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "
+    "message; /model NAME switches the model for the next message; /new starts a new "
+    "conversation; //text sends text starting with '/'. Ctrl+/ lists the keyboard shortcuts."
+)
 
 
 class MainWindow(QMainWindow):
     """Parley's main window. See the module docstring."""
 
-    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        parent: QWidget | None = None,
+        *,
+        theme: ThemeManager | None = None,
+        state: WindowState | None = None,
+    ) -> None:
         super().__init__(parent)
         self.services = services
         self.bridge = WorkerBridge(services.runtime, self)
@@ -98,49 +134,118 @@ class MainWindow(QMainWindow):
         services.set_permission_asker(BridgePermissionAsker(self.bridge.post))
         self.setWindowTitle("Parley")
         self.resize(1100, 720)
+        app = QApplication.instance()
+        self.theme = theme or ThemeManager(app)  # type: ignore[arg-type]
+        self.zoom = FontZoom(app)  # type: ignore[arg-type]
+        self.state = state or WindowState()
 
+        # the open conversation: its whole log (every branch) and the turn whose path is shown
         self._session_id: str | None = None
-        self._history: list[StoredEvent] = []
+        self._session: SessionRecord | None = None
+        self._events: list[StoredEvent] = []
+        self._current_turn: str | None = None
+        self._sessions: list[SessionRecord] = []
         self._providers: list[ProviderConfig] = []
+        self._projects: list[ProjectConfig] = []
+        self._prices: list[ModelPrice] = []
+        self._skills: list[SkillDoc] = []
+        self._pending_delete: SessionRecord | None = None
+        self._title_jobs: set[str] = set()
         self.providers_loaded = False  # True once the settings were read (on a worker)
         self._settings_dialog: SettingsDialog | None = None
         self._permission_dialogs: list[PermissionDialog] = []
         self.attachment_viewers: list[AttachmentViewer] = []
         self.history_window: HistoryWindow | None = None
+        self.quick_switcher: QuickSwitcher | None = None
+        self.shortcuts_dialog: ShortcutsDialog | None = None
 
-        # left: conversations
+        self._build_sidebar()
+        chat = self._build_chat()
+        self.welcome = WelcomePanel()
+        self.welcome.form.set_presets(preset_choices())
+        self.welcome.form.new_provider("openai")
+        self.stack = QStackedWidget()
+        # The chat page comes first: a returning user never sees the welcome panel flash while
+        # the settings are read; the window switches to the welcome panel only if none exist.
+        self.stack.addWidget(chat)
+        self.stack.addWidget(self.welcome)
+        self._chat_page = chat
+
+        self.splitter = QSplitter()
+        self.splitter.setObjectName("main-splitter")
+        self.splitter.addWidget(self._sidebar)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 840])
+        self.setCentralWidget(self.splitter)
+
+        self._build_menu()
+        self._wire()
+        self._restore_state()
+        if services.startup_notice:
+            # A damaged history was moved aside at start: say where, once, without a dialog.
+            self.transcript.add_notice(services.startup_notice, "warning")
+        self._load_settings()
+        self._load_skills()
+        self._refresh_sessions()
+
+    # -- layout ------------------------------------------------------------------------------------
+
+    def _build_sidebar(self) -> None:
         self.new_button = QPushButton("New chat")
         self.new_button.setObjectName("new-chat")
-        self.session_search = SessionSearch(services.store, self.bridge.submit)
-        self.session_list = QListWidget()
+        self.new_button.setAccessibleName("New chat")
+        self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
+        self.session_search = SessionSearch(self.services.store, self.bridge.submit)
+        self.session_search.setAccessibleName("Search conversations")
+        self.session_list = ConversationList()
         self.session_list.setObjectName("sessions")
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(8, 8, 4, 8)
-        left_layout.addWidget(self.new_button)
-        left_layout.addWidget(self.session_search)
-        left_layout.addWidget(self.session_list, 1)
+        self.session_list.setAccessibleName("Conversations")
+        self.undo_bar = UndoBar()
+        self._sidebar = QWidget()
+        layout = QVBoxLayout(self._sidebar)
+        layout.setContentsMargins(8, 8, 4, 8)
+        layout.addWidget(self.new_button)
+        layout.addWidget(self.session_search)
+        layout.addWidget(self.session_list, 1)
+        layout.addWidget(self.undo_bar)
 
-        # middle: title, pickers, transcript, composer
+    def _build_chat(self) -> QWidget:
         self.title_edit = QLineEdit()
         self.title_edit.setObjectName("title")
         self.title_edit.setPlaceholderText("New conversation")
+        self.title_edit.setAccessibleName("Conversation title")
+        self.usage_label = QLabel("")
+        self.usage_label.setObjectName("conversation-usage")
+        self.usage_label.setAccessibleName("Tokens and estimated cost of this conversation")
+        self.usage_label.setStyleSheet("color: palette(placeholder-text); font-size: 11px")
+        self.project_picker = QComboBox()
+        self.project_picker.setObjectName("project-picker")
+        self.project_picker.setAccessibleName("Project")
+        self.project_picker.setToolTip("The project this conversation belongs to")
+        self.project_picker.addItem("No project", None)
         self.model_picker = ModelPicker()
+        self.model_picker.setAccessibleName("Model for the next message")
         top = QHBoxLayout()
         top.addWidget(self.title_edit, 1)
+        top.addWidget(self.usage_label)
+        top.addWidget(self.project_picker)
         top.addWidget(self.model_picker)
         # What the model may do: the workspace its tools act in, which tools, when to ask.
         self.workspace: Path | None = None
         self.workspace_button = QPushButton("No workspace")
         self.workspace_button.setObjectName("workspace")
+        self.workspace_button.setAccessibleName("Workspace folder")
         self.workspace_button.setToolTip("The folder the model's tools may read and work in")
         self.tools_picker = QComboBox()
         self.tools_picker.setObjectName("tools-picker")
+        self.tools_picker.setAccessibleName("Tools the model may use")
         for label, value in (("No tools", "none"), ("Read only", "read"), ("All tools", "all")):
             self.tools_picker.addItem(label, value)
         self.tools_picker.setCurrentIndex(2)
         self.gate_picker = QComboBox()
         self.gate_picker.setObjectName("gate-picker")
+        self.gate_picker.setAccessibleName("When to ask before a command runs")
         self.gate_picker.addItem("Ask before risky commands", "auto")
         self.gate_picker.addItem("Ask before every command", "confirm")
         tools_row = QHBoxLayout()
@@ -154,6 +259,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)  # files dropped anywhere on the window go to the composer
         self.status = QLabel("")
         self.status.setObjectName("status")
+        self.status.setAccessibleName("Status")
 
         chat = QWidget()
         chat_layout = QVBoxLayout(chat)
@@ -163,115 +269,255 @@ class MainWindow(QMainWindow):
         chat_layout.addWidget(self.transcript, 1)
         chat_layout.addWidget(self.composer)
         chat_layout.addWidget(self.status)
-
-        self.welcome = WelcomePanel()
-        self.welcome.form.set_presets(preset_choices())
-        self.welcome.form.new_provider("openai")
-        self.stack = QStackedWidget()
-        # The chat page comes first: a returning user never sees the welcome panel flash while
-        # the settings are read; the window switches to the welcome panel only if none exist.
-        self.stack.addWidget(chat)
-        self.stack.addWidget(self.welcome)
-        self._chat_page = chat
-
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(self.stack)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([240, 860])
-        self.setCentralWidget(splitter)
-
-        self._build_menu()
-        self._wire()
-        if services.startup_notice:
-            # A damaged history was moved aside at start: say where, once, without a dialog.
-            self.transcript.add_notice(services.startup_notice, "warning")
-        self._load_providers()
-        self._refresh_sessions()
-
-    # -- wiring ------------------------------------------------------------------------------------
+        return chat
 
     def _build_menu(self) -> None:
+        # Keys come from the one table the shortcuts sheet shows (ui/shortcuts.py), so the sheet
+        # can never disagree with what the menus do.
+        def action(menu, name: str, slot: Callable[[], object], text: str = "") -> QAction:
+            act = QAction(text or name, self)
+            if name:
+                shortcut = find_shortcut(name)
+                act.setShortcuts([QKeySequence(k) for k in (shortcut.keys, *shortcut.alternates)])
+            act.triggered.connect(lambda _checked=False: slot())
+            (menu if menu is not None else self).addAction(act)
+            return act
+
         file_menu = self.menuBar().addMenu("&File")
-        new_action = QAction("&New chat", self)
-        new_action.setShortcut(QKeySequence.StandardKey.New)
-        new_action.triggered.connect(self.new_chat)
-        file_menu.addAction(new_action)
-        settings_action = QAction("&Settings…", self)
-        settings_action.setShortcut(QKeySequence("Ctrl+,"))
-        settings_action.triggered.connect(self.open_settings)
-        file_menu.addAction(settings_action)
+        action(file_menu, "New conversation", self.new_chat, "&New chat")
+        action(file_menu, "Quick switch", self.open_quick_switcher, "&Quick switch…")
+        action(file_menu, "Attach files", self.composer.choose_files, "&Attach files…")
+        action(file_menu, "Settings", self.open_settings, "&Settings…")
         file_menu.addSeparator()
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        action(file_menu, "Quit", self.close, "&Quit")
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        undo = action(edit_menu, "", self.undo_bar.undo, "&Undo delete")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._sidebar.addAction(undo)  # Ctrl+Z in the sidebar; the composer keeps its own undo
+        action(edit_menu, "Copy last answer", self.copy_last_answer, "Copy last &answer")
+        action(edit_menu, "", self.edit_last_message, "&Edit last message")
+        action(edit_menu, "", self.regenerate_last, "&Regenerate last answer")
+
+        view_menu = self.menuBar().addMenu("&View")
+        theme_menu = view_menu.addMenu("&Theme")
+        self._theme_group = QActionGroup(self)
+        for label, mode in (("Follow the system", "system"), ("Light", "light"), ("Dark", "dark")):
+            act = QAction(label, self, checkable=True)
+            act.setData(mode)
+            act.setChecked(mode == self.theme.mode)
+            act.triggered.connect(lambda _c=False, m=mode: self.set_theme(m))
+            self._theme_group.addAction(act)
+            theme_menu.addAction(act)
+        action(view_menu, "Zoom in", self.zoom.zoom_in, "Zoom &in")
+        action(view_menu, "Zoom out", self.zoom.zoom_out, "Zoom &out")
+        action(view_menu, "Reset zoom", self.zoom.reset, "&Reset zoom")
+        action(view_menu, "Toggle sidebar", self.toggle_sidebar, "&Sidebar")
+        self.enter_sends_action = QAction("Send with &Enter (Shift+Enter for a new line)", self)
+        self.enter_sends_action.setCheckable(True)
+        self.enter_sends_action.toggled.connect(
+            lambda on: self.set_send_key("enter" if on else "ctrl+enter")
+        )
+        view_menu.addAction(self.enter_sends_action)
+
         history_menu = self.menuBar().addMenu("Histor&y")
-        browse_action = QAction("&Browse…", self)
-        browse_action.setShortcut(QKeySequence("Ctrl+H"))
-        browse_action.triggered.connect(self.open_history)
-        history_menu.addAction(browse_action)
-        find_action = QAction("&Find conversation", self)
-        find_action.setShortcut(QKeySequence.StandardKey.Find)
-        find_action.triggered.connect(lambda: self.session_search.setFocus())
-        history_menu.addAction(find_action)
-        stop_action = QAction("Stop", self)
-        stop_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
-        stop_action.triggered.connect(self.stop_turn)
-        self.addAction(stop_action)
+        action(history_menu, "History", self.open_history, "&Browse…")
+        action(
+            history_menu,
+            "Find conversation",
+            lambda: self.session_search.setFocus(),
+            "&Find conversation",
+        )
+
+        help_menu = self.menuBar().addMenu("&Help")
+        action(help_menu, "Show shortcuts", self.show_shortcuts, "&Keyboard shortcuts")
+        action(help_menu, "", lambda: self.transcript.add_notice(_HELP_TEXT), "&Commands")
+
+        action(None, "Stop", self.stop_turn)
 
     def _wire(self) -> None:
         self.composer.sig_send_requested.connect(self.send)
         self.composer.sig_stop_requested.connect(self.stop_turn)
         self.composer.sig_image_pasted.connect(self._on_image_pasted)
+        self.composer.sig_edit_last_requested.connect(self.edit_last_message)
         self.transcript.sig_attachment_requested.connect(self.open_attachment)
+        self.transcript.sig_retry_requested.connect(self.retry_turn)
+        self.transcript.sig_regenerate_requested.connect(self.regenerate_turn)
+        self.transcript.sig_edit_requested.connect(self.edit_turn)
+        self.transcript.sig_branch_requested.connect(self.show_branch)
+        self.transcript.sig_copied.connect(lambda what: self._show_status(what))
         self.new_button.clicked.connect(self.new_chat)
-        self.session_list.itemClicked.connect(self._on_session_clicked)
+        self.session_list.sig_open_requested.connect(self._on_open_requested)
+        self.session_list.sig_rename_requested.connect(self.rename_session)
+        self.session_list.sig_pin_requested.connect(self.pin_session)
+        self.session_list.sig_duplicate_requested.connect(self.duplicate_session)
+        self.session_list.sig_delete_requested.connect(self.delete_session)
+        self.session_list.sig_move_to_project_requested.connect(self.move_to_project)
+        self.undo_bar.sig_undo.connect(self._undo_delete)
+        self.undo_bar.sig_expired.connect(self._finish_delete)
         self.session_search.sig_results.connect(self._show_matches)
         self.session_search.sig_cleared.connect(self._refresh_sessions)
         self.session_search.sig_failed.connect(
             lambda _q, message: self._show_status(f"Cannot search: {message}", error=True)
         )
-        self.transcript.sig_retry_requested.connect(self.retry_turn)
+        self.title_edit.editingFinished.connect(self._on_title_edited)
+        self.project_picker.activated.connect(self._on_project_picked)
         self.workspace_button.clicked.connect(self._choose_workspace)
         self.bridge.sig_permission_requested.connect(self._ask_permission)
         self.bridge.sig_text.connect(self.transcript.append_text)
         self.bridge.sig_event.connect(self._on_event)
         self.bridge.sig_turn_finished.connect(self._on_turn_finished)
+        self.theme.sig_theme_changed.connect(self.transcript.set_dark)
+        self.zoom.sig_zoom_changed.connect(self._apply_zoom)
         self.welcome_editor = ProviderEditor(
             self.welcome.form, self.services, self.bridge, self, make_default=True
         )
-        self.welcome_editor.sig_saved.connect(lambda _name: self._load_providers())
+        self.welcome_editor.sig_saved.connect(lambda _name: self._load_settings())
         self.welcome.sig_probe_requested.connect(self._on_probe)
         self.welcome.sig_use_local_requested.connect(self._on_use_local)
 
-    # -- providers ---------------------------------------------------------------------------------
+    # -- window state, theme, zoom -----------------------------------------------------------------
 
-    def _load_providers(self) -> None:
+    def _restore_state(self) -> None:
+        state = self.state
+        if state.geometry:
+            self.restoreGeometry(state.geometry)
+        if len(state.splitter_sizes) == 2 and all(s >= 0 for s in state.splitter_sizes):
+            self.splitter.setSizes(list(state.splitter_sizes))
+        self.transcript.set_dark(self.theme.is_dark)
+        if state.font_point_size:
+            self.zoom.set_point_size(state.font_point_size)
+        self.enter_sends_action.setChecked(state.send_key == "enter")
+        self.composer.set_send_key(state.send_key)
+        if state.last_session_id:
+            self.open_session(state.last_session_id, quiet=True)
+
+    def current_state(self) -> WindowState:
+        """What the window would save now (geometry, splitter, last conversation, preferences)."""
+        return WindowState(
+            geometry=bytes(self.saveGeometry().data()),
+            splitter_sizes=tuple(self.splitter.sizes()),
+            last_session_id=self._session_id or "",
+            theme=self.theme.mode,
+            font_point_size=(
+                self.zoom.point_size if self.zoom.point_size != self.zoom.base_point_size else 0.0
+            ),
+            send_key=self.composer.send_key,
+        )
+
+    def set_theme(self, mode: str) -> None:
+        self.theme.set_mode(mode)
+        for act in self._theme_group.actions():
+            act.setChecked(act.data() == mode)
+
+    @Slot()
+    def toggle_sidebar(self) -> None:
+        self._sidebar.setVisible(not self._sidebar.isVisible())
+
+    def set_send_key(self, mode: str) -> None:
+        self.composer.set_send_key(mode)
+        self.shortcuts_dialog = None  # the sheet shows the send key: build it again
+        if self.enter_sends_action.isChecked() != (mode == "enter"):
+            self.enter_sends_action.setChecked(mode == "enter")
+
+    @Slot(float)
+    def _apply_zoom(self, point_size: float) -> None:
+        self.transcript.set_font_point_size(point_size)
+        font = self.composer.editor.font()
+        font.setPointSizeF(point_size)
+        self.composer.editor.setFont(font)
+
+    @Slot()
+    def show_shortcuts(self) -> ShortcutsDialog:
+        if self.shortcuts_dialog is None:
+            self.shortcuts_dialog = ShortcutsDialog(self.composer.send_key, self)
+        self.shortcuts_dialog.show()
+        self.shortcuts_dialog.raise_()
+        return self.shortcuts_dialog
+
+    # -- settings: providers, projects, prices, skills --------------------------------------------
+
+    def _load_settings(self) -> None:
         # The settings file is tiny, but it is still a file: read it on a worker.
+        settings = self.services.settings
         self.bridge.submit(
             lambda: (
-                list(self.services.settings.providers()),
-                self.services.settings.default_provider(),
+                list(settings.providers()),
+                settings.default_provider(),
+                list(settings.projects()),
+                list(settings.prices()),
             ),
-            self._show_providers,
+            self._show_settings,
             lambda exc: self._show_status(f"Cannot read settings: {exc}", error=True),
         )
 
-    def _show_providers(self, loaded: tuple[list[ProviderConfig], ProviderConfig | None]) -> None:
-        providers, default = loaded
+    # kept for callers (Settings, welcome panel) that only changed providers
+    _load_providers = _load_settings
+
+    def _show_settings(self, loaded: tuple) -> None:
+        providers, default, projects, prices = loaded
         self._providers = providers
+        self._projects = projects
+        self._prices = prices
         self.providers_loaded = True
+        if not self.model_picker.count() or self.model_picker.current() == ("", ""):
+            chosen = None
+        else:
+            chosen = self.model_picker.current()
         self.model_picker.set_providers((p.name, [p.default_model, *p.models]) for p in providers)
-        if default is not None and default.default_model:
+        if chosen is not None and chosen[0] in {p.name for p in providers}:
+            self.model_picker.select(*chosen)
+        elif default is not None and default.default_model:
             self.model_picker.select(default.name, default.default_model)
         for provider in providers:
             self._fetch_models(provider.name)
+        self._show_projects()
+        self._update_commands()
+        self._render_conversation()  # prices may have changed the footers
         self.stack.setCurrentWidget(self._chat_page if providers else self.welcome)
 
-    def _current_provider(self) -> ProviderConfig | None:
-        name, _model = self.model_picker.current()
-        return next((p for p in self._providers if p.name == name), None)
+    def _show_projects(self) -> None:
+        current = self.project_picker.currentData()
+        self.project_picker.clear()
+        self.project_picker.addItem("No project", None)
+        for project in self._projects:
+            self.project_picker.addItem(project.name, project.id)
+        index = self.project_picker.findData(current)
+        self.project_picker.setCurrentIndex(max(index, 0))
+        self.session_list.set_projects([(p.id, p.name) for p in self._projects])
+
+    def _load_skills(self) -> None:
+        library = getattr(self.services, "skills", None)
+        if library is None:
+            return
+        self.bridge.submit(
+            lambda: [*library.list("agent"), *library.list("skill")],
+            self._show_skills,
+            lambda exc: self._show_status(f"Cannot read skills: {exc}", error=True),
+        )
+
+    def _show_skills(self, skills: list[SkillDoc]) -> None:
+        self._skills = skills
+        self._update_commands()
+
+    def _update_commands(self) -> None:
+        """What the composer offers after '/' (names only; the meaning is compose_turn's)."""
+        items = [CommandItem(f"/skill {s.name}", s.description) for s in self._skills
+                 if s.kind == "skill"]  # fmt: skip
+        items += [CommandItem(f"/agent {s.name}", s.description) for s in self._skills
+                  if s.kind == "agent"]  # fmt: skip
+        for provider, model in self._models():
+            items.append(CommandItem(f"/model {model}", f"switch to {model} ({provider})"))
+        items += [
+            CommandItem("/new", "Start a new conversation"),
+            CommandItem("/clear", "Start a new conversation (the current one is kept)"),
+            CommandItem("/help", "What the commands do"),
+        ]
+        self.composer.set_commands(items)
+
+    def _models(self) -> list[tuple[str, str]]:
+        return list(self.model_picker.choices())
 
     def _fetch_models(self, name: str) -> None:
         """Ask the provider for its models on a worker; a failure leaves the configured ones."""
@@ -279,9 +525,15 @@ class MainWindow(QMainWindow):
         def fetch() -> list[str]:
             return self.services.providers.resolve(name).provider.list_models()
 
-        self.bridge.submit(
-            fetch, lambda found: self.model_picker.add_models(name, found), lambda _e: None
-        )
+        def show(found: list[str]) -> None:
+            self.model_picker.add_models(name, found)
+            self._update_commands()
+
+        self.bridge.submit(fetch, show, lambda _e: None)
+
+    def _current_provider(self) -> ProviderConfig | None:
+        name, _model = self.model_picker.current()
+        return next((p for p in self._providers if p.name == name), None)
 
     @Slot(dict)
     def _on_use_local(self, entry: dict) -> None:
@@ -307,14 +559,20 @@ class MainWindow(QMainWindow):
             message = str(exc) if isinstance(exc, SettingsError) else f"{type(exc).__name__}: {exc}"
             self.welcome.show_message(message, error=True)
 
-        self.bridge.submit(save, lambda _r: self._load_providers(), failed)
+        self.bridge.submit(save, lambda _r: self._load_settings(), failed)
 
     @Slot()
-    def open_settings(self) -> SettingsDialog:
+    def open_settings(self, page: str = "") -> SettingsDialog:
         """Open Settings (non-modal: the conversation stays usable behind it)."""
         if self._settings_dialog is None:
-            self._settings_dialog = SettingsDialog(self.services, self.bridge, self)
-            self._settings_dialog.providers_page.sig_providers_changed.connect(self._load_providers)
+            dialog = SettingsDialog(self.services, self.bridge, self)
+            dialog.providers_page.sig_providers_changed.connect(self._load_settings)
+            dialog.projects_page.sig_projects_changed.connect(self._load_settings)
+            dialog.prices_page.sig_prices_changed.connect(self._load_settings)
+            dialog.skills_page.sig_skills_changed.connect(self._load_skills)
+            self._settings_dialog = dialog
+        if page:
+            self._settings_dialog.show_page(page)
         self._settings_dialog.show()
         self._settings_dialog.raise_()
         return self._settings_dialog
@@ -345,7 +603,7 @@ class MainWindow(QMainWindow):
     def _on_probe(self) -> None:
         self.bridge.submit(probe_local_servers, self.welcome.show_local_servers)
 
-    # -- conversations -----------------------------------------------------------------------------
+    # -- the conversation list ---------------------------------------------------------------------
 
     def _refresh_sessions(self) -> None:
         if self.session_search.is_searching():
@@ -354,29 +612,119 @@ class MainWindow(QMainWindow):
         self.bridge.submit(lambda: list(self.services.store.list_sessions()), self._show_sessions)
 
     def _show_sessions(self, sessions: list[SessionRecord]) -> None:
+        pending = self._pending_delete.id if self._pending_delete else None
+        self._sessions = [s for s in sessions if s.id != pending]
+        if self.quick_switcher is not None:
+            self.quick_switcher.set_sessions(self._sessions)
         if self.session_search.is_searching():
             return  # a search started while the full list was being read
-        self.session_list.clear()
-        for s in sessions:
-            item = QListWidgetItem(s.title or "(untitled)")
-            item.setData(_SESSION_ROLE, s.id)
-            item.setToolTip(f"{s.title}\nlast activity {s.updated_at}")
-            self.session_list.addItem(item)
-            if s.id == self._session_id:
-                self.session_list.setCurrentItem(item)
+        names = {p.id: p.name for p in self._projects}
+        sections = group_sessions(self._sessions, now=datetime.now().astimezone(), projects=names)
+        self.session_list.set_sections(sections, self._session_id)
 
     @Slot(str, object)
     def _show_matches(self, _query: str, matches: list[SessionMatch]) -> None:
         """The sidebar search's results replace the list (clearing the search restores it)."""
-        self.session_list.clear()
-        for match in matches:
-            item = QListWidgetItem(match.title or "(untitled)")
-            item.setData(_SESSION_ROLE, match.session_id)
-            item.setData(_EVENT_ROLE, match.event_id)
-            item.setToolTip(snippet_tooltip(match))
-            self.session_list.addItem(item)
-            if match.session_id == self._session_id:
-                self.session_list.setCurrentItem(item)
+        pending = self._pending_delete.id if self._pending_delete else None
+        self.session_list.show_matches(
+            [m for m in matches if m.session_id != pending], self._session_id
+        )
+
+    @Slot(str, object)
+    def _on_open_requested(self, session_id: str, event_id: object = None) -> None:
+        if self.bridge.active_turn is not None:
+            self._show_status("Stop the running answer before switching conversations.")
+            return
+        self.open_session(session_id, event_id=event_id if isinstance(event_id, int) else None)
+
+    @Slot()
+    def open_quick_switcher(self) -> QuickSwitcher:
+        if self.quick_switcher is None:
+            store = self.services.store
+            self.quick_switcher = QuickSwitcher(
+                lambda query: search_sessions(store, query), self.bridge.submit, self
+            )
+            self.quick_switcher.sig_chosen.connect(self._on_open_requested)
+        self.quick_switcher.set_sessions(self._sessions)
+        self.quick_switcher.open_switcher()
+        return self.quick_switcher
+
+    def _store_job(self, job: Callable[[], object], done: Callable[[object], None] | None = None):
+        def failed(exc: BaseException) -> None:
+            self._show_status(f"Could not save the change: {exc}", error=True)
+
+        self.bridge.submit(job, done or (lambda _r: self._refresh_sessions()), failed)
+
+    @Slot(str, str)
+    def rename_session(self, session_id: str, title: str) -> None:
+        title = " ".join(title.split())
+        if not title:
+            return
+        if session_id == self._session_id:
+            self.title_edit.setText(title)
+        self._store_job(lambda: self.services.store.rename_session(session_id, title))
+
+    @Slot()
+    def _on_title_edited(self) -> None:
+        title = " ".join(self.title_edit.text().split())
+        if self._session is not None and title and title != self._session.title:
+            self._session = SessionRecord(**{**self._session.__dict__, "title": title})
+            self.rename_session(self._session.id, title)
+
+    @Slot(str, bool)
+    def pin_session(self, session_id: str, pinned: bool) -> None:
+        self._store_job(lambda: self.services.store.set_pinned(session_id, pinned))
+
+    @Slot(str)
+    def duplicate_session(self, session_id: str) -> None:
+        def done(copy: object) -> None:
+            self._refresh_sessions()
+            if isinstance(copy, SessionRecord):
+                self._show_status(f"Duplicated as “{copy.title}”.")
+
+        self._store_job(lambda: self.services.store.duplicate_session(session_id), done)
+
+    @Slot(str, object)
+    def move_to_project(self, session_id: str, project_id: object) -> None:
+        pid = project_id if isinstance(project_id, str) and project_id else None
+        if session_id == self._session_id:
+            self._set_project_picker(pid)
+        self._store_job(lambda: self.services.store.set_project(session_id, pid))
+
+    @Slot(str)
+    def delete_session(self, session_id: str) -> None:
+        """Hide the conversation now; delete it when the Undo bar expires."""
+        if session_id == self._session_id and self.bridge.active_turn is not None:
+            self._show_status("Stop the running answer before deleting this conversation.")
+            return
+        record = next((s for s in self._sessions if s.id == session_id), None)
+        if record is None:
+            return
+        # Showing a new message expires the previous one: that deletion happens now.
+        self._pending_delete = record
+        self.undo_bar.show_message(
+            f"Deleted “{record.title or '(untitled)'}”.", record.id, timeout_ms=UNDO_MS
+        )
+        if session_id == self._session_id:
+            self.new_chat()
+        self._show_sessions(self._sessions)
+
+    @Slot(object)
+    def _undo_delete(self, token: object) -> None:
+        if self._pending_delete is not None and self._pending_delete.id == token:
+            self._pending_delete = None
+            self._refresh_sessions()
+            self._show_status("The conversation is back.")
+
+    @Slot(object)
+    def _finish_delete(self, token: object) -> None:
+        if self._pending_delete is None or self._pending_delete.id != token:
+            return
+        self._pending_delete = None
+        store = self.services.store
+        self._store_job(lambda: store.delete_session(str(token)))
+
+    # -- the open conversation ---------------------------------------------------------------------
 
     @Slot()
     def new_chat(self) -> None:
@@ -384,22 +732,22 @@ class MainWindow(QMainWindow):
             self._show_status("Stop the running answer before starting a new chat.")
             return
         self._session_id = None
-        self._history = []
+        self._session = None
+        self._events = []
+        self._current_turn = None
         self.title_edit.clear()
+        self.usage_label.clear()
         self.transcript.clear_conversation()
         self.session_list.clearSelection()
+        if self.composer.editing_turn:
+            self.composer.cancel_edit()
+        # A new conversation inherits the selected project's settings.
+        self._apply_project(self._selected_project())
         self.composer.editor.setFocus()
 
-    @Slot(QListWidgetItem)
-    def _on_session_clicked(self, item: QListWidgetItem) -> None:
-        if self.bridge.active_turn is not None:
-            self._show_status("Stop the running answer before switching conversations.")
-            return
-        self.open_session(item.data(_SESSION_ROLE), event_id=item.data(_EVENT_ROLE))
-
-    def open_session(self, session_id: str, event_id: int | None = None) -> None:
+    def open_session(self, session_id: str, event_id: int | None = None, quiet: bool = False):
         """Show a saved conversation; with ``event_id`` (a search result's match) the transcript
-        scrolls to that event instead of the end."""
+        shows the branch holding that event and scrolls to it instead of the end."""
         store = self.services.store
 
         def load() -> tuple[SessionRecord, list[StoredEvent]]:
@@ -408,51 +756,172 @@ class MainWindow(QMainWindow):
         def show(loaded: tuple[SessionRecord, list[StoredEvent]]) -> None:
             session, events = loaded
             self._session_id = session.id
-            self._history = events
+            self._session = session
+            self._events = events
+            self._current_turn = session.current_turn_id or None
+            if event_id is not None:
+                turn = next((e.turn_id for e in events if e.id == event_id), None)
+                if turn is not None:
+                    self._current_turn = turn
             self.title_edit.setText(session.title)
-            self.transcript.show_events(events)
+            self._set_project_picker(session.project_id)
+            self._render_conversation()
             if event_id is not None:
                 self.transcript.scroll_to_event(event_id)
+            self.session_list.select_session(session.id)
             last = next(
                 (e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None
             )
             if last is not None and last.provider_id in {p.name for p in self._providers}:
                 self.model_picker.select(last.provider_id, last.model)
+            if last is not None and last.workspace:
+                self.set_workspace(Path(last.workspace))
 
-        self.bridge.submit(load, show, lambda exc: self._show_status(str(exc), error=True))
+        def failed(exc: BaseException) -> None:
+            if not quiet:
+                self._show_status(str(exc), error=True)
+
+        self.bridge.submit(load, show, failed)
+
+    def _tree(self) -> BranchTree:
+        return BranchTree(self._events)
+
+    def _path(self) -> tuple[str, ...]:
+        return self._tree().path_through(self._current_turn)
+
+    def _render_conversation(self) -> None:
+        """Lay out the shown path (only the path; the widget never picks a branch)."""
+        if self._session_id is None:
+            return
+        tree = self._tree()
+        path = tree.path_through(self._current_turn)
+        shown = events_on_path(self._events, path)
+        self.transcript.show_events(
+            shown, branches=tree.positions(path), footers=self._footers(shown)
+        )
+        self._show_conversation_usage(shown)
+
+    @Slot(str)
+    def show_branch(self, turn_id: str) -> None:
+        """Show the path through ``turn_id`` (a sibling the user switched to)."""
+        if self.bridge.active_turn is not None:
+            self._show_status("Wait for the answer to finish before switching branches.")
+            return
+        tree = self._tree()
+        if turn_id not in tree:
+            return
+        self._current_turn = tree.leaf(turn_id)
+        self._render_conversation()
+        session_id, leaf = self._session_id, self._current_turn or ""
+        if session_id:
+            store = self.services.store
+            self.bridge.submit(lambda: store.set_current_turn(session_id, leaf), lambda _r: None)
+
+    # -- usage and cost ----------------------------------------------------------------------------
+
+    def _footers(self, events: Sequence[StoredEvent]) -> dict[str, str]:
+        started = {s.turn_id: s.event for s in events if isinstance(s.event, TurnStarted)}
+        footers: dict[str, str] = {}
+        for stored in events:
+            event = stored.event
+            if isinstance(event, TurnFinished) and stored.turn_id in started:
+                footers[stored.turn_id] = self._footer(started[stored.turn_id], event)
+        return footers
+
+    def _footer(self, started: TurnStarted, finished: TurnFinished) -> str:
+        price = find_price(self._prices, started.provider_id, started.model)
+        cost = estimate_cost(finished.usage, price)
+        return format_usage(finished.usage, cost, finished.duration_s)
+
+    def _show_conversation_usage(self, events: Sequence[StoredEvent]) -> None:
+        started = {s.turn_id: s.event for s in events if isinstance(s.event, TurnStarted)}
+        usage, total, priced = Usage(), None, False
+        for stored in events:
+            event = stored.event
+            if isinstance(event, TurnFinished):
+                usage = usage.merged(event.usage)
+                start = started.get(stored.turn_id)
+                if start is None:
+                    continue
+                cost = estimate_cost(
+                    event.usage, find_price(self._prices, start.provider_id, start.model)
+                )
+                if cost is not None:
+                    total = cost if total is None else total + cost
+                    priced = True
+        parts = []
+        if usage.input_tokens is not None or usage.output_tokens is not None:
+            parts.append(f"{(usage.input_tokens or 0) + (usage.output_tokens or 0):,} tokens")
+        if priced:
+            parts.append(f"≈ {format_cost(total)}")
+        self.usage_label.setText(" · ".join(parts))
+
+    # -- projects ----------------------------------------------------------------------------------
+
+    def _selected_project(self) -> ProjectConfig | None:
+        pid = self.project_picker.currentData()
+        return next((p for p in self._projects if p.id == pid), None)
+
+    def _set_project_picker(self, project_id: str | None) -> None:
+        index = self.project_picker.findData(project_id)
+        self.project_picker.setCurrentIndex(max(index, 0))
+
+    @Slot(int)
+    def _on_project_picked(self, _index: int) -> None:
+        project = self._selected_project()
+        if self._session_id is None:
+            self._apply_project(project)
+        else:  # the open conversation moves to that project
+            self.move_to_project(self._session_id, project.id if project else None)
+
+    def _apply_project(self, project: ProjectConfig | None) -> None:
+        """A new conversation in ``project`` starts with its workspace, model, gate and tools."""
+        if project is None:
+            return
+        if project.workspace:
+            self.set_workspace(Path(project.workspace))
+        if project.provider_id and project.model:
+            self.model_picker.select(project.provider_id, project.model)
+        index = self.gate_picker.findData(project.gate_mode)
+        if index >= 0:
+            self.gate_picker.setCurrentIndex(index)
+        index = self.tools_picker.findData(project.tools)
+        if index >= 0:
+            self.tools_picker.setCurrentIndex(index)
 
     # -- turns -------------------------------------------------------------------------------------
 
-    def freeze_request(self, prompt: str, *, retry_of: str = "") -> ConversationExecutionRequest:
-        """Read every widget the turn depends on, once, into an immutable request."""
+    def draft(self, text: str, *, place: str = "new", target: str = "") -> TurnDraft:
+        """Read every widget the turn depends on, once."""
         provider_id, model = self.model_picker.current()
-        extras = {"source": "window"}
-        attachments: tuple[str | Path, ...] = tuple(self.composer.attachments())
-        if retry_of:
-            extras["retry_of"] = retry_of
-            # A retry sends what the failed turn sent, not what the composer holds now.
-            attachments = next(
-                (
-                    e.event.attachments
-                    for e in self._history
-                    if e.turn_id == retry_of and isinstance(e.event, TurnStarted)
-                ),
-                (),
-            )
-        return ConversationExecutionRequest(
-            turn_id=mint_id(),
-            session_id=self._session_id or mint_id(),
-            title=self.title_edit.text().strip(),
-            prompt=prompt,
-            attachments=attachments,
-            messages=history_messages(self._history),
+        project = self._selected_project()
+        return TurnDraft(
+            text=text,
             provider_id=provider_id,
             model=model,
+            session_id=self._session_id,
+            title=self.title_edit.text().strip(),
+            attachments=tuple(self.composer.attachments()),
             workspace=self.workspace,
             allowed_tools=TOOL_SETS[self.tools_picker.currentData()],
             gate_mode=self.gate_picker.currentData(),
-            extras=extras,
+            project_id=project.id if project else None,
+            project_instructions=project.instructions if project else "",
+            place=place,
+            target_turn_id=target,
+            current_turn_id=self._current_turn,
         )
+
+    def freeze_request(self, prompt: str, *, retry_of: str = ""):
+        """The request Send would run now (kept for tests and tools that want to inspect it)."""
+        place, target = ("retry", retry_of) if retry_of else ("new", "")
+        composed = compose_turn(
+            self.draft(prompt, place=place, target=target),
+            self._events,
+            skills=self._skills,
+            models=self._models(),
+        )
+        return composed.request
 
     def set_workspace(self, folder: Path | None) -> None:
         self.workspace = folder
@@ -476,22 +945,65 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def retry_turn(self, turn_id: str) -> TurnHandle | None:
-        """Send a failed turn's prompt again; the failed turn is kept in the history, marked as
-        retried, and left out of what later requests send."""
-        prompt = next(
+        """Send a failed turn again as a sibling: the failed one stays in the history."""
+        return self._start("", place="retry", target=turn_id)
+
+    @Slot(str)
+    def regenerate_turn(self, turn_id: str) -> TurnHandle | None:
+        """Answer ``turn_id``'s message again (with the model picked now), as a new branch."""
+        return self._start("", place="regenerate", target=turn_id)
+
+    @Slot()
+    def regenerate_last(self) -> TurnHandle | None:
+        path = self._path()
+        return self.regenerate_turn(path[-1]) if path else None
+
+    @Slot(str)
+    def edit_turn(self, turn_id: str) -> None:
+        """Put ``turn_id``'s message in the composer; sending it starts a new branch."""
+        text = next(
             (
                 e.event.text
-                for e in self._history
+                for e in self._events
                 if e.turn_id == turn_id and isinstance(e.event, UserMessage)
             ),
             None,
         )
-        if prompt is None:
-            return None
-        return self.send(prompt, retry_of=turn_id)
+        if text is not None:
+            self.composer.begin_edit(turn_id, text)
+            self.composer.editor.setFocus()
+
+    @Slot()
+    def edit_last_message(self) -> None:
+        path = self._path()
+        if path and self.bridge.active_turn is None:
+            self.edit_turn(path[-1])
+
+    @Slot()
+    def copy_last_answer(self) -> str:
+        path = set(self._path()[-1:])
+        text = "".join(
+            e.event.text
+            for e in self._events
+            if e.turn_id in path and isinstance(e.event, AssistantText)
+        )
+        if not path and self.transcript.streamed_text:
+            text = self.transcript.streamed_text
+        if text:
+            QGuiApplication.clipboard().setText(text)
+            self._show_status("Copied the last answer.")
+        return text
 
     @Slot(str)
     def send(self, prompt: str, retry_of: str = "") -> TurnHandle | None:
+        if retry_of:
+            return self.retry_turn(retry_of)
+        editing = self.composer.editing_turn
+        if editing:
+            return self._start(prompt, place="edit", target=editing)
+        return self._start(prompt)
+
+    def _start(self, text: str, *, place: str = "new", target: str = "") -> TurnHandle | None:
         if self.bridge.active_turn is not None:
             return None
         if not self.providers_loaded:
@@ -500,16 +1012,62 @@ class MainWindow(QMainWindow):
         if not self._providers:
             self.stack.setCurrentWidget(self.welcome)
             return None
-        request = self.freeze_request(prompt, retry_of=retry_of)
+        try:
+            composed = compose_turn(
+                self.draft(text, place=place, target=target),
+                self._events,
+                skills=self._skills,
+                models=self._models(),
+            )
+        except ComposeError as exc:
+            self.composer.show_error(str(exc))  # the typed text stays in the composer
+            return None
+        if composed.model and composed.provider_id:
+            self.model_picker.select(composed.provider_id, composed.model)
+        if "help" in composed.commands:
+            self.transcript.add_notice(_HELP_TEXT)
+        if {"new", "clear"} & set(composed.commands):
+            self.new_chat()
+        request = composed.request
+        if request is None:
+            if place in ("new", "edit"):
+                self.composer.clear()
+            if composed.model:
+                self._show_status(f"The next message goes to {composed.model}.")
+            return None
+
+        tree = self._tree() if self._session_id == request.session_id else BranchTree(())
+        follows = request.follows_turn_id
+        if place != "new" or (follows and tree.leaf(self._current_turn) != follows):
+            # A new branch: show the path up to the turn it follows, then the new turn.
+            self._current_turn = follows or None
+            if self._session_id == request.session_id and follows:
+                self._render_conversation_to(follows)
+            else:
+                self.transcript.clear_conversation()
+        siblings = tree.children.get(follows or None, [])
+        branch = (
+            BranchPosition(len(siblings) + 1, len(siblings) + 1, siblings[-1], None)
+            if siblings
+            else None
+        )
         self._session_id = request.session_id
-        self.composer.clear(keep_attachments=bool(retry_of))
+        self.composer.clear(keep_attachments=place in ("retry", "regenerate"))
         self.composer.set_running(True)
         self.transcript.add_user_message(
-            prompt, attachments=request.attachments, turn_id=request.turn_id
+            request.prompt, attachments=request.attachments, turn_id=request.turn_id, branch=branch
         )
         self.transcript.begin_answer(request.turn_id, request.model)
         self._show_status(f"Answering with {request.model or 'the default model'}…")
         return self.bridge.start_turn(request)
+
+    def _render_conversation_to(self, turn_id: str) -> None:
+        tree = self._tree()
+        path = tree.path_to(turn_id)
+        shown = events_on_path(self._events, path)
+        self.transcript.show_events(
+            shown, branches=tree.positions(path), footers=self._footers(shown)
+        )
 
     @Slot()
     def stop_turn(self) -> None:
@@ -517,12 +1075,14 @@ class MainWindow(QMainWindow):
         if handle is not None:
             handle.cancel()
             self._show_status("Stopping…")
+        elif self.composer.editing_turn:
+            self.composer.cancel_edit()
 
     @Slot(object)
     def _on_event(self, stored: StoredEvent) -> None:
         if stored.session_id != self._session_id:
             return
-        self._history.append(stored)
+        self._events.append(stored)
         event = stored.event
         if isinstance(event, Notice):
             self.transcript.add_notice(event.text, event.level)
@@ -530,6 +1090,17 @@ class MainWindow(QMainWindow):
             self.transcript.show_tool_event(event)
         elif isinstance(event, AttachmentAdded):
             self.transcript.show_attachment(stored)
+        elif isinstance(event, TurnFinished):
+            started = next(
+                (
+                    e.event
+                    for e in self._events
+                    if e.turn_id == stored.turn_id and isinstance(e.event, TurnStarted)
+                ),
+                None,
+            )
+            if started is not None:
+                self.transcript.set_turn_footer(stored.turn_id, self._footer(started, event))
 
     # -- attachments -------------------------------------------------------------------------------
 
@@ -616,12 +1187,21 @@ class MainWindow(QMainWindow):
         else:
             event.ignore()
 
+    # -- the end of a turn -------------------------------------------------------------------------
+
     @Slot(object)
     def _on_turn_finished(self, outcome: TurnOutcome) -> None:
         for dialog in list(self._permission_dialogs):  # a question nobody needs any more
             dialog.reject()
         self.composer.set_running(False)
         self.transcript.end_answer(outcome.turn_id, outcome.status, outcome.error)
+        if outcome.session_id == self._session_id:
+            self._current_turn = outcome.turn_id
+            session_id, turn_id = outcome.session_id, outcome.turn_id
+            store = self.services.store
+            self.bridge.submit(lambda: store.set_current_turn(session_id, turn_id), lambda _r: 0)
+            shown = events_on_path(self._events, self._path())
+            self._show_conversation_usage(shown)
         if outcome.status == "completed":
             usage = outcome.usage
             figures = (
@@ -630,6 +1210,7 @@ class MainWindow(QMainWindow):
                 else ""
             )
             self._show_status(f"Done in {outcome.duration_s:.1f} s{figures}")
+            self._maybe_generate_title(outcome)
         elif outcome.status == "cancelled":
             self._show_status("Stopped. The partial answer was kept.")
         else:
@@ -639,19 +1220,67 @@ class MainWindow(QMainWindow):
         self._refresh_sessions()
         if not self.title_edit.text().strip() and outcome.session_id == self._session_id:
             self.bridge.submit(
-                lambda: self.services.store.get_session(outcome.session_id).title,
-                self._adopt_title,
+                lambda: self.services.store.get_session(outcome.session_id),
+                self._adopt_session,
             )
 
-    def _adopt_title(self, title: str) -> None:
+    def _maybe_generate_title(self, outcome: TurnOutcome) -> None:
+        """After a conversation's first answer, ask the same model for a short title on a worker
+        (a heuristic title is already there, so nothing waits on this); a title the user typed
+        is never replaced."""
+        turns = {e.turn_id for e in self._events if isinstance(e.event, TurnStarted)}
+        if (
+            outcome.session_id != self._session_id
+            or len(turns) != 1
+            or outcome.session_id in self._title_jobs
+        ):
+            return
+        typed = self.title_edit.text().strip()
+        heuristic = self._session.title if self._session else ""
+        if typed and typed != heuristic:
+            return
+        prompt = next((e.event.text for e in self._events if isinstance(e.event, UserMessage)), "")
+        self._title_jobs.add(outcome.session_id)
+        providers, store = self.services.providers, self.services.store
+        session_id, model, answer = outcome.session_id, outcome.model, outcome.text
+
+        def job() -> str:
+            provider = providers.resolve(outcome.provider_id).provider
+            title = generate_title(provider, model, prompt, answer, threading.Event())
+            current = store.get_session(session_id).title
+            if title and (not current or current == heuristic or not heuristic):
+                store.rename_session(session_id, title)
+                return title
+            return ""
+
+        def done(title: str) -> None:
+            self._title_jobs.discard(session_id)
+            if title and session_id == self._session_id:
+                shown = self.title_edit.text().strip()
+                if not shown or shown == heuristic:
+                    self.title_edit.setText(title)
+            self._refresh_sessions()
+
+        self.bridge.submit(job, done, lambda _e: self._title_jobs.discard(session_id))
+
+    def _adopt_session(self, session: SessionRecord) -> None:
+        self._session = session
         if not self.title_edit.text().strip():
-            self.title_edit.setText(title)
+            self.title_edit.setText(session.title)
 
     def _show_status(self, text: str, error: bool = False) -> None:
         self.status.setStyleSheet("color: #c0392b" if error else "")
         self.status.setText(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._pending_delete is not None:
+            # The Undo window ends with the window: the deletion happens now, on this thread
+            # (the workers are about to stop, and nobody is typing any more).
+            pending, self._pending_delete = self._pending_delete, None
+            try:
+                self.services.store.delete_session(pending.id)
+            except Exception as exc:  # closing must not fail over it
+                log.warning("could not delete conversation %s: %s", pending.id, exc)
         if self.history_window is not None:
             self.history_window.close()
         self.bridge.shutdown()

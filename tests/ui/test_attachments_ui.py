@@ -346,7 +346,7 @@ def test_send_freezes_the_paths_in_order_and_clears_the_chips(
 
 def test_a_retry_sends_the_failed_turns_files_and_keeps_the_composers(window, tmp_path):
     window._session_id = "s1"
-    window._history = [
+    window._events = [
         _stored(1, TurnStarted(provider_id="local", model="m", attachments=("/a/x.pdf",))),
         _stored(2, UserMessage(text="Summarise")),
         _stored(3, TurnFinished(status="failed", error="boom")),

@@ -33,6 +33,7 @@ from domain.transcript.canonical import (
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from ui.bridge import WorkerBridge
 from ui.history_window import FAILURES, TITLE, TURNS, HistoryWindow
+from ui.widgets.conversation_list import SESSION_ROLE
 from ui.widgets.session_search import SessionSearch
 
 SESSIONS = 300
@@ -396,7 +397,7 @@ def main(qtbot, filled, services):
     win = MainWindow(services)
     qtbot.addWidget(win)
     win.show()
-    qtbot.waitUntil(lambda: win.session_list.count() == 45, timeout=10000)
+    qtbot.waitUntil(lambda: len(win.session_list.session_items()) == 45, timeout=10000)
     yield win
     win.bridge.shutdown(timeout=5)
 
@@ -429,7 +430,7 @@ def _count_searches(monkeypatch, store, gate: dict | None = None) -> list[str]:
 
 
 def _titles(win) -> list[str]:
-    return [win.session_list.item(i).text() for i in range(win.session_list.count())]
+    return [item.text(0) for item in win.session_list.session_items()]
 
 
 def test_sidebar_search_debounces_and_restores_the_list(qtbot, main, filled, monkeypatch):
@@ -441,21 +442,21 @@ def test_sidebar_search_debounces_and_restores_the_list(qtbot, main, filled, mon
     assert search.searches_started == 1
     assert calls == [TITLE_WORD]
     assert _titles(main) == ["Quarterly Budget review"]
-    assert "title matches" in main.session_list.item(0).toolTip()
+    assert "title matches" in main.session_list.session_items()[0].toolTip(0)
 
     with qtbot.waitSignal(search.sig_results, timeout=10000):
         search.selectAll()
         qtbot.keyClicks(search, CONTENT_WORD)
     assert search.searches_started == 2
-    assert [main.session_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(1)] == [
+    assert [main.session_list.session_items()[i].data(0, SESSION_ROLE) for i in range(1)] == [
         filled.content_match
     ]
-    assert "[zanzibar]" in main.session_list.item(0).toolTip().casefold()
+    assert "[zanzibar]" in main.session_list.session_items()[0].toolTip(0).casefold()
 
     # Esc clears the field (not "stop the turn") and the full list comes back.
     qtbot.keyClick(search, Qt.Key.Key_Escape)
     assert search.text() == ""
-    qtbot.waitUntil(lambda: main.session_list.count() == 45, timeout=10000)
+    qtbot.waitUntil(lambda: len(main.session_list.session_items()) == 45, timeout=10000)
 
 
 def test_sidebar_search_drops_stale_results(qtbot, main, filled, monkeypatch):
@@ -483,7 +484,7 @@ def test_deleting_in_history_refreshes_the_sidebar(qtbot, main, filled, monkeypa
     history.select_session(filled.ids[0])
     monkeypatch.setattr(history, "_confirm", lambda _title, _text: True)
     history.delete_selected()
-    qtbot.waitUntil(lambda: main.session_list.count() == 44, timeout=10000)
+    qtbot.waitUntil(lambda: len(main.session_list.session_items()) == 44, timeout=10000)
 
 
 # -- search results jump to the matching event -----------------------------------------------------
@@ -557,8 +558,8 @@ def test_sidebar_search_result_scrolls_the_transcript_to_the_match(qtbot, main, 
     search: SessionSearch = main.session_search
     with qtbot.waitSignal(search.sig_results, timeout=10000):
         qtbot.keyClicks(search, NEEDLE)
-    assert [main.session_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(1)] == [sid]
-    item = main.session_list.item(0)
+    assert [main.session_list.session_items()[i].data(0, SESSION_ROLE) for i in range(1)] == [sid]
+    item = main.session_list.session_items()[0]
     rect = main.session_list.visualItemRect(item)
     qtbot.mouseClick(main.session_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 

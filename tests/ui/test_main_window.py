@@ -124,8 +124,8 @@ def test_ctrl_enter_sends_and_the_answer_streams_in(qtbot, local_provider, windo
     types = [type(e).type_name for e in _events(services, outcome.session_id)]
     assert types == ["turn_started", "user_message", "assistant_text", "turn_finished"]
     # The conversation shows up in the list, titled from the prompt.
-    qtbot.waitUntil(lambda: window.session_list.count() == 1, timeout=5000)
-    assert window.session_list.item(0).text() == "Say hello"
+    qtbot.waitUntil(lambda: len(window.session_list.session_items()) == 1, timeout=5000)
+    assert window.session_list.session_items()[0].text(0) == "Say hello"
 
 
 def test_request_is_frozen_at_submit_model_and_title_changes_do_not_reach_the_turn(
@@ -168,11 +168,13 @@ def test_request_is_frozen_at_submit_model_and_title_changes_do_not_reach_the_tu
     with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
     assert record[1]["model"] == "model-b"
-    assert [m["content"] for m in record[1]["messages"]] == [
-        "Slow answer please",
-        "Alpha beta gamma",
-        "Again",
-    ]
+    contents = [m["content"] for m in record[1]["messages"]]
+    assert contents[:2] == ["Slow answer please", "Alpha beta gamma"]
+    # The model changed since the previous turn: the new one is asked to review it first; the
+    # note is part of what the model sees, never of what the bubble shows.
+    assert contents[2].startswith("[Review note]") and "model-a" in contents[2]
+    assert contents[2].endswith("\n\nAgain")
+    assert "Review note" not in window.transcript.toPlainText()
 
 
 def test_stop_closes_the_stream_keeps_the_partial_text_and_records_cancelled(
@@ -232,8 +234,8 @@ def test_reopening_a_saved_conversation_shows_its_messages(qtbot, local_provider
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(window.new_button, Qt.MouseButton.LeftButton)
     assert window.transcript.toPlainText() == ""
-    qtbot.waitUntil(lambda: window.session_list.count() == 1, timeout=5000)
-    item = window.session_list.item(0)
+    qtbot.waitUntil(lambda: len(window.session_list.session_items()) == 1, timeout=5000)
+    item = window.session_list.session_items()[0]
     rect = window.session_list.visualItemRect(item)
     qtbot.mouseClick(window.session_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.waitUntil(lambda: "Saved answer" in window.transcript.toPlainText(), timeout=5000)

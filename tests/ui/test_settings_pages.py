@@ -6,6 +6,7 @@ worker bridge (every read and write happens on a worker and comes back through i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import Decimal
 
@@ -61,7 +62,8 @@ def type_text(qtbot, widget, text: str) -> None:
 
 
 def test_show_page_and_the_old_call_site(qtbot, services, bridge) -> None:
-    old = SettingsDialog(services, bridge, None)  # no library given, none in services
+    # The old call site: no library given, and (here) none in the services either.
+    old = SettingsDialog(dataclasses.replace(services, skills=None), bridge, None)
     qtbot.addWidget(old)
     assert not old.skills_page.save_button.isEnabled()
     assert "not available" in old.skills_page.unavailable.text()

@@ -6,6 +6,7 @@ cut. It is checked over a corpus sliced at every position, and with hypothesis o
 Markdown and random chunkings.
 """
 
+# ruff: noqa: RUF001  (the expected math is made of look-alike Unicode characters on purpose)
 from __future__ import annotations
 
 import re
@@ -113,7 +114,7 @@ def _render_pieces(pieces: list[str]) -> str:
     return "".join(html)
 
 
-# -- formatting -------------------------------------------------------------------------------------
+# -- formatting ------------------------------------------------------------------------------------
 
 
 def test_headings_lists_tables_quotes_links_and_inline_code():
@@ -149,13 +150,13 @@ def test_fenced_code_is_highlighted_and_each_block_has_a_copy_link():
     assert '<span style="color: #008000; font-weight: bold">def</span>' in python  # a keyword
     assert f'bgcolor="{LIGHT.code_background}"' in python and "<pre" in python
     unknown = html[html.index("nosuchlanguage") :]
-    assert "&lt;b&gt;x&lt;/b&gt;" in unknown and "<span style=\"color: #" not in unknown
+    assert "&lt;b&gt;x&lt;/b&gt;" in unknown and '<span style="color: #' not in unknown
 
 
 def test_very_long_code_is_shown_plain():
     code = "x = 1\n" * (HIGHLIGHT_LIMIT // 6 + 10)
     html = render_markdown(f"```python\n{code}```").html
-    assert "<span style=\"color: #" not in html
+    assert '<span style="color: #' not in html
     assert render_markdown(f"```python\n{code}```").code_blocks[0].code == code.rstrip("\n")
 
 
@@ -192,7 +193,7 @@ def test_dark_switches_every_colour_and_the_code_style():
     assert keyword is not None and keyword.group(1) not in light
 
 
-# -- math -------------------------------------------------------------------------------------------
+# -- math ------------------------------------------------------------------------------------------
 
 
 def test_common_tex_becomes_readable_unicode():
@@ -227,7 +228,7 @@ def test_math_is_shown_in_an_italic_serif_span_and_display_math_centred():
     assert re.search(r'<p align="center"><span [^>]*>β</span></p>', html)
 
 
-# -- the stable prefix ------------------------------------------------------------------------------
+# -- the stable prefix -----------------------------------------------------------------------------
 
 
 def test_stable_prefix_examples():

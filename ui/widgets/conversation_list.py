@@ -325,6 +325,10 @@ class ConversationList(QTreeWidget):
             f"Project {title}, {'collapsed' if folded else 'expanded'}",
         )
 
+    def session_items(self) -> list[QTreeWidgetItem]:
+        """The conversation rows in display order (section headers left out)."""
+        return self._session_items()
+
     def _session_items(self) -> list[QTreeWidgetItem]:
         items = []
         for i in range(self.topLevelItemCount()):

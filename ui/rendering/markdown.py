@@ -1,0 +1,724 @@
+"""Markdown answers as Qt rich text: formatted, highlighted, safe, and cheap to stream.
+
+Why it exists: models answer in Markdown (headings, lists, tables, fenced code, TeX math). The
+transcript shows it through ``QTextDocument``, which understands only a subset of HTML4/CSS (no
+classes, no flexbox, inline ``style`` on spans and blocks, ``bgcolor`` on tables), so this module
+turns Markdown into exactly that subset, with every colour taken from one palette per theme.
+
+Invariants it keeps:
+
+- the model's text is never interpreted as HTML: raw HTML is escaped (``html=False``), and only
+  ``http``/``https``/``mailto`` links become links (anything else is shown as its text);
+- ``render_markdown(text).code_blocks[n]`` is the exact code of the block whose header has the
+  ``parley-copy:<n + code_index_start>`` link, in document order;
+- ``stable_prefix_length(text)`` only ever ends where later text cannot change what came before,
+  so ``render(P) + render(R)`` equals ``render(P + R)`` for the prefix ``P`` it returns and any
+  rest ``R``: the transcript appends stable blocks once and re-renders only the unstable tail.
+  To make this hold, link reference definitions (``[x]: http://…``, which can change text laid
+  out before them) are not recognised: they are shown as typed;
+- pure Python, no Qt import: unit-testable without a display.
+"""
+
+# ruff: noqa: RUF001, RUF002  (the TeX tables map to look-alike Unicode characters on purpose)
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import OptionsDict
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+#: Above this many characters a code block is shown without highlighting: Pygments is linear but
+#: slow (tens of ms per 100 KB), and while an answer streams the open block at the end is
+#: re-rendered on every screen refresh. A plain block of any size stays cheap.
+HIGHLIGHT_LIMIT = 20_000
+
+#: The link scheme of a code block's "Copy" link; the path is the block's index.
+COPY_SCHEME = "parley-copy"
+
+_SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the transcript uses, for one theme (one table per theme, nothing scattered)."""
+
+    text: str
+    background: str
+    muted: str
+    user: str
+    assistant: str
+    notice: str
+    error: str
+    success: str
+    link: str
+    code_background: str
+    code_header_background: str
+    code_text: str
+    inline_code_background: str
+    quote_bar: str
+    quote_text: str
+    table_border: str
+    table_header_background: str
+    math: str
+    card_background: str
+    card_border: str
+    card_title: str
+    pygments_style: str
+
+
+LIGHT = Palette(
+    text="#1f2328",
+    background="#ffffff",
+    muted="#666666",
+    user="#2f6fde",
+    assistant="#1c8a5a",
+    notice="#a86b00",
+    error="#c0392b",
+    success="#1c8a5a",
+    link="#2f6fde",
+    code_background="#f6f8fa",
+    code_header_background="#eaeef2",
+    code_text="#1f2328",
+    inline_code_background="#eff1f3",
+    quote_bar="#d0d7de",
+    quote_text="#57606a",
+    table_border="#d0d7de",
+    table_header_background="#f6f8fa",
+    math="#1f2328",
+    card_background="#f6f7f9",
+    card_border="#c8ccd2",
+    card_title="#333333",
+    pygments_style="default",
+)
+
+DARK = Palette(
+    text="#e6edf3",
+    background="#1e1f22",
+    muted="#9198a1",
+    user="#6ea8fe",
+    assistant="#4cc38a",
+    notice="#e3b341",
+    error="#ff7b72",
+    success="#4cc38a",
+    link="#6ea8fe",
+    code_background="#0d1117",
+    code_header_background="#262c36",
+    code_text="#e6edf3",
+    inline_code_background="#343941",
+    quote_bar="#3d444d",
+    quote_text="#9198a1",
+    table_border="#3d444d",
+    table_header_background="#262c36",
+    math="#e6edf3",
+    card_background="#2b2d31",
+    card_border="#4a4e55",
+    card_title="#e6edf3",
+    pygments_style="github-dark",
+)
+
+
+def palette_for(dark: bool) -> Palette:
+    return DARK if dark else LIGHT
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """One fenced (or indented) code block: its language as written (may be "") and its code."""
+
+    language: str
+    code: str
+
+
+@dataclass(frozen=True)
+class RenderedMarkdown:
+    """Qt rich-text HTML and the code blocks it shows, in document order."""
+
+    html: str
+    code_blocks: tuple[CodeBlock, ...] = ()
+
+
+def render_markdown(
+    text: str, *, dark: bool = False, code_index_start: int = 0, code_header: bool = True
+) -> RenderedMarkdown:
+    """Render ``text`` (Markdown) as Qt rich text. ``code_index_start`` numbers the Copy links
+    of the code blocks from there (a message rendered in pieces keeps one numbering);
+    ``code_header=False`` leaves out the language and Copy row above each block (for copying
+    the message as plain text)."""
+    env: dict[str, Any] = {
+        "palette": palette_for(dark),
+        "code_header": code_header,
+        "code_blocks": [],
+        "code_index_start": code_index_start,
+        "links": [],
+    }
+    body = _MD.render(text, env)
+    return RenderedMarkdown(html=body, code_blocks=tuple(env["code_blocks"]))
+
+
+# -- the Markdown parser and its Qt-flavoured renderer --------------------------------------------
+
+
+def _paren_math(state: StateInline, silent: bool) -> bool:
+    r"""``\(…\)`` inline and ``\[…\]`` display math inside a paragraph (LaTeX style)."""
+    src, pos = state.src, state.pos
+    if not (src.startswith("\\(", pos) or src.startswith("\\[", pos)):
+        return False
+    display = src[pos + 1] == "["
+    close = "\\]" if display else "\\)"
+    end = src.find(close, pos + 2)
+    if end < 0 or not src[pos + 2 : end].strip():
+        return False
+    if not silent:
+        token = state.push("math_inline_double" if display else "math_inline", "math", 0)
+        token.content = src[pos + 2 : end]
+        token.markup = "\\[" if display else "\\("
+    state.pos = end + 2
+    return True
+
+
+def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    r"""A display-math block that starts a line with ``\[`` and ends at the line with ``\]``."""
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    if not state.src.startswith("\\[", begin):
+        return False
+    first = state.src[begin + 2 : state.eMarks[start]]
+    line = start
+    if "\\]" in first:
+        content = first[: first.index("\\]")]
+        if first[first.index("\\]") + 2 :].strip():
+            return False  # text after the math on the same line: leave it to the inline rule
+    else:
+        parts = [first]
+        while True:
+            line += 1
+            if line >= end:
+                return False
+            text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+            if "\\]" in text:
+                parts.append(text[: text.index("\\]")])
+                break
+            parts.append(text)
+        content = "\n".join(parts)
+    if silent:
+        return True
+    state.line = line + 1
+    token = state.push("math_block", "math", 0)
+    token.block = True
+    token.content = content
+    token.markup = "\\["
+    token.map = [start, state.line]
+    return True
+
+
+def _build() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+    # "$5 and $10" stays money: no digits or spaces right inside the dollars.
+    dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=True)
+    md.inline.ruler.before("escape", "math_paren", _paren_math)
+    md.block.ruler.before(
+        "fence", "math_bracket", _bracket_math_block, {"alt": ["paragraph", "blockquote"]}
+    )
+    # See the module docstring: a definition written later could turn earlier text into a link.
+    md.disable("reference")
+    for name, rule in _RULES.items():
+        md.add_render_rule(name, rule)
+    return md
+
+
+def _pal(env: dict[str, Any]) -> Palette:
+    return env["palette"]
+
+
+def _fence(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    token = tokens[idx]
+    language = token.info.strip().split()[0] if token.info.strip() else ""
+    return _code_block(token.content, language, env)
+
+
+def _indented_code(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return _code_block(tokens[idx].content, "", env)
+
+
+def _code_block(code: str, language: str, env: dict[str, Any]) -> str:
+    palette = _pal(env)
+    code = code.removesuffix("\n")
+    blocks: list[CodeBlock] = env["code_blocks"]
+    index = env["code_index_start"] + len(blocks)
+    blocks.append(CodeBlock(language, code))
+    body = _highlight(code, language, palette)
+    label = html.escape(language) if language else "code"
+    header = (
+        f'<tr><td bgcolor="{palette.code_header_background}">'
+        f'<span style="color:{palette.muted}; font-size:small">{label}</span></td>'
+        f'<td align="right" bgcolor="{palette.code_header_background}">'
+        f'<a href="{COPY_SCHEME}:{index}" style="color:{palette.link}; font-size:small;'
+        f' text-decoration:none">Copy</a></td></tr>'
+        if env["code_header"]
+        else ""
+    )
+    return (
+        f'<table width="100%" cellspacing="0" cellpadding="6" border="0"'
+        f' bgcolor="{palette.code_background}">{header}'
+        f'<tr><td colspan="2"><pre style="color:{palette.code_text}">{body}</pre></td></tr>'
+        "</table>\n"
+    )
+
+
+def _highlight(code: str, language: str, palette: Palette) -> str:
+    if not language or len(code) > HIGHLIGHT_LIMIT:
+        return html.escape(code)
+    try:
+        lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return html.escape(code)
+    formatter = HtmlFormatter(noclasses=True, nowrap=True, style=palette.pygments_style)
+    return highlight(code, lexer, formatter).removesuffix("\n")
+
+
+def _code_inline(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    palette = _pal(env)
+    return (
+        f'<code style="background-color:{palette.inline_code_background}">'
+        f"{html.escape(tokens[idx].content)}</code>"
+    )
+
+
+def _link_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    href = str(tokens[idx].attrGet("href") or "")
+    safe = bool(_SAFE_LINK.match(href))
+    env["links"].append(safe)
+    if not safe:
+        return ""  # not a web or mail link: its text is shown, nothing is linked
+    title = tokens[idx].attrGet("title")
+    title_attr = f' title="{html.escape(str(title))}"' if title else ""
+    return f'<a href="{html.escape(href)}"{title_attr} style="color:{_pal(env).link}">'
+
+
+def _link_close(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return "</a>" if env["links"] and env["links"].pop() else ""
+
+
+def _image(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    # Remote images are not fetched (privacy, and the UI thread does no network I/O): the
+    # alt text is shown, linked when the address is a web address.
+    token = tokens[idx]
+    alt = html.escape(self.renderInlineAsText(token.children or [], options, env) or "image")
+    src = str(token.attrGet("src") or "")
+    if _SAFE_LINK.match(src):
+        return f'<a href="{html.escape(src)}" style="color:{_pal(env).link}">🖼 {alt}</a>'
+    return f"🖼 {alt}"
+
+
+def _blockquote_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    # Qt draws no left border on blocks: a two-cell table draws the quote bar.
+    palette = _pal(env)
+    return (
+        '<table cellspacing="0" cellpadding="0" border="0"><tr>'
+        f'<td width="4" bgcolor="{palette.quote_bar}"></td>'
+        f'<td style="padding-left:10px; color:{palette.quote_text}">\n'
+    )
+
+
+def _blockquote_close(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return "</td></tr></table>\n"
+
+
+def _table_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    palette = _pal(env)
+    return (
+        f'<table border="1" cellspacing="0" cellpadding="5"'
+        f' style="border-collapse:collapse; border-color:{palette.table_border}">\n'
+    )
+
+
+def _cell_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    token = tokens[idx]
+    style = str(token.attrGet("style") or "")
+    align = style.removeprefix("text-align:") if style.startswith("text-align:") else ""
+    attrs = f' align="{align}"' if align in ("left", "right", "center") else ""
+    if token.tag == "th":
+        attrs += f' bgcolor="{_pal(env).table_header_background}"'
+    return f"<{token.tag}{attrs}>"
+
+
+def _math_span(tex: str, env: dict[str, Any], *, display: bool) -> str:
+    text = tex_to_unicode(tex)
+    if not display:
+        text = text.replace("\n", " ")
+    body = html.escape(text).replace("\n", "<br />")
+    return (
+        f'<span style="font-family:serif; font-style:italic; color:{_pal(env).math}">{body}</span>'
+    )
+
+
+def _math_inline(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return _math_span(tokens[idx].content, env, display=False)
+
+
+def _math_inline_double(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    # Display math inside a paragraph: on a line of its own (a paragraph cannot hold a block).
+    return "<br />" + _math_span(tokens[idx].content, env, display=True) + "<br />"
+
+
+def _math_block(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return f'<p align="center">{_math_span(tokens[idx].content.strip(), env, display=True)}</p>\n'
+
+
+def _math_block_label(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    token = tokens[idx]
+    label = html.escape(str(token.info))
+    math = _math_span(token.content.strip(), env, display=True)
+    return f'<p align="center">{math} ({label})</p>\n'
+
+
+def _hr(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return "<hr />\n"
+
+
+_RULES = {
+    "fence": _fence,
+    "code_block": _indented_code,
+    "code_inline": _code_inline,
+    "link_open": _link_open,
+    "link_close": _link_close,
+    "image": _image,
+    "blockquote_open": _blockquote_open,
+    "blockquote_close": _blockquote_close,
+    "table_open": _table_open,
+    "th_open": _cell_open,
+    "td_open": _cell_open,
+    "math_inline": _math_inline,
+    "math_inline_double": _math_inline_double,
+    "math_block": _math_block,
+    "math_block_label": _math_block_label,
+    "hr": _hr,
+}
+
+_MD = _build()
+
+
+# -- the stable prefix while streaming ------------------------------------------------------------
+
+_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_MATH_OPEN = re.compile(r"^ {0,3}(\$\$|\\\[)(.*)$")
+
+
+def stable_prefix_length(text: str) -> int:
+    """The length of the longest prefix of ``text`` made of complete top-level blocks that no
+    later text can change.
+
+    A prefix ends after a blank line outside fenced code and display math, or right after a
+    closing code fence. A list or indented code can continue after a blank line (and a later
+    item can make the whole list "loose"), so while one is open nothing after its start is
+    stable until a complete line that can only start a new block (not indented, not a list
+    item) follows the blank line. An incomplete last line never decides anything. Conservative
+    by design: holding back a little more only means a little more is re-rendered."""
+    stable = 0
+    pos = 0
+    fence: tuple[str, int] | None = None  # the open fence's character and length
+    math_close = ""  # "$$" or "\\]" while display math is open
+    holding = False  # the current block can continue past a blank line (list, indented code)
+    block_open = False  # a non-blank line since the last boundary
+    after_blank = False
+    while True:
+        end = text.find("\n", pos)
+        if end < 0:
+            return stable
+        line, after = text[pos:end], end + 1
+        if fence is not None:
+            match = _FENCE_LINE.match(line)
+            if (
+                match
+                and match.group(1)[0] == fence[0]
+                and len(match.group(1)) >= fence[1]
+                and not match.group(2).strip()
+            ):
+                fence = None
+                if not holding:
+                    stable, block_open = after, False
+        elif math_close:
+            if math_close in line:
+                math_close = ""
+        elif not line.strip():
+            after_blank = True
+            if not holding:
+                stable, block_open = after, False
+        else:
+            if holding and after_blank and not (line[:1] in (" ", "\t") or _LIST_ITEM.match(line)):
+                # The list (or indented code) ended before this line: everything up to it is
+                # complete.
+                holding, block_open = False, False
+                stable = pos
+            after_blank = False
+            if not block_open and (line.startswith("    ") or line.startswith("\t")):
+                holding = True  # indented code
+            if _LIST_ITEM.match(line):
+                holding = True
+            block_open = True
+            fence_match = _FENCE_LINE.match(line)
+            math_match = _MATH_OPEN.match(line)
+            if fence_match and not (fence_match.group(1)[0] == "`" and "`" in fence_match.group(2)):
+                fence = (fence_match.group(1)[0], len(fence_match.group(1)))
+            elif math_match:
+                closer = "$$" if math_match.group(1) == "$$" else "\\]"
+                if closer not in math_match.group(2):
+                    math_close = closer
+        pos = after
+
+
+# -- TeX to Unicode ------------------------------------------------------------------------------
+
+_GREEK = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ϵ", "varepsilon": "ε",
+    "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ",
+    "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "omicron": "ο", "pi": "π", "varpi": "ϖ",
+    "rho": "ρ", "varrho": "ϱ", "sigma": "σ", "varsigma": "ς", "tau": "τ", "upsilon": "υ",
+    "phi": "ϕ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
+    "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+}  # fmt: skip
+
+_SYMBOLS = {
+    "cdot": "·", "cdotp": "·", "times": "×", "div": "÷", "pm": "±", "mp": "∓",
+    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠", "approx": "≈",
+    "equiv": "≡", "sim": "∼", "simeq": "≃", "cong": "≅", "propto": "∝", "ll": "≪", "gg": "≫",
+    "infty": "∞", "sum": "∑", "prod": "∏", "coprod": "∐", "int": "∫", "iint": "∬",
+    "iiint": "∭", "oint": "∮", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃",
+    "nexists": "∄", "in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆",
+    "supset": "⊃", "supseteq": "⊇", "cup": "∪", "cap": "∩", "emptyset": "∅",
+    "varnothing": "∅", "setminus": "∖", "to": "→", "rightarrow": "→", "leftarrow": "←",
+    "gets": "←", "Rightarrow": "⇒", "Leftarrow": "⇐", "leftrightarrow": "↔",
+    "Leftrightarrow": "⇔", "implies": "⟹", "iff": "⟺", "mapsto": "↦", "uparrow": "↑",
+    "downarrow": "↓", "ldots": "…", "dots": "…", "cdots": "⋯", "vdots": "⋮", "ddots": "⋱",
+    "angle": "∠", "perp": "⊥", "parallel": "∥", "circ": "∘", "bullet": "•", "star": "⋆",
+    "ast": "∗", "oplus": "⊕", "otimes": "⊗", "neg": "¬", "lnot": "¬", "land": "∧",
+    "wedge": "∧", "lor": "∨", "vee": "∨", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊",
+    "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉", "hbar": "ℏ", "ell": "ℓ", "Re": "ℜ", "Im": "ℑ",
+    "aleph": "ℵ", "prime": "′", "degree": "°", "mid": "∣", "vert": "|", "Vert": "‖",
+    "top": "⊤", "bot": "⊥", "colon": ":", "quad": "  ", "qquad": "    ", "lbrace": "{",
+    "rbrace": "}", "backslash": "\\", "square": "□", "triangle": "△", "therefore": "∴",
+    "because": "∵", "dagger": "†",
+    "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc",
+    "arcsin": "arcsin", "arccos": "arccos", "arctan": "arctan", "sinh": "sinh",
+    "cosh": "cosh", "tanh": "tanh", "log": "log", "ln": "ln", "exp": "exp", "lim": "lim",
+    "max": "max", "min": "min", "sup": "sup", "inf": "inf", "det": "det", "gcd": "gcd",
+    "deg": "deg", "dim": "dim", "ker": "ker", "arg": "arg", "Pr": "Pr",
+}  # fmt: skip
+
+#: Single non-letter commands: spacing and escaped characters.
+_SHORT = {
+    ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "{": "{", "}": "}", "$": "$",
+    "%": "%", "&": "&", "_": "_", "#": "#", "|": "‖", "\\": "\n",
+}  # fmt: skip
+
+#: Commands whose one argument is shown as it is (text, fonts, operator names).
+_PASS_THROUGH = frozenset(
+    {
+        "text", "textrm", "textbf", "textit", "textsf", "texttt", "emph", "mathrm", "mathit",
+        "mathbf", "mathsf", "mathtt", "boldsymbol", "bm", "operatorname", "mathcal", "mathscr",
+        "mathfrak", "mbox", "displaystyle",
+    }
+)  # fmt: skip
+
+_ACCENTS = {
+    "hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0305",
+    "vec": "\u20d7", "tilde": "\u0303", "widetilde": "\u0303", "dot": "\u0307",
+    "ddot": "\u0308",
+}  # fmt: skip
+
+_DOUBLE_STRUCK = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
+
+_SUPERSCRIPT = dict(
+    zip(
+        "0123456789+-=()nijkabcdefghlmoprstuvwxyzABDEGHIJKLMNOPRTUVW",
+        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱʲᵏᵃᵇᶜᵈᵉᶠᵍʰˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+        strict=True,
+    )
+)
+_SUPERSCRIPT["−"] = "⁻"
+_SUPERSCRIPT["′"] = "′"
+_SUBSCRIPT = dict(
+    zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True)
+)
+
+
+def tex_to_unicode(tex: str) -> str:
+    r"""Common TeX math as readable Unicode: ``\alpha \le \frac{a}{b}`` → ``α ≤ a⁄b``,
+    ``x^2`` → ``x²``, ``\sqrt{x}`` → ``√(x)``, ``\mathbb{R}`` → ``ℝ``. Unknown commands stay as
+    typed. ``\\`` (a line break) becomes a newline."""
+    out, _ = _TexReader(tex).group(0)
+    out = re.sub(r"[ \t]+", " ", out)
+    return "\n".join(line.strip() for line in out.split("\n")).strip()
+
+
+class _TexReader:
+    """A small recursive reader: enough of TeX's grammar for groups, commands and scripts."""
+
+    def __init__(self, tex: str) -> None:
+        self.tex = tex
+
+    def group(self, pos: int, closing: str = "") -> tuple[str, int]:
+        """Read until ``closing`` (or the end); return the text and the position after it."""
+        parts: list[str] = []
+        tex = self.tex
+        while pos < len(tex):
+            char = tex[pos]
+            if closing and char == closing:
+                return "".join(parts), pos + 1
+            if char in "^_":
+                arg, pos = self.argument(pos + 1)
+                parts.append(_script(arg, char == "^"))
+                continue
+            item, pos = self.item(pos)
+            parts.append(item)
+        return "".join(parts), pos
+
+    def item(self, pos: int) -> tuple[str, int]:
+        char = self.tex[pos]
+        if char == "{":
+            return self.group(pos + 1, "}")
+        if char == "\\":
+            return self.command(pos + 1)
+        if char == "~":
+            return " ", pos + 1
+        if char == "&":
+            return " ", pos + 1
+        return char, pos + 1
+
+    def argument(self, pos: int) -> tuple[str, int]:
+        """A command's or script's argument: a ``{group}``, a command, or one character."""
+        tex = self.tex
+        while pos < len(tex) and tex[pos] in " \t\n":
+            pos += 1
+        if pos >= len(tex):
+            return "", pos
+        return self.item(pos)
+
+    def command(self, pos: int) -> tuple[str, int]:
+        tex = self.tex
+        if pos >= len(tex):
+            return "\\", pos
+        match = re.match(r"[A-Za-z]+", tex[pos:])
+        if match is None:
+            char = tex[pos]
+            return _SHORT.get(char, "\\" + char), pos + 1
+        name = match.group(0)
+        pos += len(name)
+        if name in _GREEK:
+            return _GREEK[name], pos
+        if name in _SYMBOLS:
+            return _SYMBOLS[name], pos
+        if name in ("frac", "dfrac", "tfrac", "cfrac"):
+            top, pos = self.argument(pos)
+            bottom, pos = self.argument(pos)
+            if _simple(top) and _simple(bottom):
+                return f"{top}⁄{bottom}", pos
+            return f"({top})/({bottom})", pos
+        if name == "sqrt":
+            index = ""
+            if pos < len(tex) and tex[pos] == "[":
+                index, pos = self.group(pos + 1, "]")
+            braced = pos < len(tex) and tex[pos] == "{"
+            radicand, pos = self.argument(pos)
+            root = "√" if not index else _script(index, True) + "√"
+            return (f"{root}({radicand})" if braced or len(radicand) > 1 else root + radicand), pos
+        if name in ("mathbb", "mathbbm"):
+            letters, pos = self.argument(pos)
+            return "".join(_double_struck(c) for c in letters), pos
+        if name in _PASS_THROUGH:
+            if name == "displaystyle":
+                return "", pos
+            return self.argument(pos)
+        if name in _ACCENTS:
+            base, pos = self.argument(pos)
+            return base + _ACCENTS[name], pos
+        if name in ("left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr"):
+            if pos < len(tex) and tex[pos] == ".":
+                return "", pos + 1
+            return "", pos
+        if name in ("begin", "end"):
+            _env, pos = self.argument(pos)
+            return "", pos
+        if name == "not":
+            negated, pos = self.argument(pos)
+            return negated + "\u0338", pos
+        # Unknown: as typed, with its braced arguments.
+        end = pos
+        while end < len(tex) and tex[end] == "{":
+            depth, end = 1, end + 1
+            while end < len(tex) and depth:
+                depth += {"{": 1, "}": -1}.get(tex[end], 0)
+                end += 1
+        return "\\" + name + tex[pos:end], end
+
+
+def _simple(text: str) -> bool:
+    return bool(text) and (len(text) == 1 or re.fullmatch(r"[0-9A-Za-z.]+", text) is not None)
+
+
+def _script(text: str, superscript: bool) -> str:
+    table = _SUPERSCRIPT if superscript else _SUBSCRIPT
+    mark = "^" if superscript else "_"
+    if text and all(c in table for c in text):
+        return "".join(table[c] for c in text)
+    if len(text) == 1:
+        return mark + text
+    return f"{mark}({text})"
+
+
+def _double_struck(char: str) -> str:
+    if char in _DOUBLE_STRUCK:
+        return _DOUBLE_STRUCK[char]
+    if "A" <= char <= "Z":
+        return chr(0x1D538 + ord(char) - ord("A"))
+    if "a" <= char <= "z":
+        return chr(0x1D552 + ord(char) - ord("a"))
+    if "0" <= char <= "9":
+        return chr(0x1D7D8 + ord(char) - ord("0"))
+    return char
