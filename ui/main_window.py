@@ -63,7 +63,7 @@ from PySide6.QtWidgets import (
 from application.conversations.compose import ComposeError, TurnDraft, compose_turn
 from application.conversations.sections import group_sessions
 from application.conversations.titles import generate_title
-from application.conversations.turn_runtime import TurnOutcome
+from application.conversations.turn_runtime import TurnOutcome, derive_title
 from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
 from application.tools.specs import TOOL_SETS
@@ -151,6 +151,9 @@ class MainWindow(QMainWindow):
         self._skills: list[SkillDoc] = []
         self._pending_delete: SessionRecord | None = None
         self._title_jobs: set[str] = set()
+        #: Ask the model for a short title after a conversation's first answer (one small extra
+        #: request to the same provider); off, the first line of the prompt stays the title.
+        self.auto_titles = True
         self.providers_loaded = False  # True once the settings were read (on a worker)
         self._settings_dialog: SettingsDialog | None = None
         self._permission_dialogs: list[PermissionDialog] = []
@@ -1230,7 +1233,8 @@ class MainWindow(QMainWindow):
         is never replaced."""
         turns = {e.turn_id for e in self._events if isinstance(e.event, TurnStarted)}
         if (
-            outcome.session_id != self._session_id
+            not self.auto_titles
+            or outcome.session_id != self._session_id
             or len(turns) != 1
             or outcome.session_id in self._title_jobs
         ):
@@ -1243,21 +1247,25 @@ class MainWindow(QMainWindow):
         self._title_jobs.add(outcome.session_id)
         providers, store = self.services.providers, self.services.store
         session_id, model, answer = outcome.session_id, outcome.model, outcome.text
+        derived = derive_title(prompt)
 
-        def job() -> str:
+        def job() -> tuple[str, str]:
             provider = providers.resolve(outcome.provider_id).provider
             title = generate_title(provider, model, prompt, answer, threading.Event())
+            # Replace only the title Parley derived from the prompt, never one the user set
+            # meanwhile (in this window or another).
             current = store.get_session(session_id).title
-            if title and (not current or current == heuristic or not heuristic):
+            if title and current in ("", derived, heuristic):
                 store.rename_session(session_id, title)
-                return title
-            return ""
+                return title, current
+            return "", current
 
-        def done(title: str) -> None:
+        def done(result: tuple[str, str]) -> None:
+            title, replaced = result
             self._title_jobs.discard(session_id)
             if title and session_id == self._session_id:
                 shown = self.title_edit.text().strip()
-                if not shown or shown == heuristic:
+                if shown in ("", replaced, derived):
                     self.title_edit.setText(title)
             self._refresh_sessions()
 

@@ -474,7 +474,10 @@ class TranscriptView(QTextBrowser):
         cursor.removeSelectedText()
         hidden = self.earlier_messages if self._first_loaded > 0 else 0
         if self._first_loaded <= 0:
-            cursor.setBlockFormat(QTextBlockFormat())
+            # Nothing earlier: the reserved first block stays, but takes (almost) no height.
+            empty = QTextBlockFormat()
+            empty.setLineHeight(1, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
+            cursor.setBlockFormat(empty)
             return
         block = QTextBlockFormat()
         block.setAlignment(Qt.AlignmentFlag.AlignHCenter)
