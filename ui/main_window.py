@@ -27,6 +27,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -148,6 +149,7 @@ class MainWindow(QMainWindow):
         self._providers: list[ProviderConfig] = []
         self._projects: list[ProjectConfig] = []
         self._prices: list[ModelPrice] = []
+        self._price_cache: dict[tuple[str, str], ModelPrice | None] = {}
         self._skills: list[SkillDoc] = []
         self._pending_delete: SessionRecord | None = None
         self._title_jobs: set[str] = set()
@@ -463,6 +465,7 @@ class MainWindow(QMainWindow):
         self._providers = providers
         self._projects = projects
         self._prices = prices
+        self._price_cache: dict[tuple[str, str], ModelPrice | None] = {}
         self.providers_loaded = True
         if not self.model_picker.count() or self.model_picker.current() == ("", ""):
             chosen = None
@@ -769,6 +772,11 @@ class MainWindow(QMainWindow):
             self.title_edit.setText(session.title)
             self._set_project_picker(session.project_id)
             self._render_conversation()
+            # A long conversation is tens of thousands of long-lived objects; left in the
+            # collector's generations they make the next full collection (tens of ms, on this
+            # thread, mid-stream) scan them all. Frozen, they are skipped; they are still freed
+            # by reference counting when the conversation is closed.
+            gc.freeze()
             if event_id is not None:
                 self.transcript.scroll_to_event(event_id)
             self.session_list.select_session(session.id)
@@ -831,8 +839,16 @@ class MainWindow(QMainWindow):
                 footers[stored.turn_id] = self._footer(started[stored.turn_id], event)
         return footers
 
+    def _price(self, provider_id: str, model: str) -> ModelPrice | None:
+        """The price row for a model, looked up once per price table (a long conversation
+        asks for the same few models thousands of times)."""
+        key = (provider_id, model)
+        if key not in self._price_cache:
+            self._price_cache[key] = find_price(self._prices, provider_id, model)
+        return self._price_cache[key]
+
     def _footer(self, started: TurnStarted, finished: TurnFinished) -> str:
-        price = find_price(self._prices, started.provider_id, started.model)
+        price = self._price(started.provider_id, started.model)
         cost = estimate_cost(finished.usage, price)
         return format_usage(finished.usage, cost, finished.duration_s)
 
@@ -846,9 +862,7 @@ class MainWindow(QMainWindow):
                 start = started.get(stored.turn_id)
                 if start is None:
                     continue
-                cost = estimate_cost(
-                    event.usage, find_price(self._prices, start.provider_id, start.model)
-                )
+                cost = estimate_cost(event.usage, self._price(start.provider_id, start.model))
                 if cost is not None:
                     total = cost if total is None else total + cost
                     priced = True

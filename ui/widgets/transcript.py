@@ -35,6 +35,7 @@ in red. Clicking the link only asks (``sig_attachment_requested``); the window o
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -281,6 +282,7 @@ class TranscriptView(QTextBrowser):
         self._flush_timer.setSingleShot(True)
         self._flush_timer.setInterval(_FLUSH_MS)
         self._flush_timer.timeout.connect(self._flush)
+        self._last_flush = 0.0  # time.monotonic() of the last layout of streamed text
         self._toolbar = _MessageToolbar(self.viewport())
         self._toolbar.copy_button.clicked.connect(lambda: self._act("copy"))
         self._toolbar.copy_text_button.clicked.connect(lambda: self._act("copy_text"))
@@ -671,13 +673,21 @@ class TranscriptView(QTextBrowser):
         self._segment.source += text
         if self._replaying:
             self._flush()
+            return
+        # Throttle, leading edge: text arriving after a quiet frame is laid out at once (it
+        # reaches the screen with the next paint); text arriving within a frame of the last
+        # layout waits for the rest of that frame, so layouts never exceed one per frame.
+        since = (time.monotonic() - self._last_flush) * 1000
+        if since >= _FLUSH_MS and not self._flush_timer.isActive():
+            self._flush()
         elif not self._flush_timer.isActive():
-            self._flush_timer.start()
+            self._flush_timer.start(max(1, int(_FLUSH_MS - since)))
 
     def _flush(self) -> None:
         """Lay out what was streamed since the last flush: new complete blocks once, then the
         tail again."""
         self._flush_timer.stop()
+        self._last_flush = time.monotonic()
         if self._segment is not None:
             at_bottom = self._at_bottom()
             self._render_body(self._segment, final=False)
