@@ -262,3 +262,26 @@ def test_shortcuts_sheet_opens_with_ctrl_slash(qtbot, window):
     qtbot.waitUntil(lambda: window.shortcuts_dialog is not None, timeout=3000)
     assert window.shortcuts_dialog.isVisible()
     assert "Ctrl+K" in window.shortcuts_dialog.keys_for("Quick switch")
+
+
+def test_every_visible_control_has_a_name_a_screen_reader_can_say(qtbot, local_provider, window):
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QComboBox,
+        QLineEdit,
+        QPlainTextEdit,
+        QTextEdit,
+        QWidget,
+    )
+
+    wait_ready(qtbot, window)
+    kinds = (QAbstractButton, QComboBox, QLineEdit, QPlainTextEdit, QTextEdit, QAbstractItemView)
+    unnamed = []
+    for widget in window.findChildren(QWidget):
+        if not isinstance(widget, kinds) or not widget.isVisible():
+            continue
+        text = widget.text() if isinstance(widget, QAbstractButton) else ""
+        if not (widget.accessibleName() or text.strip()):
+            unnamed.append(f"{type(widget).__name__} {widget.objectName()!r}")
+    assert unnamed == []
