@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts pytest bench clean
+.PHONY: run test lint contracts pytest bench screenshots clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
@@ -31,6 +31,10 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/streaming.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history_window.py --sessions 3000
+
+# make screenshots - the README's pictures of the main window, light and dark (offscreen)
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
