@@ -82,6 +82,12 @@ def event_summary(event: Event, width: int = 100) -> str:
         text = f"{event.provider_id} · {event.model}"
         if event.retry_of:
             text += f" · retry of {event.retry_of[:8]}"
+        if event.follows_turn_id:
+            text += f" · follows {event.follows_turn_id[:8]}"
+        if event.agent_role:
+            text += f" · agent {event.agent_role}"
+        if event.review_note:
+            text += " · review note"
     elif isinstance(event, UserMessage):
         text = event.text
     elif isinstance(event, AttachmentAdded):

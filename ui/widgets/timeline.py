@@ -124,6 +124,12 @@ def event_summary(stored: StoredEvent) -> str:
         parts = [f"{event.provider_id} · {event.model or 'default model'}"]
         if event.retry_of:
             parts.append(f"retry of {event.retry_of[:8]}")
+        if event.follows_turn_id:  # a branch: which turn this one continues
+            parts.append(f"follows {event.follows_turn_id[:8]}")
+        if event.agent_role:
+            parts.append(f"agent {event.agent_role}")
+        if event.review_note:
+            parts.append("review note")
         if event.attachments:
             parts.append(f"{len(event.attachments)} attachment(s)")
         parts.append(f"gate {event.gate_mode}")
