@@ -322,9 +322,11 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         raise UsageError(str(exc)) from exc
 
     events: list[StoredEvent] = []
+    current_turn = None
     if args.session:
-        services.store.get_session(args.session)  # SessionNotFound -> exit 2
+        record = services.store.get_session(args.session)  # SessionNotFound -> exit 2
         events = list(services.store.events(args.session))
+        current_turn = record.current_turn_id or None  # the branch last chosen in the window
 
     if args.workspace:
         workspace = Path(args.workspace).expanduser()
@@ -349,7 +351,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         provider_id=resolved.name,
         # The model the turn will run under (what the review note compares with the last one).
         model=args.model
-        or (project.model if project and not args.provider else "")
+        or (project.model if project and project.provider_id and not args.provider else "")
         or resolved.default_model,
         session_id=args.session,
         attachments=attachments,
@@ -360,6 +362,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         project_id=project.id if project else None,
         project_instructions=project.instructions if project else "",
         source="cli",
+        current_turn_id=current_turn,
     )
     try:
         composed = compose_turn(draft, events, skills=known_skills, models=models)

@@ -27,6 +27,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import logging
 import threading
@@ -34,7 +35,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QEvent, Qt, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -113,7 +114,8 @@ UNDO_MS = 8000
 _HELP_TEXT = (
     "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "
     "message; /model NAME switches the model for the next message; /new starts a new "
-    "conversation; //text sends text starting with '/'. Ctrl+/ lists the keyboard shortcuts."
+    "conversation (/clear does the same; the current one is kept); //text sends text starting "
+    "with '/'. Ctrl+/ lists the keyboard shortcuts."
 )
 
 
@@ -153,6 +155,7 @@ class MainWindow(QMainWindow):
         self._skills: list[SkillDoc] = []
         self._pending_delete: SessionRecord | None = None
         self._title_jobs: set[str] = set()
+        self._typed_title = ""  # typed while the conversation's first turn was being recorded
         #: Ask the model for a short title after a conversation's first answer (one small extra
         #: request to the same provider); off, the first line of the prompt stays the title.
         self.auto_titles = True
@@ -672,9 +675,17 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_title_edited(self) -> None:
+        """A title typed in the field: before the first send it travels in the request; once
+        the conversation exists it renames it (a conversation whose first turn is still being
+        recorded is renamed when that turn ends)."""
         title = " ".join(self.title_edit.text().split())
-        if self._session is not None and title and title != self._session.title:
-            self._session = SessionRecord(**{**self._session.__dict__, "title": title})
+        if not title or self._session_id is None:
+            return
+        if self._session is not None and title == self._session.title:
+            return
+        self._typed_title = title
+        if self._session is not None:
+            self._session = dataclasses.replace(self._session, title=title)
             self.rename_session(self._session.id, title)
 
     @Slot(str, bool)
@@ -1235,7 +1246,9 @@ class MainWindow(QMainWindow):
                 f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True
             )
         self._refresh_sessions()
-        if not self.title_edit.text().strip() and outcome.session_id == self._session_id:
+        if outcome.session_id == self._session_id and (
+            self._session is None or self._typed_title or not self.title_edit.text().strip()
+        ):
             self.bridge.submit(
                 lambda: self.services.store.get_session(outcome.session_id),
                 self._adopt_session,
@@ -1245,11 +1258,15 @@ class MainWindow(QMainWindow):
         """After a conversation's first answer, ask the same model for a short title on a worker
         (a heuristic title is already there, so nothing waits on this); a title the user typed
         is never replaced."""
-        turns = {e.turn_id for e in self._events if isinstance(e.event, TurnStarted)}
+        completed = sum(
+            1
+            for e in self._events
+            if isinstance(e.event, TurnFinished) and e.event.status == "completed"
+        )
         if (
             not self.auto_titles
             or outcome.session_id != self._session_id
-            or len(turns) != 1
+            or completed != 1  # the conversation's first answer (a failed try before is fine)
             or outcome.session_id in self._title_jobs
         ):
             return
@@ -1257,7 +1274,14 @@ class MainWindow(QMainWindow):
         heuristic = self._session.title if self._session else ""
         if typed and typed != heuristic:
             return
-        prompt = next((e.event.text for e in self._events if isinstance(e.event, UserMessage)), "")
+        prompt = next(
+            (
+                e.event.text
+                for e in self._events
+                if e.turn_id == outcome.turn_id and isinstance(e.event, UserMessage)
+            ),
+            "",
+        )
         self._title_jobs.add(outcome.session_id)
         providers, store = self.services.providers, self.services.store
         session_id, model, answer = outcome.session_id, outcome.model, outcome.text
@@ -1287,12 +1311,23 @@ class MainWindow(QMainWindow):
 
     def _adopt_session(self, session: SessionRecord) -> None:
         self._session = session
-        if not self.title_edit.text().strip():
+        typed, self._typed_title = self._typed_title, ""
+        if typed and typed != session.title and session.id == self._session_id:
+            self.rename_session(session.id, typed)
+            self._session = dataclasses.replace(session, title=typed)
+        elif not self.title_edit.text().strip():
             self.title_edit.setText(session.title)
 
     def _show_status(self, text: str, error: bool = False) -> None:
         self.status.setStyleSheet("color: #c0392b" if error else "")
         self.status.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Skill and agent files may be edited in another program: read them again (on a
+        # worker) whenever the window comes back to the front.
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self._load_skills()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._pending_delete is not None:

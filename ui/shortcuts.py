@@ -9,6 +9,7 @@ Invariants it keeps:
 - every key string is ``QKeySequence`` *portable* text ("Ctrl+Shift+C"), one chord each; the
   sheet turns it into the platform's native text for display (⌘ on macOS);
 - no two rows of the window scope share a key sequence;
+- rows whose ``scope`` is "sidebar" or "transcript" are handled by those widgets;
 - rows whose ``scope`` is "composer" are keys the composer handles itself (sending, a new line,
   Up to edit the last message); the window makes no action for them. The send and new-line rows
   depend on the user's send-key setting: ``shortcuts_for(send_key)`` gives the table for it.
@@ -21,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-#: Where a shortcut is handled: a window-wide action, or the composer's own keys.
-SCOPES = ("window", "composer")
+#: Where a shortcut is handled: a window-wide action, the composer's own keys, or keys of the
+#: conversation list and the transcript (handled by those widgets; listed so the sheet is whole).
+SCOPES = ("window", "composer", "sidebar", "transcript")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,15 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("Zoom out", "Ctrl+-", "Make the text smaller"),
     Shortcut("Reset zoom", "Ctrl+0", "Back to the normal text size"),
     Shortcut("Show shortcuts", "Ctrl+/", "This list of keyboard shortcuts"),
+    Shortcut("Rename conversation", "F2", "Rename the selected conversation", scope="sidebar"),
+    Shortcut("Delete conversation", "Del", "Delete the selected conversation", scope="sidebar"),
+    Shortcut("Undo delete", "Ctrl+Z", "Bring back the conversation just deleted", scope="sidebar"),
+    Shortcut(
+        "Message actions",
+        "Shift+F10",
+        "Copy, regenerate or edit the message at the cursor (also the Menu key)",
+        scope="transcript",
+    ),
     Shortcut("Quit", "Ctrl+Q", "Quit Parley"),
 )
 

@@ -243,14 +243,15 @@ def _find(skills: Sequence[SkillDoc], kind: str, name: str) -> SkillDoc:
 
 
 def _resolve_model(name: str, models: Sequence[tuple[str, str]]) -> tuple[str, str]:
-    """``/model NAME``: ``provider/model`` or a model name one provider offers."""
+    """``/model NAME``: a model name one provider offers (as typed, so an OpenRouter-style
+    ``vendor/model`` id matches itself first), else ``provider/model``."""
+    exact = [(p, m) for p, m in models if m == name]
+    if exact:
+        return exact[0]
     if "/" in name:
         provider, _, model = name.partition("/")
         if (provider, model) in models:
             return provider, model
-    exact = [(p, m) for p, m in models if m == name]
-    if exact:
-        return exact[0]
     folded = [(p, m) for p, m in models if m.lower() == name.lower()]
     if folded:
         return folded[0]

@@ -211,7 +211,7 @@ def _setup_notes(event: TurnStarted) -> list[str]:
     if skills:
         notes.append("skills " + ", ".join(skills))
     if event.review_note:
-        notes.append("review note sent (the model changed)")
+        notes.append("review note sent (the model or agent changed)")
     return notes
 
 

@@ -777,3 +777,33 @@ def test_ask_with_another_model_sends_a_review_note(
     last = record[1]["messages"][-1]["content"]
     assert last.startswith("[Review note]") and last.endswith("\n\nSure?")
     assert "/model" not in last
+
+
+def test_ask_session_continues_the_branch_last_chosen_in_the_window(
+    profile: Profile, httpserver: HTTPServer
+) -> None:
+    from domain.transcript.canonical import TurnFinished, TurnStarted, UserMessage
+    from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+
+    record = serve(httpserver, openai_text_stream(["Fine."]))
+    profile.add_local(httpserver.url_for("/v1"))
+    code, _out, err = profile.run("ask", "First")
+    session_id = session_of(err)
+    profile.run("ask", "--session", session_id, "Second")
+    events = profile.export(session_id)["events"]
+    first_turn, second_turn = dict.fromkeys(e["turn_id"] for e in events)
+    with SqliteEventStore(default_db_path(profile.data)) as store:
+        # A sibling of the second turn (as Regenerate makes), then the user goes back to the
+        # second turn's branch in the window.
+        store.append(session_id, "sibling", TurnStarted(provider_id="local", model="m",
+                                                          follows_turn_id=first_turn))  # fmt: skip
+        store.append(session_id, "sibling", UserMessage(text="Other"))
+        store.append(session_id, "sibling", TurnFinished(status="completed"))
+        store.set_current_turn(session_id, second_turn)
+
+    code, _out, err = profile.run("ask", "--session", session_id, "Third")
+
+    assert code == 0, err
+    assert [m["content"] for m in record[-1]["messages"]] == [
+        "First", "Fine.", "Second", "Fine.", "Third",
+    ]  # fmt: skip

@@ -20,7 +20,7 @@ from ui.appearance import (
     ThemeManager,
     build_palette,
 )
-from ui.shortcuts import SHORTCUTS, find_shortcut, shortcuts_for
+from ui.shortcuts import SCOPES, SHORTCUTS, find_shortcut, shortcuts_for
 from ui.widgets.shortcuts_dialog import ShortcutsDialog
 
 Role = QPalette.ColorRole
@@ -190,7 +190,7 @@ def test_the_shortcut_table_is_consistent():
     keys = [key for row in window_rows for key in row.all_keys()]
     assert len(keys) == len(set(keys))  # no key bound twice
     for row in SHORTCUTS:
-        assert row.scope in ("window", "composer")
+        assert row.scope in SCOPES
         for key in row.all_keys():
             sequence = QKeySequence(key)
             assert sequence.count() == 1, key

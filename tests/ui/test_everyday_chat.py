@@ -285,3 +285,32 @@ def test_every_visible_control_has_a_name_a_screen_reader_can_say(qtbot, local_p
         if not (widget.accessibleName() or text.strip()):
             unnamed.append(f"{type(widget).__name__} {widget.objectName()!r}")
     assert unnamed == []
+
+
+def test_a_title_typed_while_the_first_answer_streams_is_kept(
+    qtbot, local_provider, window, services
+):
+    import threading
+
+    gate = threading.Event()
+    body = openai_text_stream(["First part", " and the rest"])
+    first = body.index(b"First part")
+    cut = body.index(b"\n\n", first) + 2
+    local_provider.expect_oneshot_request(CHAT).respond_with_handler(
+        sse_handler(body, slice_size=cut, gate=gate, gate_after=1)
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("a question whose first line would be the title")
+    qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+    try:
+        qtbot.waitUntil(lambda: "First part" in window.transcript.toPlainText(), timeout=5000)
+        window.title_edit.setText("My own title")
+        window.title_edit.editingFinished.emit()
+    finally:
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+            gate.set()
+    session_id = finished.args[0].session_id
+    qtbot.waitUntil(
+        lambda: services.store.get_session(session_id).title == "My own title", timeout=5000
+    )
+    assert window.title_edit.text() == "My own title"

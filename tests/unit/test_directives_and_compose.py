@@ -190,3 +190,11 @@ def test_project_instructions_travel_as_project_context():
     request = compose_turn(d, []).request
     assert request.project_context == "Always answer in French."
     assert request.project_id == "proj" and request.follows_turn_id == ROOT
+
+
+def test_model_directive_prefers_a_model_id_that_contains_a_slash():
+    models = (("openrouter", "openai/gpt-4o-mini"), ("openai", "gpt-4o-mini"))
+    composed = compose_turn(draft("/model openai/gpt-4o-mini"), [], models=models)
+    assert (composed.provider_id, composed.model) == ("openrouter", "openai/gpt-4o-mini")
+    composed = compose_turn(draft("/model openai/gpt-4o-mini"), [], models=models[1:])
+    assert (composed.provider_id, composed.model) == ("openai", "gpt-4o-mini")
