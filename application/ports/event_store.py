@@ -12,7 +12,10 @@ Invariants it keeps:
   unreadable row is an error, not a guess;
 - a conversation's own settings (title, pinned, project, the branch last looked at) are mutable,
   but changing them is not activity: ``updated_at`` moves only when an event is appended, so the
-  "recent first" order reflects what was said, not what was clicked.
+  "recent first" order reflects what was said, not what was clicked;
+- ``turn_index`` and ``events_of_turns`` answer from the same log as ``events``: the index holds
+  exactly the links ``BranchTree`` would read from the ``turn_started`` events, so a window can
+  lay out the tail of a long conversation without reading all of it.
 
 Errors::
 
@@ -54,6 +57,19 @@ class SessionRecord:
     project_id: str | None = None
     pinned: bool = False
     current_turn_id: str = ""
+
+
+@dataclass(frozen=True)
+class TurnIndexEntry:
+    """A turn's place in the conversation's tree, as its ``turn_started`` recorded it:
+    ``follows_turn_id`` ("" = starts from the top, ``None`` = a legacy log: follows the turn
+    recorded before it), ``retry_of`` (the turn a legacy retry replaced), and ``first_event_id``,
+    the id of its ``turn_started`` event (entries come in that order: the log's)."""
+
+    turn_id: str
+    follows_turn_id: str | None
+    retry_of: str | None
+    first_event_id: int
 
 
 @dataclass(frozen=True)
@@ -187,6 +203,16 @@ class EventStore(Protocol):
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
         """The conversation's events in append order, optionally only those after ``after_id``."""
+        ...
+
+    def turn_index(self, session_id: str) -> Sequence[TurnIndexEntry]:
+        """Every turn of the conversation with its tree links, in log order (the order of their
+        ``turn_started`` events); raises ``SessionNotFound``. Cheap: no event is decoded."""
+        ...
+
+    def events_of_turns(self, session_id: str, turn_ids: Sequence[str]) -> Sequence[StoredEvent]:
+        """The events of the given turns only, in append order (an unknown turn id adds
+        nothing); raises ``SessionNotFound``. Events outside any turn are not included."""
         ...
 
     # -- history for operators (issue 6) ---------------------------------------------------------

@@ -25,11 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from domain.transcript.canonical import StoredEvent, TurnStarted
 
 #: ``follows_turn_id`` of a turn that follows no other turn.
 ROOT = ""
+
+
+class TurnLink(Protocol):
+    """What the tree needs of a turn (a turn index row is one)."""
+
+    turn_id: str
+    follows_turn_id: str | None
+    retry_of: str | None
 
 
 @dataclass(frozen=True)
@@ -55,26 +64,37 @@ class BranchTree:
         self.parent: dict[str, str | None] = {}
         self.children: dict[str | None, list[str]] = {None: []}
         self.order: list[str] = []
-        self._turn_of_event: dict[int, str] = {}
-        previous: str | None = None
+        self._previous: str | None = None
         for stored in events:
             event = stored.event
-            if not isinstance(event, TurnStarted) or stored.turn_id in self.parent:
-                continue
-            turn_id = stored.turn_id
-            if event.follows_turn_id is not None:
-                parent: str | None = event.follows_turn_id or None
-            elif event.retry_of and event.retry_of in self.parent:
-                parent = self.parent[event.retry_of]
-            else:
-                parent = previous
-            if parent is not None and parent not in self.parent:
-                parent = None  # unknown parent: keep the turn visible as a root
-            self.parent[turn_id] = parent
-            self.children.setdefault(parent, []).append(turn_id)
-            self.children.setdefault(turn_id, [])
-            self.order.append(turn_id)
-            previous = turn_id
+            if isinstance(event, TurnStarted):
+                self._add(stored.turn_id, event.follows_turn_id, event.retry_of)
+
+    @classmethod
+    def from_index(cls, links: Iterable[TurnLink]) -> BranchTree:
+        """The same tree from a turn index (the store's ``turns`` rows, in log order): no event
+        has to be read or decoded to know a conversation's shape."""
+        tree = cls(())
+        for link in links:
+            tree._add(link.turn_id, link.follows_turn_id, link.retry_of)
+        return tree
+
+    def _add(self, turn_id: str, follows: str | None, retry_of: str | None) -> None:
+        if turn_id in self.parent:  # a repeated turn_started: the first one counts
+            return
+        if follows is not None:
+            parent: str | None = follows or None
+        elif retry_of and retry_of in self.parent:
+            parent = self.parent[retry_of]
+        else:
+            parent = self._previous
+        if parent is not None and parent not in self.parent:
+            parent = None  # unknown parent: keep the turn visible as a root
+        self.parent[turn_id] = parent
+        self.children.setdefault(parent, []).append(turn_id)
+        self.children.setdefault(turn_id, [])
+        self.order.append(turn_id)
+        self._previous = turn_id
 
     def __contains__(self, turn_id: object) -> bool:
         return turn_id in self.parent

@@ -9,7 +9,9 @@ introduced them back-fills them with the very same function, so both paths agree
 Tables (created by migration ``m002``)::
 
     events_fts(rowid = events.id, body)     FTS5; only events with searchable text
-    turns(session_id, turn_id, …)           one row per turn_started; status NULL while running
+    turns(session_id, turn_id, …)           one row per turn_started; status NULL while running;
+                                            its tree links (follows_turn_id, retry_of) and
+                                            first_event_id, the turn_started's id (m004)
     turn_verdicts(session_id, turn_id, decision)
     partials(session_id, turn_id, seq, …)   the answer streamed so far (checkpoints)
     sessions.turn_count, input_tokens, output_tokens, failures, models, workspaces
@@ -21,6 +23,9 @@ Invariants it keeps:
 - ``index_event`` is called exactly once per event, inside the transaction that inserts it;
 - a turn's ``partials`` are deleted when its ``assistant_text`` or ``turn_finished`` lands, so a
   checkpoint never outlives the text it stood in for;
+- a turn's row holds the links of its *first* ``turn_started`` (a repeated one is ignored, as
+  ``domain.transcript.branches.BranchTree`` ignores it), so the turn index and a tree built from
+  the events always agree;
 - nothing here is a source of truth: every row can be rebuilt from ``events``.
 """
 
@@ -51,8 +56,12 @@ def index_event(
     type_name: str,
     payload: Mapping[str, Any],
     owner: str | None,
+    turn_tree: bool = True,
 ) -> None:
-    """Write the rows derived from one event (see the module docstring)."""
+    """Write the rows derived from one event (see the module docstring).
+
+    ``turn_tree=False`` leaves out the tree columns of ``turns``: only for migration ``m002``'s
+    back-fill, which runs on a schema that does not have them yet (``m004`` back-fills them)."""
     text = searchable_text(type_name, payload)
     if text:
         conn.execute("INSERT INTO events_fts (rowid, body) VALUES (?, ?)", (event_id, text))
@@ -74,6 +83,10 @@ def index_event(
                 owner,
             ),
         )
+        if turn_tree:
+            index_turn_tree(
+                conn, event_id=event_id, session_id=session_id, turn_id=turn_id, payload=payload
+            )
         model = _str(payload.get("model"))
         place = workspace if isinstance(workspace, str) else ""
         conn.execute(
@@ -111,6 +124,32 @@ def index_event(
                 (tokens_in, tokens_out, int(status in FAILURE_STATUSES), session_id),
             )
         conn.execute("DELETE FROM partials WHERE session_id = ? AND turn_id = ?", key)
+
+
+def index_turn_tree(
+    conn: sqlite3.Connection,
+    *,
+    event_id: int,
+    session_id: str,
+    turn_id: str,
+    payload: Mapping[str, Any],
+) -> None:
+    """Record a ``turn_started``'s tree links on its turn's row, unless an earlier
+    ``turn_started`` of the same turn recorded them already (the first one wins). A link that is
+    not text is stored as NULL (the strict reader refuses such a payload anyway)."""
+    follows = payload.get("follows_turn_id")
+    retry_of = payload.get("retry_of")
+    conn.execute(
+        "UPDATE turns SET follows_turn_id = ?, retry_of = ?, first_event_id = ?"
+        " WHERE session_id = ? AND turn_id = ? AND first_event_id IS NULL",
+        (
+            follows if isinstance(follows, str) else None,
+            retry_of if isinstance(retry_of, str) else None,
+            event_id,
+            session_id,
+            turn_id,
+        ),
+    )
 
 
 def _str(value: Any) -> str:

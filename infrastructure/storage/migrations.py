@@ -37,7 +37,7 @@ from pathlib import Path
 
 from application.ports.event_store import EventStoreError
 from infrastructure.storage.chain import GENESIS, event_hash
-from infrastructure.storage.derived import index_event
+from infrastructure.storage.derived import index_event, index_turn_tree
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -235,6 +235,48 @@ def m003_conversations(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX sessions_project_id ON sessions (project_id)")
 
 
+@migration
+def m004_turn_tree(conn: sqlite3.Connection) -> None:
+    """The turn index: each turn's tree links on its ``turns`` row, so a window can place the
+    last turns of a long conversation without decoding all of its events (issue 8).
+
+    - ``turns.follows_turn_id`` (NULL: a legacy turn that follows the one recorded before it;
+      "": starts from the top), ``turns.retry_of`` and ``turns.first_event_id`` (the id of the
+      turn's first ``turn_started``), back-filled from the stored ``turn_started`` payloads and
+      from then on written with each append (see ``derived.index_turn_tree``);
+    - ``turns_in_log_order`` on (session_id, first_event_id): the index in log order without a
+      sort;
+    - ``events_session_turn`` on events (session_id, turn_id): the events of a few turns without
+      scanning the whole conversation (the rowid, which is the event id, completes each key).
+    """
+    conn.execute("ALTER TABLE turns ADD COLUMN follows_turn_id TEXT")
+    conn.execute("ALTER TABLE turns ADD COLUMN retry_of TEXT")
+    conn.execute("ALTER TABLE turns ADD COLUMN first_event_id INTEGER")
+    rows = conn.execute(
+        "SELECT id, session_id, turn_id, payload FROM events"
+        " WHERE type = 'turn_started' ORDER BY id"
+    )
+    for event_id, session_id, turn_id, payload in rows.fetchall():
+        try:
+            data = json.loads(payload) if isinstance(payload, str) else None
+        except ValueError:
+            data = None  # m002 made no turns row for it either
+        if isinstance(data, dict):
+            index_turn_tree(
+                conn, event_id=event_id, session_id=session_id, turn_id=turn_id, payload=data
+            )
+    conn.execute("CREATE INDEX turns_in_log_order ON turns (session_id, first_event_id)")
+    conn.execute("CREATE INDEX events_session_turn ON events (session_id, turn_id)")
+
+
+@migration
+def m005_events_by_time(conn: sqlite3.Connection) -> None:
+    """``events_ts`` on events (ts): a search limited to a date range finds the range's first and
+    last event ids from it and walks only those (``fulltext.date_id_bounds``), instead of stepping
+    over every newer event (a month a year back over 1,000,000 events: 117 ms → 5 ms)."""
+    conn.execute("CREATE INDEX events_ts ON events (ts)")
+
+
 def _backfill_history(conn: sqlite3.Connection) -> None:
     """Hash and index the events already stored, one conversation at a time, in id order."""
     sessions = [row[0] for row in conn.execute("SELECT id FROM sessions ORDER BY rowid")]
@@ -266,6 +308,7 @@ def _backfill_history(conn: sqlite3.Connection) -> None:
                     type_name=type_name,
                     payload=data,
                     owner=None,
+                    turn_tree=False,  # m004 adds and back-fills those columns
                 )
         conn.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", hashes)
         conn.execute("UPDATE sessions SET head_hash = ? WHERE id = ?", (prev, session_id))

@@ -32,7 +32,16 @@ Invariants it keeps:
   transaction for the whole copy), so a copy is chained, indexed and searchable like an original;
 - ``recover_interrupted`` only closes turns whose owner (the store object that started them, see
   ``owners``) is no longer alive: a turn streaming in another process right now is left alone.
-  Several processes may use one profile at once (the window and ``parley ask``); none is refused.
+  Several processes may use one profile at once (the window and ``parley ask``); none is refused;
+- ``events`` answers from an in-process cache of decoded events (``event_cache``) only after
+  checking, with one indexed query, that the database still ends where the cache ends (the
+  conversation's ``head_hash`` and last event id): newer events (from this object or another
+  process) are read and decoded alone and added; a log that ended elsewhere (deleted, recreated)
+  is read again whole. The cache never answers without that check, so it can be stale only in
+  memory, never in what a caller gets;
+- ``turn_index`` reads the tree links kept on ``turns`` (migration ``m004``), and
+  ``events_of_turns`` the events of a few turns through the ``events_session_turn`` index:
+  opening a long conversation need not decode all of it.
 
 ``synchronous=NORMAL`` keeps the database consistent after an application crash (a ``kill -9``
 loses nothing committed); on power loss the last commits may be lost (see DESIGN.md, "Known
@@ -60,6 +69,7 @@ from application.ports.event_store import (
     SessionNotFound,
     SessionRecord,
     SessionSummary,
+    TurnIndexEntry,
 )
 from domain.transcript.canonical import (
     AssistantText,
@@ -73,10 +83,12 @@ from domain.transcript.canonical import (
 )
 from infrastructure.storage.chain import GENESIS, event_hash
 from infrastructure.storage.derived import index_event
+from infrastructure.storage.event_cache import EventCache
 from infrastructure.storage.fulltext import (
     HIGHLIGHT_CLOSE,
     HIGHLIGHT_OPEN,
     SNIPPET_TOKENS,
+    date_id_bounds,
     match_expression,
     preview,
     until_bound,
@@ -119,12 +131,27 @@ class _Reader:
         self.thread = threading.current_thread()
 
 
-class SqliteEventStore:
-    """``EventStore`` over one SQLite file; safe to share between threads (see the module doc)."""
+#: How many conversations, and events in all, ``events`` keeps decoded (see ``event_cache``).
+CACHE_SESSIONS = 4
+CACHE_EVENTS = 50_000
 
-    def __init__(self, path: Path) -> None:
+
+class SqliteEventStore:
+    """``EventStore`` over one SQLite file; safe to share between threads (see the module doc).
+
+    ``cache_sessions`` / ``cache_events`` bound the decoded-event cache of ``events``; 0 turns
+    it off (every call then reads and decodes, as before the cache existed)."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        cache_sessions: int = CACHE_SESSIONS,
+        cache_events: int = CACHE_EVENTS,
+    ) -> None:
         self.path = Path(path)
         self._closed = False
+        self._cache = EventCache(max_sessions=cache_sessions, max_events=cache_events)
         self._write_lock = threading.Lock()
         self._local = threading.local()
         self._readers: list[_Reader] = []
@@ -482,6 +509,19 @@ class SqliteEventStore:
             event_id, ts, prev, digest = self._insert(
                 conn, session_id, turn_id, type_name, data, payload, actor, work_item, ts=ts
             )
+        # Committed: a cached log that ends right before this event grows by it. The cache gets
+        # the event decoded from its stored payload, like a read would, never the caller's
+        # object (which may hold mutable values the caller changes later).
+        cached = self._cache.state(session_id)
+        if cached is not None and cached[1] == prev:
+            row = (event_id, ts, session_id, turn_id, type_name, actor, work_item, payload)
+            try:
+                decoded = _stored_event((*row, prev, digest))
+            except EventStoreError:
+                # The append is committed and must not fail now; the next read reports the row.
+                self._cache.discard(session_id)
+            else:
+                self._cache.extend(session_id, after=cached, events=[decoded])
         return StoredEvent(
             id=event_id,
             ts=ts,
@@ -557,15 +597,105 @@ class SqliteEventStore:
         return event_id, ts, row[0], digest
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
-        """The conversation's events in append order, only those with id > ``after_id``.
+        """The conversation's events in append order, only those with id > ``after_id`` (a new
+        list each call: the caller may change it).
 
-        Raises ``SessionNotFound`` for an unknown conversation and ``EventStoreError`` naming the
-        event for a row that cannot be read back.
+        Served from the decoded-event cache when the database still ends where the cached log
+        ends; newer events are read and decoded alone; otherwise the log is read whole (see the
+        module docstring). Raises ``SessionNotFound`` for an unknown conversation and
+        ``EventStoreError`` naming the event for a row that cannot be read back.
         """
+        if not self._cache.enabled:
+            return self._read_events(session_id, after_id)
+        # The cached log is taken first: anything in it is committed, so it can only be behind
+        # the database read next, never ahead of it (unless events were removed).
+        cached = self._cache.get(session_id, after_id=after_id)
+        with self._read() as conn:
+            # One statement, so one snapshot: the session's head and its last event's id.
+            found = conn.execute(
+                "SELECT head_hash, (SELECT max(id) FROM events WHERE session_id = ?)"
+                " FROM sessions WHERE id = ?",
+                (session_id, session_id),
+            ).fetchone()
+            if found is None:
+                self._cache.discard(session_id)
+                raise SessionNotFound(session_id)
+            db_head, db_last = found[0] or "", found[1] or 0
+            newer: list[tuple[Any, ...]] = []
+            if cached is not None and cached.last_id < db_last:
+                newer = conn.execute(
+                    f"SELECT {_EVENT_COLUMNS} FROM events WHERE session_id = ? AND id > ?"
+                    " ORDER BY id",
+                    (session_id, cached.last_id),
+                ).fetchall()
+        if cached is not None:
+            if (cached.last_id, cached.head) == (db_last, db_head):
+                return cached.events  # a copy made for this call
+            if newer and newer[0][8] == cached.head:  # [8]: prev_hash (see _EVENT_COLUMNS)
+                # Decoded outside every lock; added only if no other thread moved the entry on.
+                added = [_stored_event(row) for row in newer]
+                self._cache.extend(session_id, after=(cached.last_id, cached.head), events=added)
+                return [*cached.events, *(e for e in added if e.id > after_id)]
+            # The database ends elsewhere than the cached log (events removed, the conversation
+            # deleted and made again): forget it and read it whole.
+            self._cache.discard(session_id)
+        if after_id > 0:
+            return self._read_events(session_id, after_id)
+        events = self._read_events(session_id, 0)
+        self._cache.put(session_id, events)  # keeps its own copy
+        return events
+
+    def _read_events(self, session_id: str, after_id: int) -> list[StoredEvent]:
+        """Read and decode the conversation's events with id > ``after_id`` (no cache)."""
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT {_EVENT_COLUMNS} FROM events WHERE session_id = ? AND id > ? ORDER BY id",
                 (session_id, after_id),
+            ).fetchall()
+            if (
+                not rows
+                and not conn.execute(
+                    "SELECT 1 FROM sessions WHERE id = ?", (session_id,)
+                ).fetchone()
+            ):
+                raise SessionNotFound(session_id)
+        return [_stored_event(row) for row in rows]
+
+    def turn_index(self, session_id: str) -> Sequence[TurnIndexEntry]:
+        """Every turn with its tree links, in log order, from the ``turns`` rows (no event is
+        read or decoded). Raises ``SessionNotFound``."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT turn_id, follows_turn_id, retry_of, first_event_id FROM turns"
+                " WHERE session_id = ? AND first_event_id IS NOT NULL ORDER BY first_event_id",
+                (session_id,),
+            ).fetchall()
+            if (
+                not rows
+                and not conn.execute(
+                    "SELECT 1 FROM sessions WHERE id = ?", (session_id,)
+                ).fetchone()
+            ):
+                raise SessionNotFound(session_id)
+        return [TurnIndexEntry(*row) for row in rows]
+
+    def events_of_turns(self, session_id: str, turn_ids: Sequence[str]) -> Sequence[StoredEvent]:
+        """The events of ``turn_ids`` only, in append order, through the (session_id, turn_id)
+        index. Raises ``SessionNotFound``; ``EventStoreError`` for a turn id that is not text or
+        a row that cannot be read back."""
+        if isinstance(turn_ids, str):
+            raise EventStoreError("turn_ids must be a sequence of turn ids, not one string")
+        wanted = list(dict.fromkeys(turn_ids))
+        if any(not isinstance(t, str) for t in wanted):
+            raise EventStoreError(f"turn ids must be text, not {wanted!r}")
+        with self._read() as conn:
+            # The ids travel as one JSON array (no limit on how many; one statement to plan).
+            # INDEXED BY: left alone, the planner walks (session_id, id) to skip the sort, i.e.
+            # reads the whole conversation; the few rows found this way sort in microseconds.
+            rows = conn.execute(
+                f"SELECT {_EVENT_COLUMNS} FROM events INDEXED BY events_session_turn"
+                " WHERE session_id = ? AND turn_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                (session_id, json.dumps(wanted)),
             ).fetchall()
             if (
                 not rows
@@ -598,6 +728,13 @@ class SqliteEventStore:
             " LEFT JOIN turns t ON t.session_id = e.session_id AND t.turn_id = e.turn_id"
         )
         where = "".join(f" AND {c}" for c in conditions)
+        # A date range with an end: walk only the ids dated inside it (index events_ts, m005).
+        filters_ = filters or SearchFilters()
+        bounds, bound_params = date_id_bounds(
+            "events_fts.rowid" if expression else "e.id", filters_.since, filters_.until
+        )
+        where += bounds
+        params = [*params, *bound_params]
         # CROSS JOIN fixes the loop order (SQLite does not reorder it): the index walks newest
         # first, so LIMIT stops it early instead of sorting every match (100x on 100k events).
         if expression:
@@ -765,6 +902,7 @@ class SqliteEventStore:
                 " VALUES (?, ?, ?, ?, ?)",
                 (session_id, row[0], utc_now(), count, row[1]),
             )
+        self._cache.discard(session_id)
         return count
 
     # -- partial answers and recovery -----------------------------------------------------------
@@ -864,6 +1002,7 @@ class SqliteEventStore:
                 with reader.lock:
                     reader.conn.close()
             self._readers.clear()
+            self._cache.clear()
             self._writer.close()
             self._lease.release()
 

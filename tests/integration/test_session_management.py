@@ -305,8 +305,10 @@ def test_migration_3_adds_pinned_and_current_turn_to_an_m002_database(
         assert "pinned" not in {r[1] for r in conn.execute("PRAGMA table_info(sessions)")}
 
     with SqliteEventStore(path) as store:
-        assert store.migration.applied == ["m003_conversations"]
-        assert (store.migration.version_before, store.migration.version_after) == (2, 3)
+        assert store.migration.applied == [m.__name__ for m in MIGRATIONS[2:]]
+        assert store.migration.applied[0] == "m003_conversations"
+        assert store.migration.version_before == 2
+        assert store.migration.version_after == len(MIGRATIONS)
         backup = store.migration.backup
         assert backup is not None and re.fullmatch(
             r"parley\.db\.backup-v2-\d{8}T\d{12}Z", backup.name
