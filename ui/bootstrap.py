@@ -122,6 +122,11 @@ class Services:
         return build_adapter(config, os.environ, self.settings.network(), secrets)
 
     def close(self) -> None:
+        # The attachment reader keeps a spare reader process warm; it ends with the services.
+        reader = getattr(self.runtime, "attachment_reader", None)
+        close_reader = getattr(reader, "close", None)
+        if callable(close_reader):
+            close_reader()
         self.store.close()
 
 

@@ -194,6 +194,11 @@ class TurnRuntime:
         self._attachment_limits = attachment_limits or AttachmentLimits()
         self._image_loader = image_loader
 
+    @property
+    def attachment_reader(self) -> AttachmentReader | None:
+        """The reader this runtime uses (the composition root closes it on shutdown)."""
+        return self._attachments
+
     def run(
         self,
         request: ConversationExecutionRequest,

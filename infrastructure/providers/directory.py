@@ -30,7 +30,13 @@ Invariants it keeps:
   ``turn_finished.error`` and everything shown to the user are built from these messages, so none
   of them can carry the key. An exception chain that mentions the key is cut;
 - adapter modules are imported when first needed, so a kind whose adapter is missing fails with a
-  ``ProviderConfigError`` for that provider only.
+  ``ProviderConfigError`` for that provider only;
+- a resolved adapter is reused from turn to turn (so its HTTP session, and the kept-alive
+  connection in it, survive the turn: no new TCP/TLS handshake per turn) only while nothing it was
+  built from has changed: the provider's entry and the network settings (re-read whenever the
+  settings file's bytes differ from the last read; the file is read on every ``resolve``, only the
+  parsing is skipped) and the API key (looked up afresh on every ``resolve``, from the keyring
+  and the environment as above). Any difference builds a new adapter; failures are never cached.
 """
 
 from __future__ import annotations
@@ -363,7 +369,15 @@ AdapterFactory = Callable[
 
 class SettingsProviderDirectory:
     """``ProviderDirectory`` over a ``SettingsStore``, a ``SecretStore`` (optional) and the
-    process environment."""
+    process environment.
+
+    ``resolve`` is on the path of every turn (before the first request byte), so it keeps two
+    caches, both checked against the source on every call (see the module docstring): the parsed
+    settings, keyed by the settings file's bytes (only when the store names its file in a
+    ``path`` attribute, as ``JsonSettingsStore`` does; other stores are asked every time), and
+    the built adapter per provider name, keyed by its entry, the network settings and its key.
+    Both are guarded by one lock: ``resolve`` runs on turn workers and background jobs at once.
+    """
 
     def __init__(
         self,
@@ -376,8 +390,38 @@ class SettingsProviderDirectory:
         self._environ = os.environ if environ is None else environ
         self._factory = factory
         self._secrets = secrets
+        self._lock = threading.Lock()
+        #: provider_id asked for -> (the settings file's bytes, its entry, the network settings)
+        self._settings_cache: dict[str, tuple[bytes, ProviderConfig, NetworkSettings]] = {}
+        #: provider name -> (entry, network settings, key, the adapter built from them)
+        self._adapters: dict[
+            str, tuple[ProviderConfig, NetworkSettings, str | None, ChatProvider]
+        ] = {}
 
     def resolve(self, provider_id: str) -> ResolvedProvider:
+        config, network = self._entry(provider_id)
+        return ResolvedProvider(
+            name=config.name,
+            provider=self._adapter(config, network),
+            default_model=config.default_model,
+        )
+
+    def key_source(self, config: ProviderConfig) -> KeySource:
+        """Where ``config``'s key would come from now (the key itself is dropped)."""
+        _key, source = find_api_key(config, self._environ, self._secrets)
+        return source
+
+    # -- the caches ------------------------------------------------------------------------------
+
+    def _entry(self, provider_id: str) -> tuple[ProviderConfig, NetworkSettings]:
+        """The provider's entry and the network settings, parsed again only when the settings
+        file's bytes changed since they were last parsed."""
+        current = self._settings_bytes()
+        if current is not None:
+            with self._lock:
+                cached = self._settings_cache.get(provider_id)
+            if cached is not None and cached[0] == current:
+                return cached[1], cached[2]
         try:
             if provider_id:
                 config = self._settings.provider(provider_id)
@@ -388,16 +432,38 @@ class SettingsProviderDirectory:
             network = self._settings.network()
         except SettingsError as exc:
             raise ProviderConfigError(str(exc)) from exc
-        return ResolvedProvider(
-            name=config.name,
-            provider=self._factory(config, self._environ, network, self._secrets),
-            default_model=config.default_model,
-        )
+        if current is not None:
+            # Keyed by the bytes read *before* parsing: if the file changed in between, the
+            # next call sees other bytes and parses again (never an old parse for new bytes).
+            with self._lock:
+                self._settings_cache[provider_id] = (current, config, network)
+        return config, network
 
-    def key_source(self, config: ProviderConfig) -> KeySource:
-        """Where ``config``'s key would come from now (the key itself is dropped)."""
-        _key, source = find_api_key(config, self._environ, self._secrets)
-        return source
+    def _settings_bytes(self) -> bytes | None:
+        """The settings file's content, or ``None`` when there is nothing to key a cache on
+        (a store without a file, a missing or unreadable file: the store then answers, or
+        reports the problem, itself)."""
+        path = getattr(self._settings, "path", None)
+        if not isinstance(path, (str, os.PathLike)):
+            return None
+        try:
+            with open(path, "rb") as fh:
+                return fh.read()
+        except OSError:
+            return None
+
+    def _adapter(self, config: ProviderConfig, network: NetworkSettings) -> ChatProvider:
+        """The adapter for ``config``: the one built last time if its entry, the network
+        settings and its key are still the same, else a new one (which replaces it)."""
+        api_key, _source = find_api_key(config, self._environ, self._secrets)
+        with self._lock:
+            cached = self._adapters.get(config.name)
+        if cached is not None and cached[:3] == (config, network, api_key):
+            return cached[3]
+        adapter = self._factory(config, self._environ, network, self._secrets)
+        with self._lock:
+            self._adapters[config.name] = (config, network, api_key, adapter)
+        return adapter
 
 
 def _host(url: str) -> str:
