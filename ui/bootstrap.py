@@ -53,7 +53,6 @@ from infrastructure.providers.directory import (
     build_adapter,
     find_api_key,
 )
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from infrastructure.providers.presets import PRESETS, Preset, find_preset
 from infrastructure.secrets.keyring_store import KeyringSecretStore
 from infrastructure.storage.sqlite_event_store import default_db_path
@@ -257,6 +256,8 @@ LOCAL_SERVERS = (
 def probe_local_servers(timeout: float = 0.5) -> list[tuple[str, str, str, list[str]]]:
     """Local OpenAI-compatible servers that answer on their default port: (name, label, base URL,
     models). Blocking network I/O: call it off the UI thread."""
+    from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+
     found = []
     for name, label, url in LOCAL_SERVERS:
         try:

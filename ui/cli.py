@@ -37,18 +37,6 @@ from typing import Any, TextIO
 
 from application.conversations.compose import ComposeError, TurnDraft, compose_turn
 from application.conversations.turn_runtime import TurnOutcome
-from application.history.documents import event_summary, one_line
-from application.history.export import (
-    event_to_dict,
-    export_html,
-    export_html_all,
-    export_markdown,
-    export_markdown_all,
-    export_session,
-    export_sessions,
-    render_transcript,
-)
-from application.history.importers import ImportFormatError, import_file
 from application.ports.chat_provider import (
     ProviderConfigError,
     ProviderError,
@@ -289,6 +277,8 @@ class _StdoutListener:
         self._json = as_json
 
     def on_event(self, stored: StoredEvent) -> None:
+        from application.history.export import event_to_dict
+
         if self._json:
             self._out.write(json.dumps(event_to_dict(stored), ensure_ascii=False) + "\n")
             self._out.flush()
@@ -817,6 +807,9 @@ def _history_list(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_show(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.documents import event_summary
+    from application.history.export import export_session, render_transcript
+
     if args.json:
         _print_json(export_session(store, args.session))
         return EXIT_OK
@@ -833,6 +826,8 @@ def _history_show(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_search(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.documents import one_line
+
     if not args.text.strip():
         raise UsageError("search needs some text: parley history search 'words to find'")
     hits = store.search(args.text, _filters(args), limit=_limit(args.limit) or 0)
@@ -865,6 +860,15 @@ def _hit_to_dict(hit: SearchHit) -> dict[str, Any]:
 
 
 def _history_export(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.export import (
+        export_html,
+        export_html_all,
+        export_markdown,
+        export_markdown_all,
+        export_session,
+        export_sessions,
+    )
+
     if bool(args.session) == bool(args.all):
         raise UsageError("name one conversation or pass --all (not both)")
     if args.all:
@@ -897,6 +901,8 @@ def _history_export(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_import(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.importers import ImportFormatError, import_file
+
     path = Path(args.file).expanduser()
     if not path.is_file():
         raise UsageError(f"{args.file} is not a file")

@@ -19,7 +19,9 @@ Invariants it keeps:
   when the order allows;
 - sorting reorders the loaded rows in memory (on the UI thread, a few milliseconds for thousands)
   and keeps the selection;
-- the window is one instance per main window, hidden on close and raised when asked again.
+- the window is one instance per main window, hidden on close and raised when asked again;
+- ``application.history.export`` (and the document renderers under it) is imported on the first
+  export, not with this module: the main window imports this one at start (issue 8).
 """
 
 from __future__ import annotations
@@ -62,7 +64,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.history import export as history_export
 from application.ports.event_store import (
     ChainReport,
     EventStore,
@@ -302,6 +303,8 @@ def load_listing(
 
 def _export_formats() -> dict[str, str]:
     """File-dialog filter → format name, for what ``application.history.export`` can write."""
+    from application.history import export as history_export  # first export only
+
     formats = {"JSON (*.json)": "json"}
     if callable(getattr(history_export, "export_markdown", None)):
         formats["Markdown (*.md)"] = "md"
@@ -314,6 +317,8 @@ def render_export(store: EventStore, session_ids: Sequence[str], fmt: str) -> st
     """The text of an export of ``session_ids`` in ``fmt`` (json, md or html), as the command
     line writes it: one conversation is one document, several are one collection (a JSON array,
     or one Markdown or HTML file). Runs on a worker."""
+    from application.history import export as history_export  # first export only
+
     ids = list(session_ids)
     if fmt in ("md", "html"):
         name = "export_markdown" if fmt == "md" else "export_html"

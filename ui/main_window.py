@@ -34,8 +34,9 @@ import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -86,15 +87,11 @@ from domain.transcript.canonical import (
 )
 from domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost, format_usage
 from ui.appearance import FontZoom, ThemeManager
-from ui.attachment_viewer import VIEW_MAX_SIDE, AttachmentViewer, ImageLoader
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
-from ui.history_window import HistoryWindow
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
-from ui.settings_dialog import SettingsDialog
 from ui.shortcuts import find_shortcut
-from ui.widgets.attachment_chips import load_scaled_image
 from ui.widgets.composer import CommandItem, Composer
 from ui.widgets.conversation_list import ConversationList
 from ui.widgets.model_picker import ModelPicker
@@ -106,7 +103,20 @@ from ui.widgets.undo_bar import UndoBar
 from ui.widgets.welcome import WelcomePanel
 from ui.window_state import WindowState
 
+if TYPE_CHECKING:  # these windows load when first opened, not at start
+    from ui.attachment_viewer import AttachmentViewer, ImageLoader
+    from ui.history_window import HistoryWindow
+    from ui.settings_dialog import SettingsDialog
+
 log = logging.getLogger(__name__)
+
+
+def _turns_of(events: Sequence[StoredEvent]) -> list[str]:
+    return list(dict.fromkeys(e.turn_id for e in events))
+
+
+#: How long after the settings are read the providers are asked for their models.
+MODEL_FETCH_DELAY_MS = 1500
 
 #: How long a deleted conversation can be brought back from the Undo bar.
 UNDO_MS = 8000
@@ -156,6 +166,11 @@ class MainWindow(QMainWindow):
         self._pending_delete: SessionRecord | None = None
         self._title_jobs: set[str] = set()
         self._typed_title = ""  # typed while the conversation's first turn was being recorded
+        self._tree_cache = BranchTree(())
+        self._tree_source: list[StoredEvent] | None = None
+        self._tree_length = -1
+        self._open_seq = 0  # which open_session is current (a later one makes earlier stale)
+        self._loading_full = False  # the open conversation's whole log is still being read
         #: Ask the model for a short title after a conversation's first answer (one small extra
         #: request to the same provider); off, the first line of the prompt stays the title.
         self.auto_titles = True
@@ -479,8 +494,14 @@ class MainWindow(QMainWindow):
             self.model_picker.select(*chosen)
         elif default is not None and default.default_model:
             self.model_picker.select(default.name, default.default_model)
-        for provider in providers:
-            self._fetch_models(provider.name)
+        # The providers' own model lists are fetched a moment after start: the fetch loads the
+        # HTTP stack and the keyring (~100 ms of imports on a worker, competing for the GIL
+        # with the first paint); the configured models are offered meanwhile.
+        names = [p.name for p in providers]
+        # (the window as the timer's context: a window closed meanwhile cancels it)
+        QTimer.singleShot(
+            MODEL_FETCH_DELAY_MS, self, lambda: [self._fetch_models(n) for n in names]
+        )
         self._show_projects()
         self._update_commands()
         self._render_conversation()  # prices may have changed the footers
@@ -574,6 +595,8 @@ class MainWindow(QMainWindow):
     def open_settings(self, page: str = "") -> SettingsDialog:
         """Open Settings (non-modal: the conversation stays usable behind it)."""
         if self._settings_dialog is None:
+            from ui.settings_dialog import SettingsDialog
+
             dialog = SettingsDialog(self.services, self.bridge, self)
             dialog.providers_page.sig_providers_changed.connect(self._load_settings)
             dialog.projects_page.sig_projects_changed.connect(self._load_settings)
@@ -590,6 +613,8 @@ class MainWindow(QMainWindow):
     def open_history(self) -> HistoryWindow:
         """Open the history window (one per main window; raised if already open)."""
         if self.history_window is None:
+            from ui.history_window import HistoryWindow
+
             self.history_window = HistoryWindow(
                 self.services.store,
                 self.bridge.submit,
@@ -748,6 +773,8 @@ class MainWindow(QMainWindow):
         if self.bridge.active_turn is not None:
             self._show_status("Stop the running answer before starting a new chat.")
             return
+        self._open_seq += 1  # a conversation still being opened is no longer wanted
+        self._loading_full = False
         self._session_id = None
         self._session = None
         self._events = []
@@ -763,50 +790,131 @@ class MainWindow(QMainWindow):
         self.composer.editor.setFocus()
 
     def open_session(self, session_id: str, event_id: int | None = None, quiet: bool = False):
-        """Show a saved conversation; with ``event_id`` (a search result's match) the transcript
-        shows the branch holding that event and scrolls to it instead of the end."""
+        """Show a saved conversation, in two steps so a long one paints at once:
+
+        1. on a worker, the turn index (no event decoded), the shown path, and the events of
+           its last ``transcript.window_turns`` turns only; on the UI thread, those are laid out
+           (the first paint);
+        2. on a worker, the whole log (the store keeps it decoded for the next turn's runtime);
+           on the UI thread, the earlier turns of the path are handed to the transcript for
+           "Show earlier", and the conversation total is shown. Until then sending and
+           switching branches wait (composing a turn needs the whole log).
+
+        With ``event_id`` (a search result's match) the whole log is read first and the
+        transcript shows the branch holding that event, scrolled to it."""
         store = self.services.store
-
-        def load() -> tuple[SessionRecord, list[StoredEvent]]:
-            return store.get_session(session_id), list(store.events(session_id))
-
-        def show(loaded: tuple[SessionRecord, list[StoredEvent]]) -> None:
-            session, events = loaded
-            self._session_id = session.id
-            self._session = session
-            self._events = events
-            self._current_turn = session.current_turn_id or None
-            if event_id is not None:
-                turn = next((e.turn_id for e in events if e.id == event_id), None)
-                if turn is not None:
-                    self._current_turn = turn
-            self.title_edit.setText(session.title)
-            self._set_project_picker(session.project_id)
-            self._render_conversation()
-            # A long conversation is tens of thousands of long-lived objects; left in the
-            # collector's generations they make the next full collection (tens of ms, on this
-            # thread, mid-stream) scan them all. Frozen, they are skipped; they are still freed
-            # by reference counting when the conversation is closed.
-            gc.freeze()
-            if event_id is not None:
-                self.transcript.scroll_to_event(event_id)
-            self.session_list.select_session(session.id)
-            last = next(
-                (e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None
-            )
-            if last is not None and last.provider_id in {p.name for p in self._providers}:
-                self.model_picker.select(last.provider_id, last.model)
-            if last is not None and last.workspace:
-                self.set_workspace(Path(last.workspace))
+        self._open_seq += 1
+        seq = self._open_seq
 
         def failed(exc: BaseException) -> None:
+            if seq == self._open_seq:
+                self._loading_full = False
             if not quiet:
                 self._show_status(str(exc), error=True)
 
-        self.bridge.submit(load, show, failed)
+        if event_id is not None:
+
+            def load() -> tuple[SessionRecord, list[StoredEvent]]:
+                return store.get_session(session_id), list(store.events(session_id))
+
+            def show(loaded: tuple[SessionRecord, list[StoredEvent]]) -> None:
+                if seq != self._open_seq:
+                    return  # another conversation was opened meanwhile
+                session, events = loaded
+                self._adopt_opened(session)
+                self._events = events
+                self._loading_full = False
+                turn = next((e.turn_id for e in events if e.id == event_id), None)
+                if turn is not None:
+                    self._current_turn = turn
+                self._render_conversation()
+                gc.freeze()  # see _show_full
+                self.transcript.scroll_to_event(event_id)
+                self._adopt_setup(events)
+
+            self.bridge.submit(load, show, failed)
+            return
+
+        window = self.transcript.window_turns
+
+        def load_tail() -> tuple[SessionRecord, BranchTree, tuple[str, ...], list[StoredEvent]]:
+            session = store.get_session(session_id)
+            tree = BranchTree.from_index(store.turn_index(session_id))
+            path = tree.path_through(session.current_turn_id or None)
+            shown = list(store.events_of_turns(session_id, path[-window:]))
+            return session, tree, path, shown
+
+        def show_tail(loaded) -> None:  # type: ignore[no-untyped-def]
+            if seq != self._open_seq:
+                return
+            session, tree, path, shown = loaded
+            self._adopt_opened(session)
+            self._events = []
+            self._loading_full = True
+            self.transcript.show_events(
+                shown, branches=tree.positions(path), footers=self._footers(shown)
+            )
+            self._adopt_setup(shown)
+            self.bridge.submit(
+                lambda: list(store.events(session_id)),
+                lambda events: self._show_full(seq, path, shown, events),
+                failed,
+            )
+
+        self.bridge.submit(load_tail, show_tail, failed)
+
+    def _adopt_opened(self, session: SessionRecord) -> None:
+        self._session_id = session.id
+        self._session = session
+        self._current_turn = session.current_turn_id or None
+        self.title_edit.setText(session.title)
+        self._set_project_picker(session.project_id)
+        self.session_list.select_session(session.id)
+
+    def _adopt_setup(self, events: Sequence[StoredEvent]) -> None:
+        """The model and workspace of the shown path's latest turn become the next turn's."""
+        last = next((e.event for e in reversed(events) if isinstance(e.event, TurnStarted)), None)
+        if last is not None and last.provider_id in {p.name for p in self._providers}:
+            self.model_picker.select(last.provider_id, last.model)
+        if last is not None and last.workspace:
+            self.set_workspace(Path(last.workspace))
+
+    def _show_full(
+        self,
+        seq: int,
+        path: tuple[str, ...],
+        shown: list[StoredEvent],
+        events: list[StoredEvent],
+    ) -> None:
+        """Step 2 of ``open_session``: the whole log arrived."""
+        if seq != self._open_seq:
+            return
+        self._events = events
+        self._loading_full = False
+        on_path = events_on_path(events, path)
+        # On one path a turn is always recorded after the turn it follows, so log order is path
+        # order: the turns before the shown ones are the path's first turns.
+        earlier = events_on_path(events, path[: max(0, len(path) - len(_turns_of(shown)))])
+        if earlier:
+            tree = self._tree()
+            self.transcript.add_earlier_events(
+                earlier, branches=tree.positions(path), footers=self._footers(earlier)
+            )
+        self._show_conversation_usage(on_path)
+        # A long conversation is tens of thousands of long-lived objects; left in the
+        # collector's generations they make the next full collection (tens of ms, on this
+        # thread, mid-stream) scan them all. Frozen, they are skipped; they are still freed by
+        # reference counting when the conversation is closed.
+        gc.freeze()
 
     def _tree(self) -> BranchTree:
-        return BranchTree(self._events)
+        """The open conversation's tree, built once per change of the log (the log only grows
+        by appends, or is replaced whole when a conversation is opened)."""
+        # Holding the list itself (not its id) so a new list can never pass for the old one.
+        if self._tree_source is not self._events or self._tree_length != len(self._events):
+            self._tree_cache = BranchTree(self._events)
+            self._tree_source, self._tree_length = self._events, len(self._events)
+        return self._tree_cache
 
     def _path(self) -> tuple[str, ...]:
         return self._tree().path_through(self._current_turn)
@@ -826,7 +934,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def show_branch(self, turn_id: str) -> None:
         """Show the path through ``turn_id`` (a sibling the user switched to)."""
-        if self.bridge.active_turn is not None:
+        if self.bridge.active_turn is not None or self._loading_full:
             self._show_status("Wait for the answer to finish before switching branches.")
             return
         tree = self._tree()
@@ -1040,12 +1148,16 @@ class MainWindow(QMainWindow):
         if not self._providers:
             self.stack.setCurrentWidget(self.welcome)
             return None
+        if self._loading_full:
+            self._show_status("Still opening the conversation; send again in a moment.")
+            return None
         try:
             composed = compose_turn(
                 self.draft(text, place=place, target=target),
                 self._events,
                 skills=self._skills,
                 models=self._models(),
+                tree=self._tree(),
             )
         except ComposeError as exc:
             self.composer.show_error(str(exc))  # the typed text stays in the composer
@@ -1155,6 +1267,8 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def open_attachment(self, stored: StoredEvent) -> AttachmentViewer | None:
         """Show what the model saw of one attachment, in a non-modal viewer."""
+        from ui.attachment_viewer import AttachmentViewer
+
         event = stored.event
         if not isinstance(event, AttachmentAdded):
             return None
@@ -1180,6 +1294,9 @@ class MainWindow(QMainWindow):
         locate: Callable[[str], Path] | None = getattr(self.services, "attachment_path", None)
 
         def load() -> tuple[QImage, str]:
+            from ui.attachment_viewer import VIEW_MAX_SIDE
+            from ui.widgets.attachment_chips import load_scaled_image
+
             stored = None
             if callable(locate) and event.sha256:
                 try:

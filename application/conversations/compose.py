@@ -101,12 +101,14 @@ def compose_turn(
     *,
     skills: Sequence[SkillDoc] = (),
     models: Sequence[tuple[str, str]] = (),
+    tree: BranchTree | None = None,
 ) -> ComposedTurn:
     """Build the turn's request. ``events`` is the conversation's log (empty for a new one);
-    ``skills`` every skill and agent known; ``models`` the (provider, model) pairs configured."""
+    ``skills`` every skill and agent known; ``models`` the (provider, model) pairs configured;
+    ``tree`` the log's ``BranchTree`` when the caller already has it (it must be of ``events``)."""
     if draft.place not in PLACES:
         raise ValueError(f"place must be one of {PLACES}, got {draft.place!r}")
-    tree = BranchTree(events)
+    tree = tree if tree is not None else BranchTree(events)
     started = {s.turn_id: s.event for s in events if isinstance(s.event, TurnStarted)}
     extras: dict[str, str] = {"source": draft.source}
     attachments = draft.attachments

@@ -78,9 +78,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import requests
+from typing import TYPE_CHECKING, Any
 
 from application.ports.chat_provider import (
     ChatRequest,
@@ -103,6 +101,9 @@ from infrastructure.providers.http_stream import (
     token_count,
 )
 from infrastructure.providers.sse import SSEEvent
+
+if TYPE_CHECKING:  # an annotation only: http_stream loads requests when an adapter is built
+    import requests
 
 DEFAULT_BASE_URL = "https://api.anthropic.com/v1"
 DEFAULT_MAX_TOKENS = 8192

@@ -20,14 +20,17 @@ Invariants it keeps:
 - on cancel the *calling* thread shuts the socket down (waking the helper's blocked read), joins
   the helper and closes the response (requests #5372, #4762: ``close()`` alone does not unblock);
 - bytes are handed over undecoded; the adapter's parser decodes complete lines as UTF-8;
-- error messages never carry the API key or the request body.
+- error messages never carry the API key or the request body;
+- ``requests`` and ``urllib3`` (and ``http.client``, ``email.utils``) are imported when an adapter
+  is built or an error is described, not with this module: the composition root imports an
+  adapter class at start, and the window must not pay for the HTTP stack before its first
+  provider call (issue 8, start-up budget). By the time an ``except`` or ``isinstance`` here
+  names them, a session exists, so they are already loaded and the local import is free.
 """
 
 from __future__ import annotations
 
 import contextlib
-import email.utils
-import http.client
 import json
 import queue
 import threading
@@ -35,11 +38,8 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
-
-import requests
-import urllib3.exceptions
 
 from application.ports.chat_provider import (
     ChatRequest,
@@ -53,6 +53,9 @@ from application.ports.chat_provider import (
     http_error,
 )
 from infrastructure.providers.sse import SSEParser
+
+if TYPE_CHECKING:  # annotations only; see the module docstring
+    import requests
 
 READ_SIZE = 64 * 1024
 MAX_ERROR_BODY = 64 * 1024
@@ -184,6 +187,8 @@ def retry_after_seconds(headers: Mapping[str, str], *, now: float | None = None)
     try:
         seconds = float(value)
     except ValueError:
+        import email.utils
+
         try:
             when = email.utils.parsedate_to_datetime(value)
         except (TypeError, ValueError):
@@ -203,6 +208,8 @@ def describe_request_failure(
     exc: BaseException, url: str, *, connect_timeout: float, read_timeout: float
 ) -> ProviderError:
     """Map an exception from ``requests`` (raised before any body byte) to a provider error."""
+    import requests
+
     host = host_of(url)
     if isinstance(exc, requests.exceptions.InvalidHeader):
         # requests quotes the header value in its message: that may be the API key.
@@ -444,6 +451,8 @@ class StreamingHTTPCall:
             return item
 
     def _body_failure(self, exc: BaseException) -> ProviderError:
+        import urllib3.exceptions
+
         if isinstance(exc, urllib3.exceptions.ReadTimeoutError | TimeoutError):
             return ProviderTimeout(stalled_message(self.host, self._read_timeout))
         # A body cut short shows up as http.client's IncompleteRead, whose own text is jargon
@@ -505,6 +514,8 @@ STALLED = object()
 
 def _closed_early(exc: BaseException) -> bool:
     """Whether ``exc`` (or an exception it wraps) says the body ended before its declared end."""
+    import http.client
+
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
@@ -595,7 +606,11 @@ class StreamingAdapter(ABC):
         self._read_timeout = read_timeout
         self._poll_interval = poll_interval
         self._extra_headers = dict(extra_headers or {})
-        self._session = session if session is not None else requests.Session()
+        if session is None:
+            import requests  # the first adapter built loads the HTTP stack
+
+            session = requests.Session()
+        self._session = session
 
     @property
     def default_model(self) -> str:
@@ -781,6 +796,8 @@ class StreamingAdapter(ABC):
         """``GET {base_url}/{path}``: the decoded JSON answer and its raw body. Raises the
         request's failure, the typed HTTP error, or ``_not_a_model_list`` for a body that is not
         JSON (``list_models`` is the only caller)."""
+        import requests
+
         url = self._endpoint(path)
         try:
             response = self._session.get(

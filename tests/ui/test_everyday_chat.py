@@ -314,3 +314,35 @@ def test_a_title_typed_while_the_first_answer_streams_is_kept(
         lambda: services.store.get_session(session_id).title == "My own title", timeout=5000
     )
     assert window.title_edit.text() == "My own title"
+
+
+def test_a_long_conversation_opens_with_its_last_turns_then_the_rest(
+    qtbot, local_provider, window, services
+):
+    from domain.transcript.canonical import AssistantText, TurnFinished, UserMessage
+
+    store = services.store
+    session = store.create_session("Long one")
+    previous = ""
+    for n in range(60):
+        turn = f"turn-{n:02d}"
+        store.append(session.id, turn, TurnStarted(provider_id="local", model="model-a",
+                                                   follows_turn_id=previous))  # fmt: skip
+        store.append(session.id, turn, UserMessage(text=f"question {n}"))
+        store.append(session.id, turn, AssistantText(text=f"answer {n}", model="model-a"))
+        store.append(session.id, turn, TurnFinished(status="completed"))
+        previous = turn
+    wait_ready(qtbot, window)
+    window.open_session(session.id)
+    qtbot.waitUntil(lambda: "answer 59" in window.transcript.toPlainText(), timeout=5000)
+    qtbot.waitUntil(lambda: not window._loading_full, timeout=5000)
+    text = window.transcript.toPlainText()
+    assert "question 20" in text and "question 19" not in text  # the last 40 turns
+    assert window.transcript.earlier_messages == 40  # the first 20 turns, kept for later
+    assert len(window._events) == 240
+    assert window.transcript.load_earlier()
+    assert "question 0\n" in window.transcript.toPlainText() + "\n"
+    # The whole log is there, so the next turn follows the last one.
+    record = _answers(local_provider, "More")
+    _send(qtbot, window, "and then?")
+    assert _contents(record[0])[-3:] == ["question 59", "answer 59", "and then?"]

@@ -16,29 +16,30 @@ Invariants it keeps:
   rest ``R``: the transcript appends stable blocks once and re-renders only the unstable tail.
   To make this hold, link reference definitions (``[x]: http://…``, which can change text laid
   out before them) are not recognised: they are shown as typed;
-- pure Python, no Qt import: unit-testable without a display.
+- pure Python, no Qt import: unit-testable without a display;
+- markdown-it, its plugins and Pygments are imported on the first render, not with this module:
+  the window imports it at start but an empty window renders nothing (issue 8, start-up budget).
+  ``_parser()`` builds the one parser once and caches it; ``_highlight`` imports Pygments when a
+  code block with a language is first shown.
 """
 
 # ruff: noqa: RUF001, RUF002  (the TeX tables map to look-alike Unicode characters on purpose)
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from markdown_it.renderer import RendererHTML
-from markdown_it.rules_block import StateBlock
-from markdown_it.rules_inline import StateInline
-from markdown_it.token import Token
-from markdown_it.utils import OptionsDict
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
+if TYPE_CHECKING:  # annotations only: the libraries themselves load on the first render
+    from markdown_it import MarkdownIt
+    from markdown_it.renderer import RendererHTML
+    from markdown_it.rules_block import StateBlock
+    from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
+    from markdown_it.utils import OptionsDict
 
 #: Above this many characters a code block is shown without highlighting: Pygments is linear but
 #: slow (tens of ms per 100 KB), and while an answer streams the open block at the end is
@@ -164,7 +165,7 @@ def render_markdown(
         "code_index_start": code_index_start,
         "links": [],
     }
-    body = _MD.render(text, env)
+    body = _parser().render(text, env)
     return RenderedMarkdown(html=body, code_blocks=tuple(env["code_blocks"]))
 
 
@@ -225,7 +226,12 @@ def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -
     return True
 
 
-def _build() -> MarkdownIt:
+@functools.cache
+def _parser() -> MarkdownIt:
+    """The one configured parser, built (and markdown-it imported) on the first render."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
     md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
     # "$5 and $10" stays money: no digits or spaces right inside the dollars.
     dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=True)
@@ -286,6 +292,11 @@ def _code_block(code: str, language: str, env: dict[str, Any]) -> str:
 def _highlight(code: str, language: str, palette: Palette) -> str:
     if not language or len(code) > HIGHLIGHT_LIMIT:
         return html.escape(code)
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+
     try:
         lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
     except ClassNotFound:
@@ -438,9 +449,6 @@ _RULES = {
     "math_block_label": _math_block_label,
     "hr": _hr,
 }
-
-_MD = _build()
-
 
 # -- the stable prefix while streaming ------------------------------------------------------------
 

@@ -351,6 +351,40 @@ class TranscriptView(QTextBrowser):
         self._lay_out_saved(first_group=None)
         self._scroll_to_end()
 
+    def add_earlier_events(
+        self,
+        events: list[StoredEvent],
+        branches: Mapping[str, BranchPosition] | None = None,
+        footers: Mapping[str, str] | None = None,
+    ) -> None:
+        """The turns before the shown ones arrived later (the window opens a long conversation
+        in two steps: its last turns first, then the rest). They are kept for "Show earlier";
+        nothing is laid out now, so what the user is reading does not move."""
+        if not events:
+            return
+        groups: list[_Group] = []
+        for stored in events:
+            if not groups or groups[-1].turn_id != stored.turn_id:
+                groups.append(_Group(stored.turn_id))
+            groups[-1].events.append(stored)
+            event = stored.event
+            if isinstance(event, TurnStarted):
+                self._models[stored.turn_id] = event.model
+                self._attached[stored.turn_id] = event.attachments
+                if event.retry_of:
+                    self._retried.add(event.retry_of)
+        shift = len(groups)
+        self._event_group = {k: v + shift for k, v in self._event_group.items()}
+        for index, group in enumerate(groups):
+            for stored in group.events:
+                self._event_group[stored.id] = index
+        self._groups = groups + self._groups
+        self._first_loaded += shift
+        self._events = list(events) + self._events  # a re-layout (set_dark) starts from them
+        self._branches.update(branches or {})
+        self._footers.update(footers or {})
+        self._update_earlier_link()
+
     def _lay_out_saved(self, first_group: int | None) -> None:
         """Group the saved events by turn and lay out the window (or, with ``first_group``, from
         that group on: a re-layout)."""
