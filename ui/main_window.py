@@ -91,6 +91,7 @@ from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
+from ui.rendering.markdown import warm_up
 from ui.shortcuts import find_shortcut
 from ui.widgets.composer import CommandItem, Composer
 from ui.widgets.conversation_list import ConversationList
@@ -111,9 +112,16 @@ if TYPE_CHECKING:  # these windows load when first opened, not at start
 log = logging.getLogger(__name__)
 
 
+def _ignore(_result: object) -> None:
+    pass
+
+
 def _turns_of(events: Sequence[StoredEvent]) -> list[str]:
     return list(dict.fromkeys(e.turn_id for e in events))
 
+
+#: How long after the window is built the Markdown renderer is warmed up on a worker.
+WARM_UP_DELAY_MS = 300
 
 #: How long after the settings are read the providers are asked for their models.
 MODEL_FETCH_DELAY_MS = 1500
@@ -211,6 +219,9 @@ class MainWindow(QMainWindow):
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
+        # The Markdown parser and the highlighter load on a worker soon after start, not on
+        # the UI thread when the first answer is shown.
+        QTimer.singleShot(WARM_UP_DELAY_MS, self, lambda: self.bridge.submit(warm_up, _ignore))
 
     # -- layout ------------------------------------------------------------------------------------
 

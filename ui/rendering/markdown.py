@@ -226,6 +226,35 @@ def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -
     return True
 
 
+#: What ``warm_up`` renders: a little of each common language, so their lexers are compiled.
+_WARM_UP_SAMPLE = (
+    "\n\n".join(
+        f"```{language}\n{code}\n```"
+        for language, code in (
+            ("python", "def f(x: int) -> str:\n    return f'{x}'  # note"),
+            ("javascript", "const f = (x) => `${x}`; // note"),
+            ("typescript", "function f(x: number): string { return String(x); }"),
+            ("bash", 'for f in *.txt; do echo "$f"; done'),
+            ("sql", "SELECT id, name FROM t WHERE id = 1 ORDER BY name;"),
+            ("json", '{"a": [1, 2.5, true, null]}'),
+            ("html", '<div class="a">x</div>'),
+            ("java", "class A { int f() { return 1; } }"),
+            ("go", "func f() int { return 1 }"),
+            ("rust", "fn f() -> i32 { 1 }"),
+        )
+    )
+    + "\n\n| a | b |\n|---|---|\n| 1 | $x^2$ |\n"
+)
+
+
+def warm_up() -> None:
+    """Import the parser and the highlighter and compile the common languages' lexers, off the
+    UI thread (the window calls it on a worker after start), so the first conversation opened
+    does not pay ~100 ms of imports and regex compilation on the UI thread."""
+    for dark in (False, True):
+        render_markdown(_WARM_UP_SAMPLE, dark=dark)
+
+
 @functools.cache
 def _parser() -> MarkdownIt:
     """The one configured parser, built (and markdown-it imported) on the first render."""

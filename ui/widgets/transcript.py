@@ -255,7 +255,7 @@ class TranscriptView(QTextBrowser):
     sig_copied = Signal(str)
     """Something was put on the clipboard: a short description for the status bar."""
 
-    def __init__(self, parent: QWidget | None = None, *, window_turns: int = 40) -> None:
+    def __init__(self, parent: QWidget | None = None, *, window_turns: int = 12) -> None:
         super().__init__(parent)
         self.setObjectName("transcript")
         self.setAccessibleName("Conversation")
