@@ -25,12 +25,20 @@ contracts: $(STAMP)
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
-# make bench - print performance figures as ratios against in-run baselines (docs/performance.md)
+# make bench - the performance suite (issue 8): each script prints its figures as ratios against
+# a baseline measured in the same run, with the budgets; docs/performance.md records them.
+# A few minutes on 2 cores; the first run also builds a 1,000,000-event database (~70 s, cached
+# in ~/.cache/parley-bench/).
+BENCH := QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/startup.py
-	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/streaming.py
-	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history.py
-	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/history_window.py --sessions 3000
+	$(BENCH)/startup.py --runs 5
+	$(BENCH)/memory.py
+	$(BENCH)/streaming.py --messages 5000
+	$(BENCH)/open_conversation.py
+	$(BENCH)/turn_overhead.py
+	$(BENCH)/history.py
+	$(BENCH)/history_scale.py
+	$(BENCH)/history_window.py --sessions 10000
 
 # make screenshots - the README's pictures of the main window, light and dark (offscreen)
 screenshots: $(STAMP)

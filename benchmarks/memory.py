@@ -190,7 +190,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="counted rounds (default 3)")
     parser.add_argument("--sessions", type=int, default=1000, help="short conversations (warm)")
     parser.add_argument("--messages", type=int, default=5000, help="the conversation opened")
-    parser.add_argument("--idle-ms", type=int, default=1000, help="idle time before measuring")
+    parser.add_argument("--idle-ms", type=int, default=3000, help="idle time before measuring")
     parser.add_argument("--display", action="store_true", help="use the real display platform")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -120,9 +120,6 @@ def _turns_of(events: Sequence[StoredEvent]) -> list[str]:
     return list(dict.fromkeys(e.turn_id for e in events))
 
 
-#: How long after the window is built the Markdown renderer is warmed up on a worker.
-WARM_UP_DELAY_MS = 300
-
 #: How long after the settings are read the providers are asked for their models.
 MODEL_FETCH_DELAY_MS = 1500
 
@@ -177,6 +174,8 @@ class MainWindow(QMainWindow):
         self._tree_cache = BranchTree(())
         self._tree_source: list[StoredEvent] | None = None
         self._tree_length = -1
+        self._painted = False
+        self._reopen_after_paint = ""
         self._open_seq = 0  # which open_session is current (a later one makes earlier stale)
         self._loading_full = False  # the open conversation's whole log is still being read
         #: Ask the model for a short title after a conversation's first answer (one small extra
@@ -219,9 +218,6 @@ class MainWindow(QMainWindow):
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
-        # The Markdown parser and the highlighter load on a worker soon after start, not on
-        # the UI thread when the first answer is shown.
-        QTimer.singleShot(WARM_UP_DELAY_MS, self, lambda: self.bridge.submit(warm_up, _ignore))
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -424,8 +420,9 @@ class MainWindow(QMainWindow):
             self.zoom.set_point_size(state.font_point_size)
         self.enter_sends_action.setChecked(state.send_key == "enter")
         self.composer.set_send_key(state.send_key)
-        if state.last_session_id:
-            self.open_session(state.last_session_id, quiet=True)
+        # The last conversation is reopened once the window has painted (see paintEvent): the
+        # window appears first, the conversation a moment later.
+        self._reopen_after_paint = state.last_session_id
 
     def current_state(self) -> WindowState:
         """What the window would save now (geometry, splitter, last conversation, preferences)."""
@@ -1449,6 +1446,21 @@ class MainWindow(QMainWindow):
     def _show_status(self, text: str, error: bool = False) -> None:
         self.status.setStyleSheet("color: #c0392b" if error else "")
         self.status.setText(text)
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().paintEvent(event)
+        if not self._painted:
+            # After the first paint (a queued call: the paint finishes first): warm the
+            # Markdown renderer up on a worker, so the first answer shown does not import it on
+            # this thread, and reopen the last conversation.
+            self._painted = True
+            QTimer.singleShot(0, self, self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        self.bridge.submit(warm_up, _ignore)
+        if self._reopen_after_paint and self._session_id is None:
+            self.open_session(self._reopen_after_paint, quiet=True)
+        self._reopen_after_paint = ""
 
     def changeEvent(self, event: QEvent) -> None:
         # Skill and agent files may be edited in another program: read them again (on a

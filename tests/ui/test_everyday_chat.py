@@ -245,6 +245,7 @@ def test_state_restores_the_last_conversation_theme_and_send_key(qtbot, local_pr
     state = WindowState(last_session_id=session.id, theme="dark", send_key="enter")
     win = MainWindow(services, theme=theme, state=state)
     qtbot.addWidget(win)
+    win.show()  # the last conversation comes back once the window has painted
     try:
         qtbot.waitUntil(lambda: win.title_edit.text() == "Remember me", timeout=5000)
         assert win.transcript.dark
