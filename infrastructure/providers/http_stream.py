@@ -57,6 +57,13 @@ from infrastructure.providers.sse import SSEParser
 if TYPE_CHECKING:  # annotations only; see the module docstring
     import requests
 
+
+def preload() -> None:
+    """Import the HTTP stack now (a caller on a worker, soon after start), so the first turn does
+    not pay ~150 ms of imports between Send and the request."""
+    import requests  # noqa: F401
+
+
 READ_SIZE = 64 * 1024
 MAX_ERROR_BODY = 64 * 1024
 MAX_MESSAGE_CHARS = 600
