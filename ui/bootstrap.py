@@ -120,6 +120,12 @@ class Services:
         secrets: SecretStore = _OneKey(config.name, api_key) if api_key else self.secrets
         return build_adapter(config, os.environ, self.settings.network(), secrets)
 
+    def preload(self) -> None:
+        """Import what the first turn needs (the HTTP stack) ahead of it; call on a worker."""
+        from infrastructure.providers.http_stream import preload
+
+        preload()
+
     def close(self) -> None:
         # The attachment reader keeps a spare reader process warm; it ends with the services.
         reader = getattr(self.runtime, "attachment_reader", None)

@@ -86,7 +86,6 @@ from domain.transcript.canonical import (
     UserMessage,
 )
 from domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost, format_usage
-from infrastructure.providers.http_stream import preload as preload_http
 from ui.appearance import FontZoom, ThemeManager
 from ui.bootstrap import Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
@@ -1459,7 +1458,7 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self.bridge.submit(warm_up, _ignore)
-        self.bridge.submit(preload_http, _ignore)
+        self.bridge.submit(self.services.preload, _ignore)
         if self._reopen_after_paint and self._session_id is None:
             self.open_session(self._reopen_after_paint, quiet=True)
         self._reopen_after_paint = ""
