@@ -75,6 +75,7 @@ RULES = {
     "shell.nul": "a NUL character in the command (refused)",
     "shell.unparseable": "a construct the splitter does not model (unknown)",
     "shell.control_flow": "if/while/for/case… (unknown)",
+    "word.tilde": "a word the shell rewrites with the home directory, e.g. x=~ (unknown)",
     "cwd.invalid": "the cwd target is not sandbox:/workspace: (unknown)",
     "cmd.harmless": "every part is a read-only, trusted, allow-listed program (harmless)",
     "cmd.contained": "writes only inside the sandbox (contained)",
@@ -1003,6 +1004,10 @@ def _classify_simple(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
         )
     if cmd.words:
         parts.append(_classify_words(ctx, cmd, depth))
+        # A word the shell rewrites with the home directory (``~``, ``x=~``) means something
+        # other than what was read, wherever it sits (an option's value too): never harmless.
+        if any(word.tilde for word in cmd.words[1:]):
+            parts.append(Effect(UNKNOWN, "word.tilde", "a word starts with ~ (the home directory)"))
     elif not cmd.assignments:
         parts.append(Effect(HARMLESS, "cmd.harmless", "only redirections"))
     worst = _worst(parts)

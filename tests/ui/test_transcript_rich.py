@@ -233,7 +233,8 @@ def test_hover_shows_the_toolbar_over_that_message_and_its_buttons_ask(qtbot, vi
     message = toolbar.message
     assert message is not None and (message.turn_id, message.role) == ("t1", "assistant")
     rect = view.message_rect(message)
-    assert rect.contains(toolbar.geometry().topRight() - QPoint(2, -2))
+    # On the message's header line (nudged up into the gap above it by a few pixels).
+    assert rect.contains(toolbar.geometry().topRight() - QPoint(2, -10))
     assert toolbar.geometry().right() > rect.center().x()  # at the message's right
     assert toolbar.regenerate_button.isVisible() and not toolbar.edit_button.isVisible()
     assert toolbar.regenerate_button.accessibleName() == "Regenerate"
@@ -427,3 +428,20 @@ def test_the_widget_and_its_buttons_have_accessible_names(view):
     toolbar = view.message_toolbar
     for button in (toolbar.copy_button, toolbar.copy_text_button, toolbar.edit_button):
         assert button.accessibleName() and button.toolTip()
+
+
+def test_the_hover_toolbar_never_covers_the_copy_link_of_a_leading_code_block(qtbot):
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.show_events(_turn(1, "t1", "question", "```python\nprint(1)\n```\nafter"))
+    answer = next(m for m in view._message_order if m.role == "assistant")
+    view._toolbar.show_for(answer)
+    view._place_toolbar(answer)
+    copy = view.document().find("Copy")
+    assert not copy.isNull()
+    assert not view.message_toolbar.geometry().intersects(
+        view.cursorRect(copy).adjusted(-2, 0, 2, 0)
+    )

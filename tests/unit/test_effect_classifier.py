@@ -1052,3 +1052,9 @@ def test_no_rule_is_named_twice_and_every_rule_says_its_level() -> None:
     assert all(any(level in text for level in EFFECTS) for text in RULES.values()), (
         "each rule documents its level"
     )
+
+
+@pytest.mark.parametrize("command", ["cmp -i x=~ a.txt b.txt", "grep -e x=~/y README.md"])
+def test_a_word_rewritten_with_the_home_directory_is_never_harmless(command):
+    # Found by hypothesis: an option's value such as x=~ is expanded by bash (x=/home/...).
+    assert effect(command).level != HARMLESS

@@ -533,6 +533,8 @@ def stable_prefix_length(text: str) -> int:
                 holding, block_open = False, False
                 stable = pos
             after_blank = False
+            # "$$" display math cannot interrupt a paragraph (dollarmath); "\\[" can (ours).
+            starts_block = not block_open
             if not block_open and (line.startswith("    ") or line.startswith("\t")):
                 holding = True  # indented code
             if _LIST_ITEM.match(line):
@@ -542,7 +544,7 @@ def stable_prefix_length(text: str) -> int:
             math_match = _MATH_OPEN.match(line)
             if fence_match and not (fence_match.group(1)[0] == "`" and "`" in fence_match.group(2)):
                 fence = (fence_match.group(1)[0], len(fence_match.group(1)))
-            elif math_match:
+            elif math_match and (starts_block or math_match.group(1) != "$$"):
                 closer = "$$" if math_match.group(1) == "$$" else "\\]"
                 if closer not in math_match.group(2):
                     math_close = closer

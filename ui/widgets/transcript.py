@@ -1157,7 +1157,10 @@ class TranscriptView(QTextBrowser):
         rect = self.message_rect(message)
         bar = self._toolbar
         x = min(rect.right(), self.viewport().width()) - bar.width() - 4
-        y = max(rect.top(), 0) + 2  # stays in view while a long message is scrolled
+        # On the header line, nudged up into the gap above the message so it never covers the
+        # first line of the body (a code block's Copy link sits there); stays in view while a
+        # long message is scrolled.
+        y = max(max(rect.top(), 0) - 6, 0)
         bar.move(max(0, x), y)
 
     def _act(self, action: str, message: _Message | None = None) -> None:
