@@ -458,28 +458,16 @@ def run_parley(window, server: ServerProcess, store, pieces: list[str], rate: in
     def on_finished(outcome) -> None:
         finished.append((time.monotonic_ns(), outcome))
 
+    # on_text must see each chunk before the transcript does (slots run in connection order).
+    window.bridge.sig_text.disconnect(window.transcript.append_text)
     window.bridge.sig_text.connect(on_text)
+    window.bridge.sig_text.connect(window.transcript.append_text)
     window.bridge.sig_turn_finished.connect(on_finished)
-    # Chunk -> paint: the transcript buffers text and lays it out on its frame timer; a chunk is
-    # on screen at the first viewport paint after the first layout pass after it arrived.
-    flushes: list[int] = []
-    paints: list[int] = []
-    flush_timer = window.transcript._flush_timer  # the benchmark may look inside
-
-    def on_flush() -> None:  # connected after the transcript's own slot: runs after the layout
-        flushes.append(time.monotonic_ns())
-
-    flush_timer.timeout.connect(on_flush)
-    # Layouts started directly from append_text (the first text after a quiet frame) go
-    # through the instance attribute; the timer's connection holds the original bound method.
-    original_flush = window.transcript._flush
-
-    def flush_and_record() -> None:
-        original_flush()
-        on_flush()
-
-    window.transcript._flush = flush_and_record
-    paint_filter = PaintRecorder(paints)
+    # Chunk -> paint: the transcript buffers text and lays it out at most once a frame; a chunk
+    # is on screen at the first viewport paint after the layout that included it. Each paint
+    # records how much of the streamed text was laid out by then (``laid_out_chars``).
+    paints: list[tuple[int, int]] = []
+    paint_filter = PaintRecorder(paints, window.transcript)
     window.transcript.viewport().installEventFilter(paint_filter)
     probe = StallProbe()
     pauses: list[float] = []
@@ -504,10 +492,8 @@ def run_parley(window, server: ServerProcess, store, pieces: list[str], rate: in
     gc.callbacks.remove(on_gc)
     window.bridge.sig_text.disconnect(on_text)
     window.bridge.sig_turn_finished.disconnect(on_finished)
-    flush_timer.timeout.disconnect(on_flush)
-    del window.transcript._flush  # back to the class's method
     window.transcript.viewport().removeEventFilter(paint_filter)
-    latencies = chunk_to_paint(arrivals, flushes, paints)
+    latencies = chunk_to_paint(arrivals, paints)
     if not finished:
         raise RuntimeError(f"the turn did not finish at {rate} tok/s")
     t_end, outcome = finished[0]
@@ -544,36 +530,33 @@ def run_parley(window, server: ServerProcess, store, pieces: list[str], rate: in
     }
 
 
-def PaintRecorder(paints: list[int]):
-    """An event filter that records when the transcript's viewport paints (UI thread clock)."""
+def PaintRecorder(paints: list[tuple[int, int]], transcript):
+    """An event filter recording each viewport paint: (UI-thread time, characters laid out)."""
     from PySide6.QtCore import QEvent, QObject
 
     class _PaintRecorder(QObject):
         def eventFilter(self, obj, event) -> bool:
             if event.type() == QEvent.Type.Paint:
-                paints.append(time.monotonic_ns())
+                paints.append((time.monotonic_ns(), transcript.laid_out_chars))
             return False
 
     return _PaintRecorder()
 
 
-def chunk_to_paint(
-    arrivals: list[tuple[int, int]], flushes: list[int], paints: list[int]
-) -> list[float]:
-    """Per chunk handed to the transcript: ms until the first paint after the first layout pass
-    after it (chunks laid out by the turn's final flush, outside the timer, are left out)."""
+def chunk_to_paint(arrivals: list[tuple[int, int]], paints: list[tuple[int, int]]) -> list[float]:
+    """Per chunk handed to the transcript: ms until the first paint that shows all of it (the
+    transcript had laid out at least the text up to the chunk's end). Chunks shown only by the
+    turn's final layout (no paint recorded after) are left out."""
     out: list[float] = []
-    fi = pi = 0
-    for arrived, _size in arrivals:
-        while fi < len(flushes) and flushes[fi] < arrived:
-            fi += 1
-        if fi == len(flushes):
-            break
-        while pi < len(paints) and paints[pi] < flushes[fi]:
+    end = 0
+    pi = 0
+    for arrived, size in arrivals:
+        end += size
+        while pi < len(paints) and (paints[pi][0] < arrived or paints[pi][1] < end):
             pi += 1
         if pi == len(paints):
             break
-        out.append((paints[pi] - arrived) / 1e6)
+        out.append((paints[pi][0] - arrived) / 1e6)
     return out
 
 

@@ -283,6 +283,8 @@ class TranscriptView(QTextBrowser):
         self._flush_timer.setInterval(_FLUSH_MS)
         self._flush_timer.timeout.connect(self._flush)
         self._last_flush = 0.0  # time.monotonic() of the last layout of streamed text
+        #: How much of the streamed text (``streamed_text``) is laid out (for measurements).
+        self.laid_out_chars = 0
         self._toolbar = _MessageToolbar(self.viewport())
         self._toolbar.copy_button.clicked.connect(lambda: self._act("copy"))
         self._toolbar.copy_text_button.clicked.connect(lambda: self._act("copy_text"))
@@ -300,6 +302,7 @@ class TranscriptView(QTextBrowser):
     def _reset_state(self) -> None:
         self._streaming_turn: str | None = None
         self._streamed = ""
+        self.laid_out_chars = 0
         self._segment: _Message | None = None  # the message streamed text goes into
         self._cards: dict[str, _ToolCard] = {}
         self._attachment_lists: dict[str, _AttachmentList] = {}
@@ -687,6 +690,7 @@ class TranscriptView(QTextBrowser):
         at_bottom = self._at_bottom()
         self._streaming_turn = turn_id
         self._streamed = ""
+        self.laid_out_chars = 0
         self._segment = self._open_message(turn_id, "assistant", model or "assistant")
         if at_bottom:
             self._scroll_to_end()
@@ -725,6 +729,7 @@ class TranscriptView(QTextBrowser):
         if self._segment is not None:
             at_bottom = self._at_bottom()
             self._render_body(self._segment, final=False)
+            self.laid_out_chars = len(self._streamed)
             if at_bottom:
                 self._scroll_to_end()
 
