@@ -1200,6 +1200,10 @@ class MainWindow(QMainWindow):
             else None
         )
         self._session_id = request.session_id
+        # The turn starts first: the worker records it and builds the request while this thread
+        # lays out the new messages (what the worker reports is drained after this returns, so
+        # it always lands below them).
+        handle = self.bridge.start_turn(request)
         self.composer.clear(keep_attachments=place in ("retry", "regenerate"))
         self.composer.set_running(True)
         self.transcript.add_user_message(
@@ -1207,7 +1211,7 @@ class MainWindow(QMainWindow):
         )
         self.transcript.begin_answer(request.turn_id, request.model)
         self._show_status(f"Answering with {request.model or 'the default model'}…")
-        return self.bridge.start_turn(request)
+        return handle
 
     def _render_conversation_to(self, turn_id: str) -> None:
         tree = self._tree()

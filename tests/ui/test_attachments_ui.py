@@ -316,15 +316,11 @@ def test_send_freezes_the_paths_in_order_and_clears_the_chips(
     window.composer.add_attachments(order)
     window.composer.editor.setPlainText("Compare these")
     started, lines_at_start = [], []
-
-    def on_started(handle) -> None:
-        # Emitted on the UI thread as the turn starts, before any of its events can come back.
-        started.append(handle)
-        lines_at_start.extend(window.transcript.attachment_lines(handle.request.turn_id))
-
-    window.bridge.sig_turn_started.connect(on_started)
+    window.bridge.sig_turn_started.connect(started.append)
     with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+        # Right after the click, before the event loop could bring back any of the turn's events.
+        lines_at_start.extend(window.transcript.attachment_lines(started[0].request.turn_id))
     assert lines_at_start == ["📎 z.txt", "📎 a.txt", "📎 m.csv"]
     outcome = finished.args[0]
     assert started[0].request.attachments == tuple(order)
