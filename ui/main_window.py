@@ -524,6 +524,8 @@ class MainWindow(QMainWindow):
         index = self.project_picker.findData(current)
         self.project_picker.setCurrentIndex(max(index, 0))
         self.session_list.set_projects([(p.id, p.name) for p in self._projects])
+        if self._sessions:  # the list may have been grouped before the projects were known
+            self._show_sessions(self._sessions)
 
     def _load_skills(self) -> None:
         library = getattr(self.services, "skills", None)

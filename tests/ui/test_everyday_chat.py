@@ -349,3 +349,19 @@ def test_a_long_conversation_opens_with_its_last_turns_then_the_rest(
     record = _answers(local_provider, "More")
     _send(qtbot, window, "and then?")
     assert _contents(record[0])[-3:] == ["question 59", "answer 59", "and then?"]
+
+
+def test_project_sections_are_named_even_when_the_list_came_before_the_settings(
+    qtbot, local_provider, window, services
+):
+    from application.ports.settings_store import ProjectConfig
+
+    services.settings.save_project(ProjectConfig(id="docs", name="Docs site"))
+    session = services.store.create_session("In a project", project_id="docs")
+    wait_ready(qtbot, window)
+    # The conversation list as it would be if it had been read before the settings.
+    window._projects = []
+    window._show_sessions([services.store.get_session(session.id)])
+    assert window.session_list.layout_text()[0][0] == "Unknown project"
+    window._load_settings()
+    qtbot.waitUntil(lambda: window.session_list.layout_text()[0][0] == "Docs site", timeout=5000)
