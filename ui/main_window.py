@@ -176,6 +176,8 @@ class MainWindow(QMainWindow):
         self._tree_length = -1
         self._painted = False
         self._reopen_after_paint = ""
+        self._chosen_turns: dict[str, str] = {}  # session -> the branch leaf last chosen here
+        self._refresh_seq = 0  # the newest conversation-list read
         self._open_seq = 0  # which open_session is current (a later one makes earlier stale)
         self._loading_full = False  # the open conversation's whole log is still being read
         #: Ask the model for a short title after a conversation's first answer (one small extra
@@ -653,7 +655,15 @@ class MainWindow(QMainWindow):
         if self.session_search.is_searching():
             self.session_search.rerun()  # the list shows matches: search again, don't clobber it
             return
-        self.bridge.submit(lambda: list(self.services.store.list_sessions()), self._show_sessions)
+        # Reads run on two workers and may finish out of order: only the newest one is shown.
+        self._refresh_seq += 1
+        seq = self._refresh_seq
+
+        def show(sessions: list[SessionRecord]) -> None:
+            if seq == self._refresh_seq:
+                self._show_sessions(sessions)
+
+        self.bridge.submit(lambda: list(self.services.store.list_sessions()), show)
 
     def _show_sessions(self, sessions: list[SessionRecord]) -> None:
         pending = self._pending_delete.id if self._pending_delete else None
@@ -846,11 +856,12 @@ class MainWindow(QMainWindow):
             return
 
         window = self.transcript.window_turns
+        chosen = self._chosen_turns.get(session_id)  # read here: workers touch no window state
 
         def load_tail() -> tuple[SessionRecord, BranchTree, tuple[str, ...], list[StoredEvent]]:
             session = store.get_session(session_id)
             tree = BranchTree.from_index(store.turn_index(session_id))
-            path = tree.path_through(session.current_turn_id or None)
+            path = tree.path_through(chosen or session.current_turn_id or None)
             shown = list(store.events_of_turns(session_id, path[-window:]))
             return session, tree, path, shown
 
@@ -873,10 +884,23 @@ class MainWindow(QMainWindow):
 
         self.bridge.submit(load_tail, show_tail, failed)
 
+    def _remember_turn(self, session_id: str, turn_id: str) -> None:
+        """The branch the user is on, kept here at once and stored on a worker. The stored copy
+        may land after the next read of the session (the workers run in parallel), so the
+        window's own memory wins when the conversation is opened again."""
+        self._chosen_turns[session_id] = turn_id
+        store, chosen = self.services.store, self._chosen_turns
+        # Each job writes the latest choice (a dict read is atomic), so two jobs finishing out of
+        # order still leave the last choice stored.
+        self.bridge.submit(lambda: store.set_current_turn(session_id, chosen[session_id]), _ignore)
+
+    def _chosen_turn(self, session: SessionRecord) -> str | None:
+        return self._chosen_turns.get(session.id) or session.current_turn_id or None
+
     def _adopt_opened(self, session: SessionRecord) -> None:
         self._session_id = session.id
         self._session = session
-        self._current_turn = session.current_turn_id or None
+        self._current_turn = self._chosen_turn(session)
         self.title_edit.setText(session.title)
         self._set_project_picker(session.project_id)
         self.session_list.select_session(session.id)
@@ -954,8 +978,7 @@ class MainWindow(QMainWindow):
         self._render_conversation()
         session_id, leaf = self._session_id, self._current_turn or ""
         if session_id:
-            store = self.services.store
-            self.bridge.submit(lambda: store.set_current_turn(session_id, leaf), lambda _r: None)
+            self._remember_turn(session_id, leaf)
 
     # -- usage and cost ----------------------------------------------------------------------------
 
@@ -1357,8 +1380,7 @@ class MainWindow(QMainWindow):
         if outcome.session_id == self._session_id:
             self._current_turn = outcome.turn_id
             session_id, turn_id = outcome.session_id, outcome.turn_id
-            store = self.services.store
-            self.bridge.submit(lambda: store.set_current_turn(session_id, turn_id), lambda _r: 0)
+            self._remember_turn(session_id, turn_id)
             shown = events_on_path(self._events, self._path())
             self._show_conversation_usage(shown)
         if outcome.status == "completed":

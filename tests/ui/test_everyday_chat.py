@@ -359,9 +359,14 @@ def test_project_sections_are_named_even_when_the_list_came_before_the_settings(
     services.settings.save_project(ProjectConfig(id="docs", name="Docs site"))
     session = services.store.create_session("In a project", project_id="docs")
     wait_ready(qtbot, window)
+    window._refresh_sessions()  # (the window's first read may predate the conversation)
+    qtbot.waitUntil(lambda: len(window.session_list.session_items()) == 1, timeout=5000)
     # The conversation list as it would be if it had been read before the settings.
     window._projects = []
     window._show_sessions([services.store.get_session(session.id)])
     assert window.session_list.layout_text()[0][0] == "Unknown project"
     window._load_settings()
-    qtbot.waitUntil(lambda: window.session_list.layout_text()[0][0] == "Docs site", timeout=5000)
+    qtbot.waitUntil(
+        lambda: window.session_list.layout_text()[:1] == [("Docs site", [session.id])],
+        timeout=5000,
+    )
