@@ -16,7 +16,11 @@ Invariants it keeps:
   whether the runtime returned, raised, or the database failed before the turn could start;
 - order is kept: text, events and the turn's end go through one mailbox drained on the UI thread;
 - streamed text is coalesced: the mailbox is drained about once per frame (or at once for events),
-  so a fast stream never floods the event queue with one signal per token.
+  so a fast stream never floods the event queue with one signal per token;
+- nothing is emitted once the bridge is shut down or its window is destroyed: a worker that
+  finishes late (a model list, the renderer's warm-up) checks a gate under a lock before
+  emitting, and the gate closes — under the same lock — before the C++ object can go away, so a
+  late worker can neither emit on a deleted object (a crash) nor call back into a closed window.
 """
 
 from __future__ import annotations
@@ -78,7 +82,9 @@ class WorkerBridge(QObject):
         super().__init__(parent)
         self._runtime = runtime
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="parley-bg")
-        self._closed = False  # set by shutdown(); later jobs are dropped, not queued
+        self._gate = _Gate()  # closed by shutdown() or the parent's destruction
+        if parent is not None:
+            parent.destroyed.connect(self._gate.close)
         self._lock = threading.Lock()
         self._mailbox: list[tuple[str, Any]] = []
         self._flush = QTimer(self)
@@ -140,7 +146,7 @@ class WorkerBridge(QObject):
         with self._lock:
             self._mailbox.append((kind, item))
         if wake:
-            self._sig_wake.emit()
+            self._gate.emit(self._sig_wake)
 
     _sig_wake = Signal()
     """Internal: the mailbox holds something that should not wait for the next frame."""
@@ -185,21 +191,25 @@ class WorkerBridge(QObject):
         """Run ``job`` on a worker; call ``on_done(result)`` (or ``on_error(exc)``) on the UI
         thread."""
 
+        gate, done = self._gate, self.sig_task_done
+
         def run() -> None:
             try:
                 result = job()
             except Exception as exc:
-                self.sig_task_done.emit((on_done, on_error), None, exc)
+                gate.emit(done, (on_done, on_error), None, exc)
             else:
-                self.sig_task_done.emit((on_done, on_error), result, None)
+                gate.emit(done, (on_done, on_error), result, None)
 
-        if self._closed:  # the window is closing: nobody is left to hear the result
+        if gate.closed:  # the window is closing: nobody is left to hear the result
             log.debug("job dropped after shutdown: %r", job)
             return
         self._pool.submit(run)
 
     @Slot(object, object, object)
     def _deliver(self, callbacks: Any, result: Any, error: Any) -> None:
+        if self._gate.closed:  # queued before the shutdown: the window no longer wants it
+            return
         on_done, on_error = callbacks
         if error is None:
             on_done(result)
@@ -210,13 +220,32 @@ class WorkerBridge(QObject):
 
     def shutdown(self, timeout: float = 5.0) -> None:
         """Stop the running turn and wait briefly for workers (on window close)."""
-        self._closed = True
+        self._gate.close()
         handle = self._active
         if handle is not None:
             handle.cancel()
             if handle.thread is not None:
                 handle.thread.join(timeout)
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Gate:
+    """Whether workers may still emit on the bridge. ``emit`` and ``close`` take one lock, so once
+    ``close`` returns no emission is under way and none will start."""
+
+    def __init__(self) -> None:
+        # Reentrant: an emission on the UI thread is delivered directly, and its slot may emit.
+        self._lock = threading.RLock()
+        self.closed = False
+
+    def close(self, *_args: object) -> None:
+        with self._lock:
+            self.closed = True
+
+    def emit(self, signal: Any, *args: Any) -> None:
+        with self._lock:
+            if not self.closed:
+                signal.emit(*args)
 
 
 class _BridgeListener:
