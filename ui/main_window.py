@@ -957,13 +957,16 @@ class MainWindow(QMainWindow):
         """Lay out the shown path (only the path; the widget never picks a branch)."""
         if self._session_id is None:
             return
-        tree = self._tree()
-        path = tree.path_through(self._current_turn)
+        shown = self._show_path(self._tree().path_through(self._current_turn))
+        self._show_conversation_usage(shown)
+
+    def _show_path(self, path: tuple[str, ...]) -> list[StoredEvent]:
+        """Lay out the events of ``path`` with its branch switchers and footers."""
         shown = events_on_path(self._events, path)
         self.transcript.show_events(
-            shown, branches=tree.positions(path), footers=self._footers(shown)
+            shown, branches=self._tree().positions(path), footers=self._footers(shown)
         )
-        self._show_conversation_usage(shown)
+        return shown
 
     @Slot(str)
     def show_branch(self, turn_id: str) -> None:
@@ -1215,7 +1218,7 @@ class MainWindow(QMainWindow):
             # A new branch: show the path up to the turn it follows, then the new turn.
             self._current_turn = follows or None
             if self._session_id == request.session_id and follows:
-                self._render_conversation_to(follows)
+                self._show_path(self._tree().path_to(follows))
             else:
                 self.transcript.clear_conversation()
         siblings = tree.children.get(follows or None, [])
@@ -1237,14 +1240,6 @@ class MainWindow(QMainWindow):
         self.transcript.begin_answer(request.turn_id, request.model)
         self._show_status(f"Answering with {request.model or 'the default model'}…")
         return handle
-
-    def _render_conversation_to(self, turn_id: str) -> None:
-        tree = self._tree()
-        path = tree.path_to(turn_id)
-        shown = events_on_path(self._events, path)
-        self.transcript.show_events(
-            shown, branches=tree.positions(path), footers=self._footers(shown)
-        )
 
     @Slot()
     def stop_turn(self) -> None:

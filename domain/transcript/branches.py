@@ -23,7 +23,7 @@ Standard library only (this is ``domain``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -176,11 +176,3 @@ def follows_for_sibling(tree: BranchTree, turn_id: str) -> str:
     """``follows_turn_id`` for a new turn that replaces ``turn_id`` (regenerate, edit, retry)."""
     parent = tree.parent.get(turn_id)
     return parent if parent is not None else ROOT
-
-
-def selection_after_switch(
-    tree: BranchTree, positions: Mapping[str, BranchPosition], turn_id: str, step: int
-) -> str | None:
-    """The sibling ``step`` (-1 or +1) away from ``turn_id``, or None at either end."""
-    position = positions.get(turn_id) or tree.position(turn_id)
-    return position.previous if step < 0 else position.next

@@ -365,17 +365,7 @@ class TranscriptView(QTextBrowser):
         nothing is laid out now, so what the user is reading does not move."""
         if not events:
             return
-        groups: list[_Group] = []
-        for stored in events:
-            if not groups or groups[-1].turn_id != stored.turn_id:
-                groups.append(_Group(stored.turn_id))
-            groups[-1].events.append(stored)
-            event = stored.event
-            if isinstance(event, TurnStarted):
-                self._models[stored.turn_id] = event.model
-                self._attached[stored.turn_id] = event.attachments
-                if event.retry_of:
-                    self._retried.add(event.retry_of)
+        groups = self._group_turns(events)
         shift = len(groups)
         self._event_group = {k: v + shift for k, v in self._event_group.items()}
         for index, group in enumerate(groups):
@@ -388,25 +378,28 @@ class TranscriptView(QTextBrowser):
         self._footers.update(footers or {})
         self._update_earlier_link()
 
-    def _lay_out_saved(self, first_group: int | None) -> None:
-        """Group the saved events by turn and lay out the window (or, with ``first_group``, from
-        that group on: a re-layout)."""
-        events = self._events
-        self._retried = {
-            s.event.retry_of
-            for s in events
-            if isinstance(s.event, TurnStarted) and s.event.retry_of
-        }
+    def _group_turns(self, events: list[StoredEvent]) -> list[_Group]:
+        """The events by turn (the unit of windowed loading), noting each turn's model and files
+        and which turns were retried."""
         groups: list[_Group] = []
         for stored in events:
             if not groups or groups[-1].turn_id != stored.turn_id:
                 groups.append(_Group(stored.turn_id))
             groups[-1].events.append(stored)
-            self._event_group[stored.id] = len(groups) - 1
             event = stored.event
             if isinstance(event, TurnStarted):
                 self._models[stored.turn_id] = event.model
                 self._attached[stored.turn_id] = event.attachments
+                if event.retry_of:
+                    self._retried.add(event.retry_of)
+        return groups
+
+    def _lay_out_saved(self, first_group: int | None) -> None:
+        """Group the saved events by turn and lay out the window (or, with ``first_group``, from
+        that group on: a re-layout)."""
+        self._retried = set()
+        groups = self._group_turns(self._events)
+        self._event_group = {s.id: i for i, group in enumerate(groups) for s in group.events}
         self._groups = groups
         if first_group is None:
             first_group = max(0, len(groups) - max(1, self.window_turns))
