@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ from infrastructure.providers.presets import PRESETS, Preset, find_preset
 from infrastructure.secrets.keyring_store import KeyringSecretStore
 from infrastructure.storage.sqlite_event_store import default_db_path
 from infrastructure.storage.startup import open_event_store
+from infrastructure.tools import confinement as os_sandbox
+from infrastructure.tools.confinement import Bubblewrap
 from infrastructure.tools.executor import LocalToolExecutor
 from infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
 from infrastructure.tools.snapshot import FilesystemInspector
@@ -67,6 +70,7 @@ __all__ = [
     "PRESETS",
     "KeySource",
     "Preset",
+    "SandboxStatus",
     "Services",
     "build_services",
     "find_preset",
@@ -76,6 +80,21 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SandboxStatus:
+    """Whether commands run in an operating-system sandbox here: ``mechanism`` ("bubblewrap"),
+    or ``""`` with ``reason`` saying why not; ``missing_package`` names the system package that
+    would provide one when it is simply not installed ("" otherwise)."""
+
+    mechanism: str
+    reason: str = ""
+    missing_package: str = ""
+
+    @property
+    def available(self) -> bool:
+        return bool(self.mechanism)
 
 
 @dataclass
@@ -98,6 +117,20 @@ class Services:
     recovered_turns: tuple[str, ...] = ()
     #: The skills and agents (``/skill``, ``/agent``): Markdown files in the config dir.
     skills: SkillLibrary | None = None
+    #: The operating-system sandbox every command runs in (the one the toolbox uses).
+    sandbox: Bubblewrap | None = None
+
+    def sandbox_status(self) -> SandboxStatus:
+        """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
+        (it starts a process): call it off the UI thread. Later calls, and the first turn's
+        gate, reuse the answer."""
+        if self.sandbox is None:
+            return SandboxStatus("", "no sandbox was set up")
+        mechanism = self.sandbox.mechanism()
+        if mechanism:
+            return SandboxStatus(mechanism)
+        missing = sys.platform.startswith("linux") and os_sandbox.find_bubblewrap() is None
+        return SandboxStatus("", self.sandbox.reason, "bubblewrap" if missing else "")
 
     def attachment_path(self, sha256: str) -> Path:
         """Where the stored copy of an attachment lives (what the model was actually sent)."""
@@ -223,9 +256,14 @@ def build_services(
     )
     attachment_store = ContentStore(data)
     # Tools: Parley's own data and settings are protected paths whatever the workspace is.
+    # One operating-system sandbox, probed once: the inspector tells the gate whether it is
+    # there (every command asks when not), the executor enforces it.
+    sandbox = Bubblewrap()
     toolbox = Toolbox(
-        inspector=FilesystemInspector(protected_roots=(data, config)),
-        executor=LocalToolExecutor(),
+        inspector=FilesystemInspector(
+            protected_roots=(data, config), confinement=sandbox.mechanism
+        ),
+        executor=LocalToolExecutor(sandbox=sandbox, protected_roots=(data, config)),
         asker=_NobodyToAsk(),
         context_for=_tool_context(data),
     )
@@ -249,6 +287,7 @@ def build_services(
         startup_notice=report.notice,
         recovered_turns=recovered,
         skills=MarkdownSkillLibrary(config),
+        sandbox=sandbox,
     )
 
 

@@ -327,6 +327,8 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
     if not workspace.is_dir():
         raise UsageError(f"--workspace {workspace} is not a folder")
     services.set_permission_asker(TerminalPermissionAsker())
+    if args.tools == "all":
+        _warn_without_sandbox(services, unattended=args.gate == "deny")
     attachments = tuple(Path(a).expanduser().absolute() for a in args.attach)
     skills = getattr(services, "skills", None)
     known_skills = [*skills.list("agent"), *skills.list("skill")] if skills is not None else []
@@ -405,6 +407,20 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         print(f"parley: turn {outcome.status}: {outcome.error}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _warn_without_sandbox(services: Services, *, unattended: bool) -> None:
+    """One line on stderr when commands cannot run sandboxed here (the gate then asks first)."""
+    status = services.sandbox_status()
+    if status.available:
+        return
+    what = (
+        "every command will be refused (an unattended turn never asks)"
+        if unattended
+        else "every command will ask before it runs"
+    )
+    how = f"; {status.reason}" if status.reason else ""
+    print(f"parley: no sandbox on this system, so {what}{how}", file=sys.stderr)
 
 
 def _find_project(services: Services, name: str):

@@ -87,7 +87,7 @@ from domain.transcript.canonical import (
 )
 from domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost, format_usage
 from ui.appearance import FontZoom, ThemeManager
-from ui.bootstrap import Services, preset_choices, probe_local_servers
+from ui.bootstrap import SandboxStatus, Services, preset_choices, probe_local_servers
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
@@ -280,11 +280,20 @@ class MainWindow(QMainWindow):
         self.gate_picker.setAccessibleName("When to ask before a command runs")
         self.gate_picker.addItem("Ask before risky commands", "auto")
         self.gate_picker.addItem("Ask before every command", "confirm")
+        # Whether commands run in a sandbox here: probed on a worker after the first paint, shown
+        # while the chosen tools can run commands.
+        self.sandbox_label = QLabel("")
+        self.sandbox_label.setObjectName("sandbox-status")
+        self.sandbox_label.setAccessibleName("Sandbox")
+        self.sandbox_label.setWordWrap(True)  # a long reason wraps instead of widening the window
+        self.sandbox_label.hide()
+        self._sandbox: SandboxStatus | None = None
         tools_row = QHBoxLayout()
         tools_row.addWidget(self.workspace_button)
         tools_row.addWidget(self.tools_picker)
         tools_row.addWidget(self.gate_picker)
-        tools_row.addStretch(1)
+        tools_row.addWidget(self.sandbox_label, 1)
+        tools_row.addStretch(0)
 
         self.transcript = TranscriptView()
         self.composer = Composer(submit=self.bridge.submit)
@@ -396,6 +405,7 @@ class MainWindow(QMainWindow):
         self.title_edit.editingFinished.connect(self._on_title_edited)
         self.project_picker.activated.connect(self._on_project_picked)
         self.workspace_button.clicked.connect(self._choose_workspace)
+        self.tools_picker.currentIndexChanged.connect(lambda _i: self._show_sandbox())
         self.bridge.sig_permission_requested.connect(self._ask_permission)
         self.bridge.sig_text.connect(self.transcript.append_text)
         self.bridge.sig_event.connect(self._on_event)
@@ -1100,6 +1110,34 @@ class MainWindow(QMainWindow):
         self.workspace_button.setText(f"Workspace: {folder.name}" if folder else "No workspace")
         self.workspace_button.setToolTip(str(folder) if folder else "Choose a folder for tools")
 
+    def _show_sandbox(self, status: SandboxStatus | None = None) -> None:
+        """The sandbox line beside the pickers (shown once probed, while commands may run)."""
+        if status is not None:
+            self._sandbox = status
+        status = self._sandbox
+        allowed = TOOL_SETS[self.tools_picker.currentData()]
+        runs_commands = allowed is None or "run_command" in allowed
+        if status is None or not runs_commands:
+            self.sandbox_label.hide()
+            return
+        if status.available:
+            self.sandbox_label.setText(f"Commands run sandboxed ({status.mechanism})")
+            self.sandbox_label.setToolTip(
+                "Each command runs in an operating-system sandbox: your home folder is hidden,"
+                " there is no network unless you allow a command that needs it, and it writes"
+                " only where the permission prompt says."
+            )
+            self.sandbox_label.setStyleSheet("color: palette(placeholder-text)")
+        else:
+            install = f" (install '{status.missing_package}')" if status.missing_package else ""
+            self.sandbox_label.setText(f"No sandbox on this system: every command asks{install}")
+            self.sandbox_label.setToolTip(
+                f"{status.reason[:1].upper()}{status.reason[1:]}. Commands would run with your"
+                " permissions, so Parley asks before each one."
+            )
+            self.sandbox_label.setStyleSheet("color: #a86b00")
+        self.sandbox_label.show()
+
     @Slot()
     def _choose_workspace(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
@@ -1482,6 +1520,8 @@ class MainWindow(QMainWindow):
     def _after_first_paint(self) -> None:
         self.bridge.submit(warm_up, _ignore)
         self.bridge.submit(self.services.preload, _ignore)
+        # Whether commands run sandboxed: the probe starts a process, so it runs on a worker.
+        self.bridge.submit(self.services.sandbox_status, self._show_sandbox, _ignore)
         if self._reopen_after_paint and self._session_id is None:
             self.open_session(self._reopen_after_paint, quiet=True)
         self._reopen_after_paint = ""

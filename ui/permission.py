@@ -2,7 +2,8 @@
 
 Why it exists: the gate may need a person's yes. The runtime asks on its worker thread and must
 wait for the answer without blocking the window; the window must show the exact command, its
-effect and the rule behind it, and offer Allow once / Allow for this conversation / Deny.
+effect and the rule behind it, the sandbox it would run in (a warning when it would run
+unconfined), and offer Allow once / Allow for this conversation / Deny.
 
 Invariants it keeps:
 
@@ -33,6 +34,17 @@ from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionR
 
 #: How long the runtime waits for an answer before it counts as Deny.
 ANSWER_TIMEOUT_S = 600.0
+
+#: The confinement sentence's box: calm when the operating system enforces it, a warning when
+#: nothing does. Text colours are set too, so both read on a light and a dark theme.
+SANDBOXED_STYLE = (
+    "QLabel { background: rgba(28, 138, 90, 0.12); border-left: 4px solid #1c8a5a;"
+    " padding: 6px 8px; }"
+)
+UNSANDBOXED_STYLE = (
+    "QLabel { background: #fdecea; color: #7f1d1d; border: 1px solid #c0392b;"
+    " border-left: 4px solid #c0392b; padding: 6px 8px; font-weight: bold; }"
+)
 
 
 @dataclass
@@ -91,6 +103,22 @@ class PermissionDialog(QDialog):
             f"<span style='color:#666'>rule {effect.rule}</span>"
         )
         why.setWordWrap(True)
+        # Where the command would run: the sentence the terminal prints too. Hidden for a tool
+        # that is not a process (there is no sandbox to speak of).
+        self.confinement = QLabel()
+        self.confinement.setObjectName("permission-confinement")
+        self.confinement.setWordWrap(True)
+        self.confinement.setTextFormat(Qt.TextFormat.PlainText)
+        confinement = request.confinement
+        if confinement is None:
+            self.confinement.hide()
+        else:
+            self.confinement.setText(confinement.describe())
+            self.confinement.setAccessibleName("Sandbox")
+            self.confinement.setProperty("enforced", confinement.enforced)
+            self.confinement.setStyleSheet(
+                SANDBOXED_STYLE if confinement.enforced else UNSANDBOXED_STYLE
+            )
         self.allow_once = QPushButton("Allow once")
         self.allow_once.setObjectName("allow-once")
         self.allow_session = QPushButton("Allow for this conversation")
@@ -108,6 +136,7 @@ class PermissionDialog(QDialog):
         layout.addWidget(headline)
         layout.addWidget(detail)
         layout.addWidget(why)
+        layout.addWidget(self.confinement)
         layout.addLayout(buttons)
         self.allow_once.clicked.connect(lambda: self._choose(ALLOW_ONCE))
         self.allow_session.clicked.connect(lambda: self._choose(ALLOW_SESSION))

@@ -1,9 +1,9 @@
 """Asking on the terminal before a risky action runs (``parley ask``).
 
 Why it exists: a headless turn may need the user's yes just like a window turn. When the terminal
-is interactive, the exact command, its effect and the rule are printed to stderr and the answer
-read from the terminal; when it is not (a pipe, a script, CI), nothing can be asked, so the answer
-is Deny — the gate never turns "could not ask" into "allowed".
+is interactive, the exact command, its effect, the rule and the sandbox it would run in are
+printed to stderr and the answer read from the terminal; when it is not (a pipe, a script, CI),
+nothing can be asked, so the answer is Deny — the gate never turns "could not ask" into "allowed".
 
 Invariants it keeps: called on the turn's worker thread; reads with a short timeout in a loop so
 Ctrl+C on the main thread (which sets the cancel event) ends the wait; no Qt.
@@ -53,10 +53,14 @@ class TerminalPermissionAsker:
             )
             self._err.flush()
             return DENY
+        # The sentence the window's dialog shows: where the command would run if allowed.
+        confinement = request.confinement
+        where = f"  {confinement.describe()}\n" if confinement is not None else ""
         with self._lock:
             self._err.write(
                 f"\nparley: the model wants to {request.summary}\n"
                 f"  effect: {effect.level} — {effect.reason} (rule {effect.rule})\n"
+                f"{where}"
                 "  allow [o]nce, for this [c]onversation, or [N]o? "
             )
             self._err.flush()

@@ -28,11 +28,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from application.ports.event_store import ChainReport, SessionRecord
+from domain.actions.confinement import Confinement
 from domain.transcript.branches import BranchTree
 from domain.transcript.canonical import (
     ActionVerdict,
@@ -76,6 +77,29 @@ def one_line(text: str, width: int = 100) -> str:
     return flat if len(flat) <= width else flat[: max(width - 1, 0)] + "…"
 
 
+def recorded_confinement(record: Mapping[str, Any]) -> Confinement | None:
+    """A verdict's recorded confinement (``ActionVerdict.confinement``), or ``None`` when none was
+    recorded (a tool that is not a process, or a record written before the sandbox existed)."""
+    if not record:
+        return None
+    return Confinement(
+        str(record.get("mechanism") or "none"),
+        str(record.get("writes") or ""),
+        bool(record.get("network")),
+    )
+
+
+def confinement_text(record: Mapping[str, Any]) -> str:
+    """The recorded confinement in words, the one wording every surface uses: ``sandboxed:
+    bubblewrap, sandbox-write, no network`` or ``not sandboxed``; ``""`` when none was recorded."""
+    confinement = recorded_confinement(record)
+    if confinement is None:
+        return ""
+    if not confinement.enforced:
+        return confinement.label()
+    return f"sandboxed: {confinement.label()}"
+
+
 def event_summary(event: Event, width: int = 100) -> str:
     """A one-line description of ``event`` for listings."""
     if isinstance(event, TurnStarted):
@@ -104,7 +128,9 @@ def event_summary(event: Event, width: int = 100) -> str:
     elif isinstance(event, ToolResult):
         text = f"{'ok' if event.success else 'failed'} [{event.call_id}] {event.result}"
     elif isinstance(event, ActionVerdict):
-        text = f"{event.tool}: {event.decision} ({event.rule}) {event.reason}"
+        confined = confinement_text(event.confinement)
+        confined = f" · {confined} ·" if confined else ""
+        text = f"{event.tool}: {event.decision} ({event.rule}){confined} {event.reason}"
     elif isinstance(event, GateOpened):
         text = f"{event.gate}: {event.reason}"
     elif isinstance(event, Notice):
@@ -369,6 +395,9 @@ def _md_call(entry: _Call, call_id: str) -> list[str]:
             f"Verdict: **{verdict.decision}** · effect {_md_inline_code(verdict.effect)} · rule "
             f"{_md_inline_code(verdict.rule)} · by {verdict.source}"
         )
+        confined = confinement_text(verdict.confinement)
+        if confined:
+            line += f" · {_md_inline_code(confined)}"
         body += [line, "", _fence(verdict.reason), ""]
     if entry.result is not None:
         state = "succeeded" if entry.result.success else "failed"
@@ -565,7 +594,7 @@ def _html_call(entry: _Call, call_id: str) -> str:
         parts.append(
             f'<p class="verdict"><strong>{_e(verdict.decision)}</strong> · effect '
             f"<code>{_e(verdict.effect)}</code> · rule <code>{_e(verdict.rule)}</code> · by "
-            f"{_e(verdict.source)}<br>{_e(verdict.reason)}</p>"
+            f"{_e(verdict.source)}{_html_confinement(verdict)}<br>{_e(verdict.reason)}</p>"
         )
     if entry.result is not None:
         label = "succeeded" if entry.result.success else "failed"
@@ -575,6 +604,14 @@ def _html_call(entry: _Call, call_id: str) -> str:
         parts.append("<p>No result was recorded.</p>")
     summary = f'Tool call <code>{_e(tool)}</code> · <span class="{state}">{_e(outcome)}</span>'
     return _html_details(summary, "".join(parts), "tool")
+
+
+def _html_confinement(verdict: ActionVerdict) -> str:
+    confinement = recorded_confinement(verdict.confinement)
+    if confinement is None:
+        return ""
+    css = "confinement" if confinement.enforced else "confinement warning"
+    return f' · <span class="{css}">{_e(confinement_text(verdict.confinement))}</span>'
 
 
 def _html_session(doc: SessionDocument, heading: str) -> str:

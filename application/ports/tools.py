@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from domain.actions.confinement import Confinement
 from domain.actions.model import Effect, ProposedAction, StateSnapshot, Verdict
 
 ALLOW_ONCE = "allow_once"
@@ -64,6 +65,9 @@ class PermissionRequest:
     tool: str
     summary: str
     effect: Effect
+    #: How the action would run if allowed (shown in the prompt); ``None`` for a tool that is
+    #: not a process.
+    confinement: Confinement | None = None
 
 
 class WorkspaceInspector(Protocol):
@@ -82,9 +86,15 @@ class WorkspaceInspector(Protocol):
 
 class ToolExecutor(Protocol):
     def execute(
-        self, action: ProposedAction, verdict: Verdict, context: ToolContext
+        self,
+        action: ProposedAction,
+        verdict: Verdict,
+        context: ToolContext,
+        confinement: Confinement | None = None,
     ) -> ToolOutcome:
-        """Run one validated, allowed action."""
+        """Run one validated, allowed action; a process runs under ``confinement`` (``None``:
+        sandbox-write without network when a sandbox is available). An executor that cannot
+        enforce an enforced confinement refuses the action rather than run it unconfined."""
         ...
 
     def promote(self, context: ToolContext, destination: Path) -> list[Path]:

@@ -39,6 +39,12 @@ from application.ports.tools import (
     ToolExecutor,
     WorkspaceInspector,
 )
+from domain.actions.confinement import (
+    Confinement,
+    confinement_for,
+    names_to_hide,
+    needs_network,
+)
 from domain.actions.effects import classify_command, classify_install, gate
 from domain.actions.model import (
     ASK,
@@ -178,7 +184,15 @@ def _gate_and_run(
     model: str,
 ) -> None:
     effect = _effect(action, verdict, state.snapshot)
-    decision = gate(action.tool, effect, gate_mode=request.gate_mode, unattended=request.unattended)
+    network = needs_network(action.tool, str(action.arguments.get("command", "")))
+    decision = gate(
+        action.tool,
+        effect,
+        gate_mode=request.gate_mode,
+        unattended=request.unattended,
+        confined=bool(state.snapshot.confinement),
+        network=network,
+    )
     command = _exact_command(action)
     source = "gate"
     if (
@@ -187,15 +201,19 @@ def _gate_and_run(
         and toolbox.allowed_for_conversation(request.session_id, command)
     ):
         decision, source = "run", "conversation allowance"
+    # What the action would run under once allowed: shown in the prompt, recorded, enforced.
+    # A person's yes (now or for the conversation) is what widens it beyond the sandbox folder.
+    asked = decision != "run" or source == "conversation allowance"
+    confinement = _confinement(action, effect, state.snapshot, asked=asked)
     if decision == REFUSE:
-        _record(append, action, verdict, effect, "refused", "gate", model)
+        _record(append, action, verdict, effect, "refused", "gate", model, confinement)
         why = effect.reason if effect else verdict.reason
         if request.unattended:
             why = f"{why} (an unattended turn never asks, so it refuses)"
         append(ToolResult(action.call_id, f"Refused: {why}", False))
         return
     if decision == ASK:
-        _record(append, action, verdict, effect, "asked", "gate", model)
+        _record(append, action, verdict, effect, "asked", "gate", model, confinement)
         summary = _summary(action, verdict)
         append(
             GateOpened(gate="permission", reason=f"{summary} — {effect.reason if effect else ''}")
@@ -207,27 +225,66 @@ def _gate_and_run(
                 tool=action.tool,
                 summary=summary,
                 effect=effect or Effect("unknown", "gate.confirm", "confirmation required"),
+                confinement=confinement,
             ),
             stop,
         )
         if answer == DENY or stop.is_set():
-            _record(append, action, verdict, effect, "refused", "user", model)
+            _record(append, action, verdict, effect, "refused", "user", model, confinement)
             append(ToolResult(action.call_id, "The user did not allow this action.", False))
             return
         if answer == ALLOW_SESSION and command:
             toolbox.allow_for_conversation(request.session_id, command)
-        _record(append, action, verdict, effect, "allowed", "user", model)
+        _record(append, action, verdict, effect, "allowed", "user", model, confinement)
     else:
-        _record(append, action, verdict, effect, "ran", source, model)
+        _record(append, action, verdict, effect, "ran", source, model, confinement)
     try:
-        outcome = toolbox.executor.execute(action, verdict, state.context)
+        if confinement is None:
+            outcome = toolbox.executor.execute(action, verdict, state.context)
+        else:
+            outcome = toolbox.executor.execute(action, verdict, state.context, confinement)
     except Exception as exc:  # a bug in an executor must not lose the turn's record
         log.exception("tool %s failed", action.tool)
         append(ToolResult(action.call_id, f"Internal error in {action.tool}: {exc}", False))
         return
     for path, digest in outcome.created:
         state.snapshot = state.snapshot.with_created(path, digest)
+    if action.tool in ("run_command", "install_package"):
+        # A process can change what the next action is judged against (a link copied in with
+        # cp -P, a directory swapped for a link): look again before the next verdict.
+        _refresh(toolbox, state)
     append(ToolResult(action.call_id, outcome.result, outcome.success))
+
+
+def _refresh(toolbox: Toolbox, state: ToolTurnState) -> None:
+    old = state.snapshot
+    try:
+        fresh = toolbox.inspector.snapshot(
+            workspace=state.context.workspace,
+            sandbox=state.context.sandbox,
+            advertised_tools=old.advertised_tools,
+            gate_mode=old.gate_mode,
+            unattended=old.unattended,
+        )
+    except Exception:  # the old snapshot stays: stricter is never wrong, and the turn goes on
+        log.exception("could not refresh the workspace snapshot")
+        return
+    state.snapshot = old.refreshed_by(fresh)
+
+
+def _confinement(
+    action: ProposedAction, effect: Effect | None, snapshot: StateSnapshot, *, asked: bool
+) -> Confinement | None:
+    if action.tool not in ("run_command", "install_package"):
+        return None
+    return confinement_for(
+        action.tool,
+        str(action.arguments.get("command", "")),
+        effect.level if effect else "unknown",
+        asked=asked,
+        mechanism=snapshot.confinement or "none",
+        hidden=names_to_hide(snapshot.links),
+    )
 
 
 def _effect(action: ProposedAction, verdict: Verdict, snapshot: StateSnapshot) -> Effect | None:
@@ -265,6 +322,7 @@ def _record(
     decision: str,
     source: str,
     model: str,
+    confinement: Confinement | None = None,
 ) -> None:
     # A gate decision is explained by the effect's rule; a validator decision by the verdict's.
     decided_by_effect = effect is not None and verdict.decision not in (REJECT_RETRY, NO_OP)
@@ -279,6 +337,7 @@ def _record(
             source=source,
             model=model,
             input={"target": verdict.target, **_input_summary(action)},
+            confinement=confinement.as_record() if confinement is not None else {},
         )
     )
 

@@ -31,9 +31,13 @@ Invariants it keeps:
   *dangerous*; a target known only at run time is *unknown* (a delete of one is *dangerous*);
 - nothing lowers an effect: unwrapping, the tail scan of unknown programs for a hidden ``rm`` or
   ``sudo``, and the download-and-run check can only raise it;
-- :func:`gate`: read tools and validated sandbox writes run; ``confirm`` asks before every
-  ``run_command``/``install_package``; ``auto`` runs harmless and contained and asks for unknown and
-  dangerous; an unattended turn never asks — it refuses what would be asked; refused stays refused.
+- :func:`gate`: read tools and validated sandbox writes run; refused stays refused; without an
+  operating-system sandbox (``confined=False``) every ``run_command``/``install_package`` asks;
+  with one, ``auto`` runs a ``run_command`` unless it is *dangerous* or names a network program
+  (``network=True``: only a person can give it the network), because the sandbox
+  (``domain.actions.confinement``) bounds anything short of dangerous to the turn's sandbox;
+  ``install_package`` and ``confirm`` always ask; an unattended turn never asks — it refuses what
+  would be asked. The classifier advises; the operating system enforces (ADR-003).
 
 Rules (``Effect.rule``, stable): see :data:`RULES`.
 
@@ -74,6 +78,8 @@ RULES = {
     "shell.empty": "an empty command (refused)",
     "shell.nul": "a NUL character in the command (refused)",
     "shell.unparseable": "a construct the splitter does not model (unknown)",
+    "shell.unparseable_risky": "a construct the splitter does not model, naming a program that"
+    " deletes, moves, changes permissions or escalates (dangerous)",
     "shell.control_flow": "if/while/for/case… (unknown)",
     "word.tilde": "a word the shell rewrites with the home directory, e.g. x=~ (unknown)",
     "cwd.invalid": "the cwd target is not sandbox:/workspace: (unknown)",
@@ -100,6 +106,7 @@ RULES = {
     "link.create": "creates a link (unknown); to outside the workspace (dangerous)",
     "git.not_read_only": "a git subcommand that changes a repository (unknown)",
     "git.writes_repository": "a git subcommand that changes the workspace's repository (dangerous)",
+    "git.repository_dir": "git run inside a directory that looks like a git directory (unknown)",
     "exec.privilege_escalation": "sudo, doas, su, pkexec… (dangerous)",
     "exec.pipe_to_shell": "an interpreter reading its program from a pipe (dangerous)",
     "exec.download_and_run": "a network download together with an interpreter (dangerous)",
@@ -172,6 +179,12 @@ _MAX_DEPTH = 8
 _MAX_STEPS = 1000
 #: A tail scan looks for a hidden program among this many leading arguments.
 _TAIL_SCAN_WORDS = 64
+
+
+def _ascii_digits(text: str) -> bool:
+    """``-5`` style counts: ASCII digits only (``str.isdigit`` also takes ``٣`` or ``²``, which
+    the programs themselves reject, so an option value could shift onto a path)."""
+    return bool(text) and text.isascii() and text.isdigit()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -250,7 +263,9 @@ def _base(snapshot: StateSnapshot) -> _Base:
 
 class _Ctx:
     """One classification: the snapshot's facts plus the working directories the command may be
-    in (``cd`` inside the workspace adds one; ``cd`` anywhere else loses track of it)."""
+    in (``cd`` inside the workspace adds one; ``cd`` anywhere else loses track of it). Every cwd
+    kept is both the physical directory and bash's logical ``$PWD``: a ``cd`` after which the two
+    would differ (:meth:`logical_differs`) loses track too."""
 
     def __init__(self, snapshot: StateSnapshot, cwd: tuple[str, tuple[str, ...]]) -> None:
         self.snapshot = snapshot
@@ -271,10 +286,22 @@ class _Ctx:
         if not text:
             return [_Loc("dynamic", detail="is an empty path")]
         if text.startswith("/"):
-            return [self._absolute(text, word.glob, write)]
-        if self.cwd_lost:
+            locs = [self._absolute(text, word.glob, write)]
+        elif self.cwd_lost:
             return [_Loc("dynamic", detail=f"is relative to a directory {self.cwd_lost}")]
-        return [self._walk(ns, base, text, word.glob, write) for ns, base in self.cwds]
+        else:
+            locs = [self._walk(ns, base, text, word.glob, write) for ns, base in self.cwds]
+        parts = text.split("/") if word.glob else []
+        for k, part in enumerate(parts):
+            if any(c in part for c in "*?[") and ".." in parts[k + 1 :]:
+                # `*/../x`: the walk drops the pattern before seeing what it matches; the shell
+                # expands it first, and a link it matches moves where `..` leads. Where the walk
+                # went stays judged too (`rm -rf */..` is still the workspace root).
+                locs.append(
+                    _Loc("outside", detail=f"has '..' after the pattern {part!r} (a link?)")
+                )
+                break
+        return locs
 
     def _absolute(self, text: str, glob: bool, write: bool) -> _Loc:
         for root, namespace in self.base.roots:
@@ -289,6 +316,33 @@ class _Ctx:
         if namespace == paths.WORKSPACE:
             return self.base.links
         return self.base.sandbox_write_links if write else self.base.sandbox_links
+
+    def logical_differs(self, word: Word) -> str:
+        """Why bash's logical ``cd WORD`` (``x/..`` cancels lexically) may end somewhere other
+        than the physical walk :meth:`locate` follows, or "" when the two agree from every cwd.
+        They differ when a ``..`` pops a link (``cd link/..`` goes back, the walk goes to the
+        link's parent) and when the target holds a link (the new ``$PWD`` keeps it, so a later
+        ``cd ..`` pops it)."""
+        text = word.text
+        starts = [(ns, base, text) for ns, base in self.cwds]
+        if text.startswith("/"):
+            starts = [
+                (ns, (), text[len(root) :])
+                for root, ns in self.base.roots
+                if text == root or text.startswith(root + "/")
+            ][:1]
+        for namespace, base, rel in starts:
+            try:
+                logical = paths.lexical(base, rel, root_name=namespace)
+                physical = paths.walk(base, rel, self.links_for(namespace, False))
+            except paths.PathError as error:
+                return error.message
+            if logical != physical:
+                return (
+                    f"bash's logical cd goes to {namespace}:{paths.join(logical)}, through a "
+                    f"link that leads to {namespace}:{paths.join(physical)}"
+                )
+        return ""
 
     def _walk(
         self, namespace: str, base: Sequence[str], text: str, glob: bool, write: bool
@@ -522,7 +576,7 @@ def _scan(args: Sequence[Word], spec: _Spec) -> _Scan:
                 scan.bad = f"the option {name} is not allowed"
                 return scan
             continue
-        if spec.numeric and t[1:].isdigit():
+        if spec.numeric and _ascii_digits(t[1:]):
             scan.flags.append(t)
             i += 1
             continue
@@ -904,6 +958,212 @@ _GIT_BRANCH_VALUED = (
 )
 
 
+@dataclass(frozen=True)
+class _GitOptions:
+    """A read-only git subcommand's option allow-list, taken from git 2.39's own option tables
+    (``git <cmd> --git-completion-helper``, ``git <cmd> -h``, the diff and rev-list man pages).
+
+    Short options: ``flags`` take no value (and may be clustered, ``-nw``); ``valued`` take the
+    rest of their word as text (``-U3``, ``-Sfoo``, ``-M50%``) — a value given as the next word
+    is then judged as a path like any argument, which can only be stricter; ``reads`` take a
+    file git opens (``grep -f F``, ``blame -S F``, ``ls-files -X F``): stuck or the next word,
+    path-checked. Long options (written without ``--``) in ``long`` may carry ``=text``; a value
+    given as the next word is, again, judged as a path. ``long_reads`` name a file git reads.
+    An option not listed here, or an abbreviation of one (git's parse-options accepts
+    ``--open`` for ``--open-files-in-pager``), is not harmless."""
+
+    flags: str = ""
+    valued: str = ""
+    reads: str = ""
+    long: frozenset[str] = frozenset()
+    long_reads: frozenset[str] = frozenset()
+    numeric: bool = False  # -5
+
+
+#: Options whose value is a file and that were never harmless: path-checked (a write outside the
+#: sandbox or to a protected path is *dangerous*, a read outside *unknown*), and *unknown* at
+#: best — they write a file (``--output``) or feed a file to git's parser (``-O<orderfile>``,
+#: ``blame --contents``/``--ignore-revs-file``).
+_GIT_FILE_WRITES = frozenset({"--output"})
+_GIT_FILE_READS_UNKNOWN = frozenset({"-O", "--contents", "--ignore-revs-file"})
+
+_GIT_DIFF_LONG = _fs(
+    "patch no-patch unified function-context no-function-context raw patch-with-raw "
+    "patch-with-stat numstat shortstat dirstat cumulative dirstat-by-file check summary name-only "
+    "name-status stat stat-width stat-name-width stat-graph-width stat-count compact-summary "
+    "no-compact-summary binary full-index no-full-index color no-color ws-error-highlight abbrev "
+    "no-abbrev src-prefix dst-prefix line-prefix no-prefix inter-hunk-context "
+    "output-indicator-new output-indicator-old output-indicator-context break-rewrites "
+    "find-renames irreversible-delete find-copies find-copies-harder no-find-copies-harder "
+    "no-renames rename-empty no-rename-empty follow no-follow minimal no-minimal "
+    "ignore-all-space ignore-space-change ignore-space-at-eol ignore-cr-at-eol "
+    "ignore-blank-lines ignore-matching-lines no-ignore-matching-lines indent-heuristic "
+    "no-indent-heuristic patience histogram diff-algorithm anchored word-diff word-diff-regex "
+    "color-words color-moved no-color-moved color-moved-ws no-color-moved-ws relative "
+    "no-relative text no-text exit-code no-exit-code quiet no-quiet no-ext-diff no-textconv "
+    "ignore-submodules submodule ita-invisible-in-index ita-visible-in-index pickaxe-all "
+    "pickaxe-regex rotate-to skip-to find-object diff-filter"
+)
+_GIT_REV_LONG = _fs(
+    "abbrev-commit no-abbrev-commit after all all-match ancestry-path author author-date-order "
+    "basic-regexp before bisect boundary branches cc cherry cherry-mark cherry-pick children "
+    "clear-decorations combined-all-paths committer count date date-order decorate "
+    "decorate-refs decorate-refs-exclude no-decorate dense diff-merges no-diff-merges do-walk "
+    "encoding exclude exclude-first-parent-only expand-tabs no-expand-tabs extended-regexp "
+    "first-parent fixed-strings format full-diff full-history glob graph grep grep-reflog "
+    "header in-commit-order invert-grep left-only left-right log-size max-age max-count "
+    "max-parents merge merges min-age min-parents no-max-parents no-merges no-min-parents "
+    "no-notes no-walk not notes show-notes standard-notes no-standard-notes oneline parents "
+    "perl-regexp pretty reflog regexp-ignore-case relative-date remerge-diff remotes "
+    "remove-empty reverse right-only root show-linear-break show-pulls simplify-by-decoration "
+    "simplify-merges since since-as-filter single-worktree skip source no-source sparse stdin "
+    "tags timestamp topo-order until use-mailmap no-use-mailmap mailmap no-mailmap walk-reflogs "
+    "ignore-missing no-commit-id commit-header no-commit-header objects objects-edge "
+    "objects-edge-aggressive unpacked object-names no-object-names disk-usage indexed-objects "
+    "exclude-promisor-objects missing filter no-filter filter-print-omitted "
+    "filter-provided-objects bisect-all bisect-vars always cached staged merge-base base ours "
+    "theirs"
+)
+#: log, show, diff, rev-list … (the revision walker plus the diff options). ``-L`` (a line range
+#: in a file) is deliberately absent; ``-O<orderfile>`` is a read (see _GIT_FILE_READS_UNKNOWN).
+_GIT_REV_OPTIONS = _GitOptions(
+    flags="pusRzabwWDcmtrivqhEFPg0123",
+    valued="nUSGlMCBX",
+    reads="O",
+    long=_GIT_DIFF_LONG | _GIT_REV_LONG | _fs("output"),
+    numeric=True,
+)
+_GIT_OPTIONS: dict[str, _GitOptions] = {
+    **dict.fromkeys(
+        ("log", "show", "whatchanged", "rev-list", "diff", "diff-tree", "diff-files", "diff-index"),
+        _GIT_REV_OPTIONS,
+    ),
+    "shortlog": dataclasses.replace(
+        _GIT_REV_OPTIONS,
+        flags="pusRzabWDmtriqhEFPgcnse",
+        valued="USGlMCBXw",
+        long=_GIT_REV_OPTIONS.long | _fs("numbered summary email group"),
+    ),
+    "status": _GitOptions(
+        flags="vsbz",
+        valued="uM",
+        long=_fs(
+            "verbose short branch show-stash ahead-behind porcelain long null untracked-files "
+            "ignored ignore-submodules column no-renames find-renames renames no-verbose "
+            "no-short no-branch no-show-stash no-ahead-behind no-porcelain no-long no-null "
+            "no-untracked-files no-ignored no-ignore-submodules no-column"
+        ),
+    ),
+    "grep": _GitOptions(
+        flags="viwaIrEGFPnhHlLzocpWq",
+        valued="CBAem",
+        reads="f",
+        long=_fs(
+            "cached untracked exclude-standard recurse-submodules invert-match ignore-case "
+            "word-regexp text no-textconv recursive max-depth extended-regexp basic-regexp "
+            "fixed-strings perl-regexp line-number column full-name files-with-matches "
+            "name-only files-without-match only-matching count color break heading context "
+            "before-context after-context threads show-function function-context and or not "
+            "quiet all-match max-count no-cached no-untracked no-exclude-standard "
+            "no-recurse-submodules no-invert-match no-ignore-case no-word-regexp no-text "
+            "no-recursive no-extended-regexp no-basic-regexp no-fixed-strings no-perl-regexp "
+            "no-line-number no-column no-full-name no-files-with-matches no-name-only "
+            "no-files-without-match no-only-matching no-count no-color no-break no-heading "
+            "no-context no-before-context no-after-context no-threads no-show-function "
+            "no-function-context no-or no-quiet no-all-match no-max-count"
+        ),
+        numeric=True,
+    ),
+    "blame": _GitOptions(
+        flags="bfnpctlsewh",
+        valued="CM",
+        reads="S",
+        long=_fs(
+            "incremental root show-stats progress score-debug show-name show-number porcelain "
+            "line-porcelain show-email ignore-rev color-lines color-by-age minimal abbrev "
+            "no-incremental no-root no-show-stats no-progress no-score-debug no-show-name "
+            "no-show-number no-porcelain no-line-porcelain no-show-email no-ignore-rev "
+            "no-color-lines no-color-by-age no-minimal no-abbrev date reverse first-parent "
+            "encoding no-textconv contents ignore-revs-file"
+        ),
+    ),
+    "ls-files": _GitOptions(
+        flags="ztvfcdmoiskuh",
+        valued="x",
+        reads="X",
+        long=_fs(
+            "cached deleted modified others ignored stage killed directory eol "
+            "empty-directory unmerged resolve-undo exclude exclude-standard full-name "
+            "recurse-submodules error-unmatch with-tree abbrev debug deduplicate sparse format "
+            "no-empty-directory"
+        ),
+        long_reads=_fs("exclude-from exclude-per-directory"),
+    ),
+    "ls-tree": _GitOptions(
+        flags="drtzlh",
+        long=_fs(
+            "long name-only name-status object-only full-name full-tree format abbrev "
+            "no-full-name no-full-tree no-abbrev"
+        ),
+    ),
+    "cat-file": _GitOptions(
+        flags="eptszh",
+        long=_fs(
+            "allow-unknown-type use-mailmap mailmap no-mailmap no-use-mailmap batch "
+            "batch-check batch-all-objects buffer no-buffer follow-symlinks unordered"
+        ),
+    ),
+    "show-ref": _GitOptions(
+        flags="dqh",
+        valued="s",
+        long=_fs("tags heads verify head dereference hash abbrev quiet exclude-existing"),
+    ),
+    "count-objects": _GitOptions(flags="vHh", long=_fs("verbose human-readable")),
+    "version": _GitOptions(long=_fs("build-options")),
+    "check-ignore": _GitOptions(flags="qvznh", long=_fs("quiet verbose stdin non-matching")),
+    "name-rev": _GitOptions(
+        flags="h",
+        long=_fs("name-only tags refs exclude all stdin annotate-stdin undefined always"),
+    ),
+    "merge-base": _GitOptions(
+        flags="ah", long=_fs("all octopus independent is-ancestor fork-point")
+    ),
+    "for-each-ref": _GitOptions(
+        flags="sph",
+        long=_fs(
+            "shell perl python tcl count format color sort points-at merged no-merged contains "
+            "no-contains ignore-case"
+        ),
+    ),
+    # --dirty and --broken refresh (and may write) the index or run git diff-index: not listed.
+    "describe": _GitOptions(
+        flags="h",
+        long=_fs(
+            "contains debug all tags long first-parent abbrev exact-match candidates match "
+            "exclude always no-abbrev"
+        ),
+    ),
+    # rev-parse parses by hand; --git-dir stays out (it was never allowed).
+    "rev-parse": _GitOptions(
+        flags="qh",
+        long=_fs(
+            "verify quiet short abbrev-ref symbolic symbolic-full-name all branches tags remotes "
+            "glob exclude since after until before default prefix revs-only no-revs flags "
+            "no-flags sq sq-quote not local-env-vars path-format show-object-format "
+            "show-superproject-working-tree shared-index-path absolute-git-dir git-common-dir "
+            "git-path is-inside-work-tree is-inside-git-dir is-bare-repository "
+            "is-shallow-repository show-toplevel show-prefix show-cdup parseopt "
+            "stop-at-non-option keep-dashdash stuck-long disambiguate"
+        ),
+        long_reads=_fs("resolve-git-dir"),
+    ),
+}
+
+#: What makes a directory a git directory to git itself (``is_git_directory``): ``HEAD`` plus
+#: ``objects/`` and ``refs/``. Judged more strictly here: ``HEAD`` and either of the two.
+_GIT_DIR_MARKERS = ("objects", "refs")
+
+
 # -- the classifier --------------------------------------------------------------------------------
 
 
@@ -918,9 +1178,35 @@ def classify_command(command: str, *, cwd_target: str, snapshot: StateSnapshot) 
         return Effect(UNKNOWN, "cwd.invalid", f"the working directory {cwd_target!r} is not valid")
     parsed = shell.parse(command)
     if not parsed.ok:
-        return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {parsed.error}")
+        return _unparseable(command, parsed.error)
     ctx = _Ctx(snapshot, cwd)
     return _classify_parsed(ctx, parsed, 0)
+
+
+#: Programs that, named anywhere in a line the splitter cannot model, make it *dangerous*
+#: (asked) rather than *unknown* (run inside the sandbox): what deletes, moves, changes
+#: permissions, escalates or controls the system.
+_RISKY_IN_UNPARSEABLE = (
+    frozenset({"rm", "rmdir", "unlink", "shred", "mv", "dd", "truncate", "chmod", "chown",
+               "chgrp", "ln", "find", "xargs", "tee", "install", "rsync"})
+    | shell.ESCALATION
+    | _SYSTEM_CONTROL
+)  # fmt: skip
+_TOKEN_SPLIT = re.compile(r"[\s;&|()<>`$\"'{}=]+")
+
+
+def _unparseable(command: str, error: str) -> Effect:
+    """A line :func:`shell.parse` does not model: *unknown*, unless a token names a risky
+    program, which makes it *dangerous* (a best-effort scan; it can only raise the effect)."""
+    for token in _TOKEN_SPLIT.split(command):
+        name = token.rsplit("/", 1)[-1]
+        if name in _RISKY_IN_UNPARSEABLE or _DISK_TOOLS_RE.fullmatch(name):
+            return Effect(
+                DANGEROUS,
+                "shell.unparseable_risky",
+                f"cannot be judged ({error}) and it names {name}",
+            )
+    return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {error}")
 
 
 def _classify_parsed(ctx: _Ctx, parsed: shell.ParsedCommand, depth: int) -> Effect:
@@ -1270,6 +1556,10 @@ def _h_cd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     if any(loc.kind not in (paths.SANDBOX, paths.WORKSPACE) or loc.glob for loc in locs):
         ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
         return Effect(UNKNOWN, "cmd.cwd_change", f"cd {rest[0].raw} leaves the workspace")
+    differs = ctx.logical_differs(rest[0])
+    if differs:
+        ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
+        return Effect(UNKNOWN, "cmd.cwd_change", f"cd {rest[0].raw}: {differs}")
     for loc in locs:
         if (loc.kind, loc.parts) not in ctx.cwds:
             ctx.cwds.append((loc.kind, loc.parts))
@@ -1405,12 +1695,24 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
         sub_ctx.cwds = [(loc.kind, loc.parts) for loc in locs]
     if sub in _GIT_READ_ONLY and any(ns == paths.SANDBOX for ns, _ in sub_ctx.cwds):
         snapshot = ctx.snapshot
-        if any(".git" in paths.split(p) for p in (*snapshot.sandbox_dirs, *snapshot.sandbox_files)):
+        if _git_dirs(snapshot)[1] or any(
+            ".git" in paths.split(p) for p in (*snapshot.sandbox_dirs, *snapshot.sandbox_files)
+        ):
             return Effect(
                 UNKNOWN,
                 "git.not_read_only",
                 "the sandbox holds a git repository whose configuration (pager, hooks, "
                 "fsmonitor) earlier commands could have written",
+            )
+    if sub in _GIT_READ_ONLY:
+        inside = _git_dir_around(sub_ctx)
+        if inside:
+            return Effect(
+                UNKNOWN,
+                "git.repository_dir",
+                f"git would run inside {inside}, which looks like a git repository's own "
+                "directory (HEAD, objects, refs): git would use it as the repository, with its "
+                "config, which can name programs to run",
             )
     if sub not in _GIT_READ_ONLY:
         in_workspace = any(ns == paths.WORKSPACE for ns, _ in sub_ctx.cwds) or sub_ctx.cwd_lost
@@ -1422,6 +1724,9 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
                 "repository (its .git is protected)",
             )
         return Effect(UNKNOWN, "git.not_read_only", f"git {sub} is not a read-only subcommand")
+    options = _GIT_OPTIONS.get(sub)
+    if options is not None:
+        return _git_read_only(sub_ctx, name, sub, rest, options)
     end_of_options = False
     positionals: list[Word] = []
     flags: list[str] = []
@@ -1463,6 +1768,124 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
         return Effect(HARMLESS, "cmd.harmless", "git remote -v lists")
     for w in positionals:
         parts.append(_read(sub_ctx, w))
+    worst = _worst(parts)
+    if worst is None or worst.level == HARMLESS:
+        return Effect(HARMLESS, "cmd.harmless", f"git {sub} only reads")
+    return worst
+
+
+@functools.lru_cache(maxsize=32)
+def _git_dirs(
+    snapshot: StateSnapshot,
+) -> tuple[frozenset[tuple[str, ...]], frozenset[tuple[str, ...]]]:
+    """The workspace's and the sandbox's directories that look like a git directory by content
+    (``HEAD`` plus ``objects/`` or ``refs/``: a bare repository, or a ``.git`` under any name), as
+    folded path components. git run inside one uses it as the repository, config and all."""
+
+    def find(files: Iterable[str], dirs: Iterable[str]) -> frozenset[tuple[str, ...]]:
+        folded_dirs = {tuple(paths.fold(p) for p in paths.split(d)) for d in dirs}
+        found = set()
+        for f in files:
+            parts = tuple(paths.fold(p) for p in paths.split(f))
+            if parts and parts[-1] == "head":
+                parent = parts[:-1]
+                if any((*parent, marker) in folded_dirs for marker in _GIT_DIR_MARKERS):
+                    found.add(parent)
+        return frozenset(found)
+
+    return (
+        find(snapshot.workspace_files, snapshot.workspace_dirs),
+        find(snapshot.sandbox_files, snapshot.sandbox_dirs),
+    )
+
+
+def _git_dir_around(ctx: _Ctx) -> str:
+    """The label of a git directory one of ``ctx``'s working directories is in ("" if none):
+    a ``.git`` component, or a directory that looks like one by content (``_git_dirs``)."""
+    workspace, sandbox = _git_dirs(ctx.snapshot)
+    for namespace, parts in ctx.cwds:
+        found = workspace if namespace == paths.WORKSPACE else sandbox
+        folded = tuple(paths.fold(p) for p in parts)
+        for i in range(len(folded) + 1):
+            if folded[:i] in found or (i and folded[i - 1] in paths.ALWAYS_PROTECTED_COMPONENTS):
+                return f"{namespace}:{paths.join(parts[:i])}"
+    return ""
+
+
+def _git_read_only(
+    ctx: _Ctx, name: str, sub: str, rest: Sequence[Word], options: _GitOptions
+) -> Effect:
+    """A read-only git subcommand's arguments against its option allow-list: every option must
+    be listed, every file an option names is path-checked, every other argument is judged as a
+    path (revisions such as ``HEAD~1`` stay inside by construction)."""
+    parts: list[Effect | None] = []
+    path_words: list[Word] = []
+
+    def file_value(option: str, value: Word) -> None:
+        if value.may_be_option and value.text.startswith("-"):
+            parts.append(
+                _unsafe(name, f"{sub} {option} is given {value.raw}, which looks like an option")
+            )
+        if option in _GIT_FILE_WRITES:
+            parts.append(_write(ctx, value, f"git {sub} {option} writes"))
+        else:
+            parts.append(_read(ctx, value))
+        if option in _GIT_FILE_WRITES or option in _GIT_FILE_READS_UNKNOWN:
+            parts.append(_unsafe(name, f"{sub} {option} {value.raw} hands git a file to use"))
+
+    end_of_options = False
+    k = 0
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        t = w.text
+        if end_of_options or not w.may_be_option or (w.literal and t == "-"):
+            path_words.append(w)
+            continue
+        if not w.literal:
+            return _unsafe(name, f"{w.raw} is only known at run time and could be an option")
+        if t in ("--", "--end-of-options"):
+            end_of_options = True
+            continue
+        if t.startswith("--"):
+            option, eq, value = t.partition("=")
+            key = option[2:]
+            is_file = (
+                key in options.long_reads
+                or option in _GIT_FILE_WRITES
+                or option in _GIT_FILE_READS_UNKNOWN
+            )
+            if key not in options.long and key not in options.long_reads:
+                return _unsafe(name, f"the option {option} of git {sub} is not allowed")
+            if is_file and eq:
+                file_value(option, dataclasses.replace(w, text=value, raw=value))
+            elif is_file and k < len(rest):
+                file_value(option, rest[k])
+                k += 1
+            elif is_file:
+                return _unsafe(name, f"the option {option} needs a file")
+            continue
+        if options.numeric and _ascii_digits(t[1:]):
+            continue
+        cluster = t[1:]
+        for j, letter in enumerate(cluster):
+            if letter in options.flags:
+                continue
+            if letter in options.valued:
+                break
+            if letter in options.reads:
+                stuck = cluster[j + 1 :]
+                if stuck:
+                    file_value("-" + letter, dataclasses.replace(w, text=stuck, raw=stuck))
+                elif k < len(rest):
+                    file_value("-" + letter, rest[k])
+                    k += 1
+                else:
+                    return _unsafe(name, f"the option -{letter} needs a file")
+                break
+            return _unsafe(name, f"the option -{letter} of git {sub} is not allowed")
+    for word in path_words:
+        parts.append(_read(ctx, word))
     worst = _worst(parts)
     if worst is None or worst.level == HARMLESS:
         return Effect(HARMLESS, "cmd.harmless", f"git {sub} only reads")
@@ -1714,8 +2137,21 @@ def classify_install(name: str, snapshot: StateSnapshot) -> Effect:
 # -- the gate ------------------------------------------------------------------------------------
 
 
-def gate(tool: str, effect: Effect | None, *, gate_mode: str, unattended: bool) -> str:
-    """RUN, ASK or REFUSE for one validated action (see the module docstring)."""
+def gate(
+    tool: str,
+    effect: Effect | None,
+    *,
+    gate_mode: str,
+    unattended: bool,
+    confined: bool = False,
+    network: bool = False,
+) -> str:
+    """RUN, ASK or REFUSE for one validated action (see the module docstring).
+
+    ``confined``: an operating-system sandbox will enforce the confinement
+    (``domain.actions.confinement``); without one every command asks. ``network``: the action
+    names a network program, which only a person can allow.
+    """
     if tool in READ_TOOLS or tool in WRITE_TOOLS:
         return RUN
     level = effect.level if effect is not None and effect.level in _ORDER else UNKNOWN
@@ -1723,10 +2159,12 @@ def gate(tool: str, effect: Effect | None, *, gate_mode: str, unattended: bool) 
         level = UNKNOWN
     if level == REFUSED:
         return REFUSE
-    if gate_mode == "auto" and level in (HARMLESS, CONTAINED) and tool in EXEC_TOOLS:
+    decision = ASK  # confirm, an unknown mode, no sandbox, or an effect that needs permission
+    # The sandbox makes the worst case of anything short of "dangerous" a write inside the turn's
+    # sandbox, so the classifier's "unknown" (cannot prove it) no longer needs a yes.
+    sandboxed_auto = gate_mode == "auto" and tool == "run_command" and confined and not network
+    if sandboxed_auto and level in (HARMLESS, CONTAINED, UNKNOWN):
         decision = RUN
-    else:
-        decision = ASK  # confirm, an unknown mode, or an effect that needs permission
     if decision == ASK and unattended:
         return REFUSE
     return decision

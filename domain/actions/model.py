@@ -112,6 +112,9 @@ class StateSnapshot:
     #: Paths created by this turn (sandbox-relative), in order; only ever grows.
     created: tuple[str, ...] = ()
     sandbox_links: Mapping[str, str | None] = field(default_factory=dict, hash=False)
+    #: The operating-system sandbox commands will run in (``"bubblewrap"``), or ``""`` when none
+    #: is available on this machine: then every command asks (``domain.actions.confinement``).
+    confinement: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "links", MappingProxyType(dict(self.links)))
@@ -135,6 +138,33 @@ class StateSnapshot:
         created = self.created if path in self.created else (*self.created, path)
         return dataclasses.replace(
             self, sandbox_files=files, sandbox_dirs=frozenset(dirs), created=created
+        )
+
+    def refreshed_by(self, fresh: StateSnapshot) -> StateSnapshot:
+        """This turn's snapshot after the filesystem was looked at again (a command ran).
+
+        What is on disk now comes from ``fresh`` (files, directories, links, protected paths,
+        trusted commands); the turn's own history stays monotone: every path the turn created,
+        and so told the model about, stays listed with its last known content, even if a command
+        removed it since (reading it then fails plainly at execution, never silently elsewhere).
+        """
+        files = dict(fresh.sandbox_files)
+        for path in self.created:
+            if path not in files and path in self.sandbox_files:
+                files[path] = self.sandbox_files[path]
+        dirs = set(fresh.sandbox_dirs)
+        for path in self.created:
+            parts = path.split("/")[:-1]
+            dirs.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+        created = self.created + tuple(p for p in fresh.created if p not in self.created)
+        return dataclasses.replace(
+            fresh,
+            sandbox_files=files,
+            sandbox_dirs=frozenset(dirs),
+            created=created,
+            advertised_tools=self.advertised_tools,
+            gate_mode=self.gate_mode,
+            unattended=self.unattended,
         )
 
 

@@ -18,7 +18,10 @@ Invariants it keeps:
   followed and the walk goes on from its target; more than :data:`MAX_LINK_HOPS` hops is a loop;
 - link lookups and protected-prefix checks also match case-insensitively (NFC + casefold), so a
   case-insensitive filesystem cannot be used to dodge them — this may refuse more, never less;
-- the root is written ``"."``; every result is a normalised relative POSIX string without ``..``.
+- the root is written ``"."``; every result is a normalised relative POSIX string without ``..``;
+- :func:`walk` is the kernel's (physical) reading; :func:`lexical` is bash's ``cd`` (logical)
+  reading, where ``x/..`` cancels whatever ``x`` is. They agree when no link is on the way; a
+  caller that cannot tell which reading applies must compare them.
 
 Standard library only (this is ``domain``).
 """
@@ -243,6 +246,26 @@ def walk(
             raise PathError(LINK_LOOP, f"{key!r} is part of a link loop")
         out = []
         pending.extendleft(reversed(target.split("/")))
+    return tuple(out)
+
+
+def lexical(
+    base: Sequence[str], rel: str | Iterable[str], *, root_name: str = WORKSPACE
+) -> tuple[str, ...]:
+    """``rel`` from ``base`` as bash's logical ``cd`` reads it: ``.`` and empty components
+    collapse and ``x/..`` cancels lexically, links or not (``cd link/..`` returns to where it
+    started even when ``link`` leads to a deeper directory). Raises :class:`PathError` with
+    ``path.escapes_workspace`` when ``..`` climbs above the root."""
+    out = list(base)
+    for part in rel.split("/") if isinstance(rel, str) else rel:
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not out:
+                raise PathError(ESCAPES, f"'..' climbs above the {root_name} root")
+            out.pop()
+            continue
+        out.append(part)
     return tuple(out)
 
 

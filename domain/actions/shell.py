@@ -9,17 +9,35 @@ are unwrapped by :func:`unwrap` so the classifier can judge what they run.
 
 Invariants it keeps:
 
+- it models ``bash --noprofile --norc -c`` (the one shell commands run under) and checks itself
+  against it (tests/integration/test_shell_differential.py): whenever :func:`parse` succeeds
+  without reporting control flow (which is never judged), the words it reports as literal are
+  exactly the argv bash passes, its redirections are bash's, and its split into simple commands
+  is bash's;
+- line continuations go first, as in bash: a backslash-newline is removed everywhere except
+  inside single quotes (inside a backquoted command even there) and after another backslash, so
+  ``"$\\<newline>(cmd)"`` is a substitution and ``2\\<newline>>x`` a redirection;
 - it never guesses: a construct it does not model exactly — here-documents, ``$((...))``,
-  ``${...}`` beyond a plain name, ``$'...'``, parentheses outside a substitution (subshells,
-  function definitions, ``case`` patterns), comments, unterminated quotes, a dangling operator —
-  makes :func:`parse` return an error (the classifier's "cannot parse", i.e. *unknown*); nesting
-  deeper than :data:`MAX_DEPTH` too;
+  ``${...}`` beyond a plain name, ``$'...'``, ``$"..."``, parentheses outside a substitution
+  (subshells, function definitions, ``case`` patterns), comments (a ``#`` starting any token,
+  a redirection's target included), unterminated quotes, a dangling operator, a named descriptor
+  (``{fd}>x``), ``"$$("`` (bash reads a substitution there, then expands a literal), a process
+  substitution inside a word (``x<(cmd)``, ``<(cmd)x``: one word to bash) or an empty one,
+  ``>&WORD``/``<&WORD`` naming a file through quotes or expansions (bash expands WORD twice),
+  ``!`` after ``|``, the ``time`` keyword without a command or followed by an assignment, ``!``
+  or another reserved word — makes :func:`parse` return an error (the
+  classifier's "cannot parse", i.e. *unknown*); nesting deeper than :data:`MAX_DEPTH` too;
 - a word keeps what quote removal leaves (``text``) and says whether the shell would still change
   it at run time (``dynamic``: parameter or command substitution; ``glob``; ``brace``; ``tilde``),
-  so a caller never mistakes ``$HOME/x`` or ``*`` for a literal path;
+  so a caller never mistakes ``$HOME/x`` or ``*`` for a literal path; ``raw`` is its source text
+  once line continuations are gone;
 - leading variable assignments (``PAGER=cat git log``) and redirections (``>``, ``>>``, ``>|``,
   ``<``, ``<>``, ``&>``, ``&>>``, ``>&``, ``<&``, ``<<<``, each with an optional fd number) are
-  kept apart from the words, in order;
+  kept apart from the words, in order. An fd number is what bash takes for one: ASCII digits
+  only (``٣>x`` is the word ``٣`` and ``>x``), fitting in an int, right before ``<`` or ``>``;
+  ``>&-`` is a token of its own (``>&-x`` closes stdout and ``x`` is a word);
+- reserved words and ``!`` count only where bash reads them: first in a command, before any
+  assignment or redirection (``A=1 ! cmd`` runs a program called ``!``);
 - the result is a pure function of the text, immutable, and cached (:func:`parse` is called for
   the same commands over and over).
 
@@ -45,6 +63,17 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
 _SPECIAL_PARAMS = frozenset("@*#?$!-0123456789")
 _BRACE_EXPANSION = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
+#: A redirection's explicit descriptor: ASCII digits only (bash's ``DIGIT``; ``str.isdigit`` is
+#: also true for Arabic-Indic ``٣``, a fullwidth 3 and ``²``, which bash keeps as words), and
+#: only when it fits in an int.
+_FD = re.compile(r"[0-9]+")
+_FD_MAX = 2**31 - 1
+#: A ``>&``/``<&`` target that duplicates (``2>&1``), moves (``2>&1-``) or closes (``-``) a
+#: descriptor instead of naming a file.
+_DUP_TARGET = re.compile(r"[0-9]+-?|-")
+#: Characters that make an expansion change a word (quotes, escapes, $, backquotes, globs,
+#: braces, ~).
+_EXPANDING = frozenset("'\"\\$`*?[{}~")
 
 #: Reserved words that only introduce the command after them (stripped, marked control flow).
 _LEADING_RESERVED = frozenset({"if", "then", "else", "elif", "while", "until", "do", "{"})
@@ -62,7 +91,8 @@ class ParseError(ValueError):
 class Word:
     """One shell word after quote removal.
 
-    ``text`` is what quote removal leaves, with substitutions left out; ``raw`` is the source.
+    ``text`` is what quote removal leaves, with substitutions left out; ``raw`` is the source
+    (without line continuations).
     ``dynamic``: a parameter or command substitution (or process substitution) is part of it, so
     its value is only known at run time. ``glob``: an unquoted ``*``, ``?`` or ``[``. ``brace``: an
     unquoted ``{...}`` holding ``,`` or ``..`` (brace expansion in bash). ``tilde``: an unquoted
@@ -99,7 +129,7 @@ class Word:
 @dataclass(frozen=True)
 class Redirection:
     """``op`` is one of ``<``, ``>``, ``>>``, ``>|``, ``<>``, ``&>``, ``&>>``, ``>&``, ``<&``,
-    ``<<<``; ``fd`` the explicit descriptor number ("" when implicit)."""
+    ``<<<``; ``fd`` the explicit descriptor number ("" when implicit; ASCII digits only)."""
 
     op: str
     fd: str
@@ -107,11 +137,14 @@ class Redirection:
 
     @property
     def kind(self) -> str:
-        """``read``, ``write``, ``dup`` (``2>&1``, ``<&0``, ``>&-``) or ``data`` (``<<<``)."""
+        """``read``, ``write``, ``dup`` (``2>&1``, ``<&0``, ``>&-``, ``2>&1-``) or ``data``
+        (``<<<``). Only ASCII digits make a descriptor: ``>&٣`` writes a file named ``٣``."""
         if self.op == "<<<":
             return "data"
-        if self.op in (">&", "<&") and (
-            self.target.text == "-" or (self.target.text.isdigit() and self.target.literal)
+        if (
+            self.op in (">&", "<&")
+            and self.target.literal
+            and _DUP_TARGET.fullmatch(self.target.text)
         ):
             return "dup"
         if self.op in ("<", "<&"):
@@ -179,21 +212,89 @@ class _WordState:
 
 
 class _Builder:
-    __slots__ = ("assignments", "redirections", "words")
+    __slots__ = ("assignments", "prefixed", "redirections", "words")
 
     def __init__(self) -> None:
         self.words: list[Word] = []
         self.assignments: list[Word] = []
         self.redirections: list[Redirection] = []
+        # An assignment or a redirection came before the first word: bash then reads no reserved
+        # word (``A=1 ! cmd`` runs a program called ``!``), and no ``time`` keyword.
+        self.prefixed = False
 
     def empty(self) -> bool:
         return not (self.words or self.assignments or self.redirections)
 
 
+def _check_dup_word(target: Word) -> None:
+    """``>&WORD`` naming a file: bash expands WORD, and when the result is not a descriptor it
+    expands it *again* as the file name (``>&'$HOME/x'`` writes to the home directory,
+    ``>&'*'`` to whatever matches). Only a word both expansions leave alone is modelled."""
+    if target.raw != target.text or any(c in target.raw for c in _EXPANDING):
+        raise ParseError(f"the target of '>&' / '<&' {target.raw!r} is expanded twice by bash")
+
+
+def _join_continuations(text: str) -> str:
+    """``text`` without the backslash-newlines bash removes before it reads any token.
+
+    bash drops a backslash-newline everywhere except inside single quotes and right after
+    another backslash — even inside a backquoted command's single quotes, since the backquoted
+    text is read raw — so ``"$\\<newline>(cmd)"`` is ``"$(cmd)"`` and ``2\\<newline>>x`` is
+    ``2>x``. The contexts that decide are tracked as bash's reader tracks them: single and double
+    quotes, backquotes, ``$(...)``, ``<(...)``, ``>(...)``. Constructs the parser rejects anyway
+    (``$'...'``, here-documents, comments, ``((...))``, subshells) need no exact tracking: they
+    survive this step unchanged and make :func:`parse` fail.
+    """
+    if "\\\n" not in text:
+        return text
+    out: list[str] = []
+    stack = ["cmd"]  # "cmd", "sub" (closed by ")"), "dq" (double quotes), "bq" (backquotes)
+    last = ""  # the last character kept, "" after an escape pair
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        top = stack[-1]
+        if c == "\\":
+            if text.startswith("\n", i + 1):
+                i += 2  # a line continuation: gone
+                continue
+            out.append(text[i : i + 2])  # an escape pair: its second character starts nothing
+            last = ""
+            i += 2
+            continue
+        if top == "bq":
+            if c == "`":
+                stack.pop()
+        elif c == "`":
+            stack.append("bq")
+        elif top == "dq":
+            if c == '"':
+                stack.pop()
+            elif c == "(" and last == "$":
+                stack.append("sub")
+        elif c == "'":
+            end = text.find("'", i + 1)
+            end = n - 1 if end < 0 else end
+            out.append(text[i : end + 1])  # single quotes: kept as they are
+            last = "'"
+            i = end + 1
+            continue
+        elif c == '"':
+            stack.append("dq")
+        elif c == "(" and last in ("$", "<", ">"):
+            stack.append("sub")
+        elif c == ")" and top == "sub":
+            stack.pop()
+        out.append(c)
+        last = c
+        i += 1
+    return "".join(out)
+
+
 class _Parser:
     def __init__(self, text: str, out: list[SimpleCommand]) -> None:
-        self.s = text
-        self.n = len(text)
+        self.s = _join_continuations(text)
+        self.n = len(self.s)
         self.out = out
 
     # A list of pipelines, up to ``closer`` (")") or the end of the text.
@@ -203,6 +304,7 @@ class _Parser:
         s, n = self.s, self.n
         cur = _Builder()
         pipe_in = context == "process_out"
+        after_pipe = False  # the current command follows `|` or `|&`
         pending_op = ""  # an operator that needs a command after it
         while True:
             while i < n and s[i] in " \t":
@@ -223,24 +325,26 @@ class _Parser:
                         raise ParseError("nothing before ';'")
                     i += 1  # a newline after an operator continues the list
                     continue
-                self._finish(cur, pipe_in, False, context)
-                cur, pipe_in, pending_op = _Builder(), False, ""
+                self._finish(cur, pipe_in, False, context, after_pipe)
+                cur, pipe_in, pending_op, after_pipe = _Builder(), False, "", False
                 i += 1
                 continue
             if c == "&" and not s.startswith("&>", i):
                 op = "&&" if s.startswith("&&", i) else "&"
                 if cur.empty():
                     raise ParseError(f"nothing before {op!r}")
-                self._finish(cur, pipe_in, False, context)
+                self._finish(cur, pipe_in, False, context, after_pipe)
                 cur, pipe_in, pending_op = _Builder(), False, ("" if op == "&" else op)
+                after_pipe = False
                 i += len(op)
                 continue
             if c == "|":
                 op = "||" if s.startswith("||", i) else ("|&" if s.startswith("|&", i) else "|")
                 if cur.empty():
                     raise ParseError(f"nothing before {op!r}")
-                self._finish(cur, pipe_in, op != "||", context)
+                self._finish(cur, pipe_in, op != "||", context, after_pipe)
                 cur, pipe_in, pending_op = _Builder(), op != "||", op
+                after_pipe = op != "||"
                 i += len(op)
                 continue
             if c in "()":
@@ -254,30 +358,86 @@ class _Parser:
                     i += 1
                 if i >= n or (s[i] in _METACHARS and not s.startswith(("<(", ">("), i)):
                     raise ParseError(f"redirection {fd}{op} without a target")
-                target, i = self.lex_word(i, depth)
+                if s[i] == "#":
+                    raise ParseError("comments are not supported")  # bash: `>#x` is `>` + comment
+                number = _FD.match(s, i)
+                if (
+                    op not in (">&", "<&")
+                    and number
+                    and number.end() < n
+                    and s[number.end()] in "<>"
+                    and int(number.group()) <= _FD_MAX
+                ):
+                    # bash reads `2` in `<2>x` as the next redirection's descriptor: `<` has no
+                    # target (a syntax error).
+                    raise ParseError(f"redirection {fd}{op} without a target")
+                if op in (">&", "<&") and s[i] == "-":
+                    # bash reads `-` after `>&`/`<&` as a token of its own: `>&-x` closes stdout
+                    # and `x` is the next word.
+                    target, i = Word("-", "-", head="-"), i + 1
+                else:
+                    target, i = self._word(i, depth)
+                    if op in (">&", "<&") and not (
+                        target.literal and _DUP_TARGET.fullmatch(target.text)
+                    ):
+                        _check_dup_word(target)
                 cur.redirections.append(Redirection(op, fd, target))
+                cur.prefixed = cur.prefixed or not cur.words
                 pending_op = ""
                 continue
-            word, i = self.lex_word(i, depth)
+            word, i = self._word(i, depth)
             if not cur.words and _ASSIGNMENT.match(word.raw):
                 cur.assignments.append(word)
+                cur.prefixed = True
             else:
                 cur.words.append(word)
             pending_op = ""
         if pending_op or (pipe_in and cur.empty() and context != "process_out"):
             raise ParseError(f"nothing after {pending_op or '|'!r}")
         if not cur.empty():
-            self._finish(cur, pipe_in, False, context)
+            self._finish(cur, pipe_in, False, context, after_pipe)
         return i
 
-    def _finish(self, cur: _Builder, pipe_in: bool, pipe_out: bool, context: str) -> None:
+    def _word(self, i: int, depth: int) -> tuple[Word, int]:
+        """A word at ``i`` that is not followed by what would make bash read it otherwise."""
+        word, i = self.lex_word(i, depth)
+        s = self.s
+        if i < self.n and s[i] in "<>":
+            if s.startswith(("<(", ">("), i):
+                # bash: `x<(cmd)` is one word (`x/dev/fd/63`), not `x` and a substitution.
+                raise ParseError("a process substitution inside a word is not supported")
+            if word.raw.startswith("{") and word.raw.endswith("}"):
+                raise ParseError("{name} redirections (bash's named descriptors) are not supported")
+        return word, i
+
+    def _finish(
+        self, cur: _Builder, pipe_in: bool, pipe_out: bool, context: str, after_pipe: bool = False
+    ) -> None:
         words = list(cur.words)
         control = ""
-        while words and not words[0].quoted and words[0].text in _LEADING_RESERVED | {"!"}:
+        reserved = _LEADING_RESERVED | {"!"}
+        # Reserved words and `!` count only before any assignment or redirection (`A=1 ! cmd`
+        # runs a program called `!`); `!` right after `|` is a syntax error to bash.
+        if words and not words[0].quoted and words[0].text == "!" and after_pipe:
+            raise ParseError("'!' after '|'")  # bash: a syntax error
+        while words and not words[0].quoted and words[0].text in reserved and not cur.prefixed:
             control = control or ("" if words[0].text == "!" else words[0].text)
             words.pop(0)
         if words and not words[0].quoted and words[0].text in _OTHER_RESERVED:
             control = words[0].text
+        if words and not words[0].quoted and words[0].text == "time" and not cur.prefixed:
+            # bash's `time` keyword: `time A=1 cmd` assigns, `time ! cmd` negates; the wrapper
+            # reading (`shell.unwrap`) would take `A=1` or `!` for the program. Without a
+            # command it is a syntax error before `&&`, `|`, `&`.
+            k = 1
+            while k < len(words) and words[k].literal and words[k].text in ("-p", "--"):
+                k += 1
+            if k >= len(words):
+                raise ParseError("'time' without a command is not supported")
+            if _ASSIGNMENT.match(words[k].raw) or (
+                not words[k].quoted and words[k].text in reserved | _OTHER_RESERVED
+            ):
+                raise ParseError(f"'time' followed by {words[k].raw!r} is not supported")
         if not words and not cur.assignments and not cur.redirections:
             if control in _LEADING_RESERVED:
                 raise ParseError(f"nothing after {control!r}")
@@ -296,12 +456,13 @@ class _Parser:
 
     def _redirection_at(self, i: int) -> tuple[str, str, int] | None:
         s = self.s
-        j = i
-        while j < self.n and s[j].isdigit():
-            j += 1
+        m = _FD.match(s, i)
+        j = m.end() if m else i
         fd = s[i:j]
         if j >= self.n:
             return None
+        if fd and (int(fd) > _FD_MAX or s[j] not in "<>"):
+            return None  # a word: bash only takes digits right before `<`/`>` that fit an int
         if not fd and s.startswith(("<(", ">("), j):
             return None  # process substitution: a word
         for op in ("&>>", "&>") if not fd else ():
@@ -318,9 +479,16 @@ class _Parser:
         s, n = self.s, self.n
         start = i
         st = _WordState()
+        brace_open = brace_close = -1  # the first unquoted `{`, the last unquoted `}`
         if s.startswith(("<(", ">("), i):
             context = "process_in" if s[i] == "<" else "process_out"
+            before = len(self.out)
             i = self.parse_list(i + 2, depth + 1, ")", context)
+            if len(self.out) == before:
+                raise ParseError("an empty process substitution")  # bash: it expands to nothing
+            if i < n and s[i] not in _METACHARS:
+                # bash: `<(cmd)x` is one word, `/dev/fd/63x` — a file name, not the pipe.
+                raise ParseError("a process substitution inside a word is not supported")
             st.mark("dynamic")
             st.procsub = True
         while i < n:
@@ -358,6 +526,10 @@ class _Parser:
                 st.mark("glob")
             elif c in "{}":
                 st.mark("brace")
+                if c == "}":
+                    brace_close = i - start
+                elif brace_open < 0:
+                    brace_open = i - start
             elif c == "~" and (i == start or s[i - 1] in "=:"):
                 if st.head is None:
                     st.head = "~"  # expands to an absolute path: never an option
@@ -367,7 +539,11 @@ class _Parser:
         if i == start:
             raise ParseError(f"unexpected {s[i]!r}" if i < n else "unexpected end")
         raw = s[start:i]
-        brace = st.brace and bool(_BRACE_EXPANSION.search(raw))  # not "@{u}", "{}", "^{tree}"
+        # Brace expansion needs an unquoted `{` before an unquoted `}` with `,` or `..` between
+        # (nested or escaped parts still expand: `{a,{b}}`, `{a,\{}`); "@{u}", "{}", "^{tree}"
+        # stay literal.
+        span = raw[brace_open:brace_close] if 0 <= brace_open < brace_close else ""
+        brace = st.brace and ("," in span or ".." in span or bool(_BRACE_EXPANSION.search(raw)))
         return (
             Word(
                 text="".join(st.text),
@@ -400,7 +576,7 @@ class _Parser:
                 i = self._dollar(i, depth, st, in_quotes=True)
                 continue
             if c == "`":
-                i = self._backticks(i, depth)
+                i = self._backticks(i, depth, in_quotes=True)
                 st.mark("dynamic")
                 continue
             st.literal(c, quoted=True)
@@ -431,13 +607,22 @@ class _Parser:
             st.mark("dynamic")
             return m.end()
         if nxt and nxt in _SPECIAL_PARAMS:
+            if in_quotes and nxt == "$" and s.startswith(("(", "{", "["), i + 2):
+                # In double quotes bash's reader takes `$(`/`${`/`$[` after `$$` as the start of
+                # a nested construct (quotes inside it do not end the string) while expansion
+                # reads `$$` and a literal `(`: not modelled.
+                raise ParseError("'$$' followed by '(', '{' or '[' in double quotes")
             st.mark("dynamic")
             return i + 2
         st.literal("$", quoted=in_quotes)
         return i + 1
 
-    def _backticks(self, i: int, depth: int) -> int:
+    def _backticks(self, i: int, depth: int, *, in_quotes: bool = False) -> int:
+        """Consume the backquoted command at ``i``. Inside it a backslash quotes only `` ` ``,
+        ``$`` and ``\\`` — and, when the backquotes sit in double quotes, ``"`` (bash removes
+        that backslash with the double quotes' own, before the command is parsed)."""
         s, n = self.s, self.n
+        special = '`$\\"' if in_quotes else "`$\\"
         j = i + 1
         inner: list[str] = []
         while True:
@@ -447,7 +632,7 @@ class _Parser:
             if c == "`":
                 break
             if c == "\\" and j + 1 < n:
-                if s[j + 1] in "`$\\":
+                if s[j + 1] in special:
                     inner.append(s[j + 1])
                 else:
                     inner.append(s[j : j + 2])
@@ -515,8 +700,9 @@ class Unwrapped:
     reason: str = ""
 
 
-_DURATION = re.compile(r"\d+(\.\d+)?[smhd]?")
-_INTEGER = re.compile(r"[+-]?\d+")
+# ASCII digits only: `\d` would also take `٣` (which timeout and nice reject).
+_DURATION = re.compile(r"[0-9]+(\.[0-9]+)?[smhd]?")
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def _inner(

@@ -30,9 +30,9 @@ Rules (``Verdict.rule``, stable): ``tool.not_advertised``, ``args.malformed_json
 (``path.empty``, ``path.nul``, ``path.control_character``, ``path.absolute``, ``path.home``,
 ``path.backslash``, ``path.escapes_workspace``, ``path.link_outside``, ``path.link_loop``) plus
 ``path.not_found``, ``path.is_directory``, ``path.not_a_directory``, ``path.parent_is_file``,
-``path.protected``, ``cwd.not_found``, ``command.empty``, ``content.invalid_text``,
-``pattern.empty``, ``package.empty``, ``package.option``, ``package.url``, ``package.path``,
-``package.malformed``; NO_OP
+``path.protected``, ``path.git_repository``, ``cwd.not_found``, ``command.empty``,
+``content.invalid_text``, ``pattern.empty``, ``package.empty``, ``package.option``,
+``package.url``, ``package.path``, ``package.malformed``; NO_OP
 ``write.identical``, ``dir.exists``; PASS ``<tool>.ok`` (``tool.external`` for an advertised tool
 that is not built in).
 
@@ -252,6 +252,17 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
             ),
             snapshot,
         )
+    git_problem = _git_repository_write(rel, snapshot)
+    if git_problem:
+        return (
+            _reject(
+                action,
+                "path.git_repository",
+                f"{raw!r} {git_problem}, which no action may create: git run there would obey "
+                "its config and hooks. Write the file under another name or directory.",
+            ),
+            snapshot,
+        )
     if directory_intent or rel == paths.ROOT:
         if _is_dir(rel, snapshot):
             return (
@@ -441,6 +452,55 @@ def _dir_namespace(rel: str, snapshot: StateSnapshot) -> str:
         return paths.SANDBOX
     if rel == paths.ROOT or rel in snapshot.workspace_dirs:
         return paths.WORKSPACE
+    return ""
+
+
+#: Characters HFS+ ignores in names and NTFS's trailing dots and spaces: ``.g\u200cit`` or
+#: ``.git.`` is ``.git`` on those filesystems (the same list git's own ``is_hfs_dotgit`` uses).
+_IGNORED_IN_NAMES = dict.fromkeys(
+    [0x200C, 0x200D, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x206A, 0x2070), 0xFEFF]
+)
+#: What, written into a directory, can make it a git directory (``HEAD`` plus ``objects/`` or
+#: ``refs/``), or change one (``config``, ``packed-refs``, ``commondir``, ``gitdir``).
+_GIT_DIR_NAMES = frozenset({"head", "config", "packed-refs", "commondir", "gitdir"})
+_GIT_DIR_MARKERS = ("objects", "refs")
+
+
+def _git_repository_write(rel: str, snapshot: StateSnapshot) -> str:
+    """Why writing the sandbox file ``rel`` would plant a git repository ("" when it would not).
+
+    Refused: a component that is ``.git`` on some filesystem (``.GIT``, ``.git.``, ``.git `` on
+    NTFS, ``git~1``, ``.g\u200cit`` on HFS+) — ``.git`` itself is already protected; and a write
+    that leaves a directory of the sandbox looking like a git directory by content — ``HEAD``
+    plus ``objects/`` or ``refs/`` (git needs both; one is enough here) — judged on the layout
+    the sandbox would have afterwards, so whichever file completes it is the one refused.
+
+    Allowed on purpose: ``.gitattributes`` and ``.gitmodules``. An attribute (``diff=x``,
+    ``filter=x``) only runs a program when a *config* defines ``diff.x.textconv``,
+    ``diff.x.command`` or ``filter.x.clean``; configs are protected (``.git/config``, every
+    git-looking directory, and commands run with the system and global config disabled), and
+    git never takes ``submodule.*.update=!command`` from ``.gitmodules``. A user's own config
+    that already defines such a driver is the user's choice of programs."""
+    parts = paths.split(rel)
+    for part in parts:
+        name = part.translate(_IGNORED_IN_NAMES).casefold()
+        if name.rstrip(". ") == ".git" or name == "git~1":
+            return f"has the component {part!r}, which is a git repository's directory"
+    if not parts:
+        return ""
+    files = {tuple(paths.fold(p) for p in paths.split(f)) for f in snapshot.sandbox_files}
+    folded = tuple(paths.fold(p) for p in parts)
+    files.add(folded)
+    dirs = {tuple(paths.fold(p) for p in paths.split(d)) for d in snapshot.sandbox_dirs}
+    dirs.update(folded[:i] for i in range(1, len(folded)))
+    candidates = {folded[:-1]} if folded[-1] in _GIT_DIR_NAMES else set()
+    candidates.update(folded[:i] for i, p in enumerate(folded[:-1]) if p in _GIT_DIR_MARKERS)
+    for directory in sorted(candidates):
+        if (*directory, "head") in files and any(
+            (*directory, marker) in dirs for marker in _GIT_DIR_MARKERS
+        ):
+            where = paths.join(directory)
+            return f"would make {where!r} look like a git repository (HEAD with objects/ or refs/)"
     return ""
 
 

@@ -212,6 +212,10 @@ class ActionVerdict(Event):
     source: str = "validator"
     model: str = ""
     input: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    #: How the action runs (``Confinement.as_record()``: mechanism, writes, network) when it runs
+    #: or is asked about; empty for tools that are not processes and for records written before
+    #: the sandbox existed.
+    confinement: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)

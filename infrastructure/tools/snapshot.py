@@ -36,7 +36,10 @@ Invariants it keeps:
   claimed for it. At most ``max_sandbox_entries`` (10,000) entries are looked at.
 - **Protected.** ``.git/hooks`` and ``.git/config`` always; every ``protected_roots`` entry
   (Parley's data and config folders) that lies inside the workspace, as a relative prefix; ``"."``
-  when the workspace itself lies inside one (everything is protected).
+  when the workspace itself lies inside one (everything is protected); every directory of the
+  workspace or the sandbox that looks like a git directory by content (:func:`git_directories`:
+  ``HEAD`` plus ``objects/`` or ``refs/``, e.g. a bare repository), as a whole — its ``config``,
+  ``hooks/`` and ``info/attributes`` can make a later ``git status`` run a program.
 - **Trusted commands.** For each name in :data:`CANDIDATE_COMMANDS`, ``shutil.which`` under the
   tools' ``PATH`` (:func:`~infrastructure.tools.sandbox.tool_path`: :data:`MINIMAL_PATH`, after
   the workspace venv's ``bin`` when it exists, exactly as the executor runs), then
@@ -60,8 +63,9 @@ import os
 import shutil
 import stat
 import sys
+import unicodedata
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -172,6 +176,7 @@ class FilesystemInspector:
         max_depth: int = 30,
         max_sandbox_entries: int = 10_000,
         max_hash_bytes: int = 8 * 1024 * 1024,
+        confinement: Callable[[], str] | None = None,
     ) -> None:
         """``venv_dir_for(workspace)`` must give the same venv as ``ToolContext.venv_dir`` so the
         lookup ``PATH`` is the one the executor uses; ``search_path`` likewise (tests only)."""
@@ -184,6 +189,9 @@ class FilesystemInspector:
         self._max_depth = max_depth
         self._max_sandbox_entries = max_sandbox_entries
         self._max_hash_bytes = max_hash_bytes
+        # The sandbox mechanism the executor will enforce (``Bubblewrap.mechanism``: probed once,
+        # here on the turn's worker), or "" when none is wired or available.
+        self._confinement = confinement
         self.last_walk = WalkReport()
 
     # -- the port -------------------------------------------------------------------------------
@@ -200,7 +208,8 @@ class FilesystemInspector:
         root = os.path.realpath(os.fspath(workspace))
         sandbox_root = os.path.realpath(os.fspath(sandbox))
         files, dirs, links = self._walk_workspace(root)
-        sandbox_files, sandbox_dirs = self._walk_sandbox(sandbox_root)
+        sandbox_files, sandbox_dirs, sandbox_links = self._walk_sandbox(sandbox_root)
+        git_dirs = git_directories(files, dirs) + git_directories(sandbox_files, sandbox_dirs)
         venv = self._venv_dir_for(Path(root)) if self._venv_dir_for else None
         return StateSnapshot(
             workspace_root=root,
@@ -210,11 +219,13 @@ class FilesystemInspector:
             links=links,
             sandbox_files=sandbox_files,
             sandbox_dirs=frozenset(sandbox_dirs),
-            protected=self._protected(root),
+            sandbox_links=sandbox_links,
+            protected=tuple(dict.fromkeys((*self._protected(root), *git_dirs))),
             advertised_tools=advertised_tools,
             gate_mode=gate_mode,
             unattended=unattended,
             trusted_commands=self.trusted_commands(tool_path(venv, self._search_path)),
+            confinement=self._confinement() if self._confinement is not None else "",
         )
 
     # -- workspace ------------------------------------------------------------------------------
@@ -289,11 +300,12 @@ class FilesystemInspector:
 
     # -- sandbox --------------------------------------------------------------------------------
 
-    def _walk_sandbox(self, root: str) -> tuple[dict[str, str], set[str]]:
+    def _walk_sandbox(self, root: str) -> tuple[dict[str, str], set[str], dict[str, str | None]]:
         files: dict[str, str] = {}
         dirs: set[str] = set()
+        links: dict[str, str | None] = {}
         if not os.path.isdir(root):
-            return files, dirs
+            return files, dirs, links
         entries = 0
         queue: deque[tuple[str, str]] = deque([(root, "")])
         while queue and entries < self._max_sandbox_entries:
@@ -310,6 +322,9 @@ class FilesystemInspector:
                 child_rel = f"{rel}/{entry.name}" if rel else entry.name
                 try:
                     if entry.is_symlink():
+                        # A command (cp -P, ln -s) may have left a link here: where it leads
+                        # decides every later path through it.
+                        links[child_rel] = _link_target(entry.path, root)
                         continue
                     if entry.is_dir(follow_symlinks=False):
                         dirs.add(child_rel)
@@ -318,7 +333,7 @@ class FilesystemInspector:
                         files[child_rel] = self._digest(entry.path)
                 except OSError:
                     continue
-        return files, dirs
+        return files, dirs, links
 
     def _digest(self, path: str) -> str:
         fd = os.open(
@@ -363,6 +378,29 @@ class FilesystemInspector:
         if parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
             return False
         return st.st_uid == 0 or not os.access(real, os.W_OK)
+
+
+def git_directories(files: Iterable[str], dirs: Iterable[str]) -> tuple[str, ...]:
+    """Directories (relative, sorted) that look like a git directory by content: a file ``HEAD``
+    next to a directory ``objects`` or ``refs`` — a bare repository, or a ``.git`` under another
+    name. git run inside one (or pointed at it) takes it as the repository and obeys its
+    ``config`` (``core.fsmonitor``, ``core.worktree``, drivers), its ``hooks/`` and its
+    ``info/attributes``; the whole directory is protected so nothing the model runs or writes
+    can change them. (git itself needs both ``objects`` and ``refs``; one is enough here.)
+    Names are compared case-folded, as a case-insensitive filesystem would."""
+    folded_dirs = {_fold(d) for d in dirs}
+    found: set[str] = set()
+    for path in files:
+        parent, _, base = path.rpartition("/")
+        if _fold(base) != "head":
+            continue
+        if any(_fold(f"{parent}/{m}" if parent else m) in folded_dirs for m in ("objects", "refs")):
+            found.add(parent or ROOT)
+    return tuple(sorted(found))
+
+
+def _fold(path: str) -> str:
+    return unicodedata.normalize("NFC", path).casefold()
 
 
 def _link_target(path: str, root: str) -> str | None:

@@ -17,7 +17,7 @@ import posixpath
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from domain.actions import shell
@@ -641,7 +641,9 @@ def test_without_trusted_binaries_only_builtins_stay_harmless(command: str) -> N
 def test_writes_inside_the_sandbox_are_contained(command: str) -> None:
     result = effect(command, "sandbox:.")
     assert result.level == CONTAINED, result
-    assert gate("run_command", result, gate_mode="auto", unattended=False) == RUN
+    assert gate("run_command", result, gate_mode="auto", unattended=False, confined=True) == RUN
+    # Without an operating-system sandbox nothing enforces "contained": it asks.
+    assert gate("run_command", result, gate_mode="auto", unattended=False) == ASK
     assert gate("run_command", result, gate_mode="confirm", unattended=False) == ASK
     assert gate("run_command", result, gate_mode="confirm", unattended=True) == REFUSE
 
@@ -727,11 +729,30 @@ def test_a_link_to_a_protected_directory_is_protected() -> None:
 @pytest.mark.parametrize("unattended", [False, True])
 @pytest.mark.parametrize("level", EFFECTS)
 @pytest.mark.parametrize("tool", ["run_command", "install_package"])
-def test_gate_policy_for_exec_tools(tool: str, level: str, mode: str, unattended: bool) -> None:
-    decision = gate(tool, Effect(level, "r", "why"), gate_mode=mode, unattended=unattended)
+@pytest.mark.parametrize("confined", [False, True])
+@pytest.mark.parametrize("network", [False, True])
+def test_gate_policy_for_exec_tools(
+    tool: str, level: str, mode: str, unattended: bool, confined: bool, network: bool
+) -> None:
+    decision = gate(
+        tool,
+        Effect(level, "r", "why"),
+        gate_mode=mode,
+        unattended=unattended,
+        confined=confined,
+        network=network,
+    )
     if level == REFUSED:
         expected = REFUSE
-    elif mode == "auto" and level in (HARMLESS, CONTAINED):
+    elif (
+        mode == "auto"
+        and tool == "run_command"
+        and confined
+        and not network
+        and level in (HARMLESS, CONTAINED, UNKNOWN)
+    ):
+        # Only with an operating-system sandbox, only without the network, never for an
+        # install (it needs the network) and never for what the classifier found dangerous.
         expected = RUN
     else:
         expected = REFUSE if unattended else ASK
@@ -953,7 +974,9 @@ _SAFE_READ_DEVICES = ("/dev/null", "/dev/stdin", "-")
 _TEXT_ONLY = {"echo", "printf", "basename", "dirname", "which", "seq", "tr", "true", "false"}
 
 
-_WRAPPERS_OK = {"eval", "command", "exec", "time", "nohup", "xargs", "env", "timeout", "nice"}
+_WRAPPERS_OK = {
+    "eval", "command", "exec", "time", "nohup", "xargs", "env", "timeout", "nice", "builtin"
+}  # fmt: skip
 
 
 def _simple_commands(parsed: shell.ParsedCommand) -> list[shell.SimpleCommand]:
@@ -1021,6 +1044,7 @@ def _independent_harmless_check(command: str, cwd: str) -> None:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80), st.sampled_from(CWDS))
+@example("builtin", "sandbox:.")  # the bash builtin alone does nothing: harmless is right
 def test_arbitrary_text_never_crashes_and_is_rarely_harmless(text: str, cwd: str) -> None:
     result = effect(text, cwd)
     assert result.level in EFFECTS and result.rule in RULES
@@ -1058,3 +1082,97 @@ def test_no_rule_is_named_twice_and_every_rule_says_its_level() -> None:
 def test_a_word_rewritten_with_the_home_directory_is_never_harmless(command):
     # Found by hypothesis: an option's value such as x=~ is expanded by bash (x=/home/...).
     assert effect(command).level != HARMLESS
+
+
+# -- the splitter agrees with bash: disagreements found by the differential test ------------------
+# (tests/integration/test_shell_differential.py runs each line under the real bash; these pins keep
+# the findings tested where bash is missing. `None` stands for a word only known at run time.)
+
+
+def _shape(line: str) -> object:
+    parsed = shell.parse(line)
+    if not parsed.ok:
+        return "error"
+    return [
+        (
+            [w.text if w.literal else None for w in c.words],
+            [(r.op, r.fd, r.target.text, r.kind) for r in c.redirections],
+        )
+        for c in parsed.commands
+    ]
+
+
+_NL = "\n"
+BASH_AGREEMENT = [
+    # A backslash-newline is removed before any token is read (not inside single quotes).
+    (f'a "$\\{_NL}(b c)"', [(["b", "c"], []), (["a", None], [])]),
+    (f"a $\\{_NL}HOME", [(["a", None], [])]),
+    (f"a $\\{_NL}'x'", "error"),  # $'x'
+    (f"a \\{_NL} b", [(["a", "b"], [])]),
+    (f"a &\\{_NL}& b", [(["a"], []), (["b"], [])]),
+    (f"a 2\\{_NL}>x", [(["a"], [(">", "2", "x", "write")])]),
+    (f"a >\\{_NL}>x", [(["a"], [(">>", "", "x", "write")])]),
+    (f"a \\{_NL}#x", "error"),  # a comment
+    (f"a `b 'c\\{_NL}d'`", [(["b", "cd"], []), (["a", None], [])]),
+    (f"a $(b 'c\\{_NL}d')", [(["b", f"c\\{_NL}d"], []), (["a", None], [])]),
+    # In double quotes, a backquoted command loses the backslash of \" too.
+    ('a "`b \\"x\\"`"', [(["b", "x"], []), (["a", None], [])]),
+    ('a `b \\"x\\"`', [(["b", '"x"'], []), (["a", None], [])]),
+    # Descriptor numbers are ASCII digits that fit an int.
+    (
+        "grep -v -e ٣</dev/null x",
+        [(["grep", "-v", "-e", "٣", "x"], [("<", "", "/dev/null", "read")])],
+    ),
+    (
+        "a \uff13>x ²>y",
+        [(["a", "\uff13", "²"], [(">", "", "x", "write"), (">", "", "y", "write")])],
+    ),
+    ("a >&٣", [(["a"], [(">&", "", "٣", "write")])]),
+    ("a 2147483648>x", [(["a", "2147483648"], [(">", "", "x", "write")])]),
+    ("a 2147483647>x", [(["a"], [(">", "2147483647", "x", "write")])]),
+    ("a <2>&1", "error"),
+    ("a {fd}>x", "error"),
+    ("a >#x", "error"),
+    # `>&-` is a token: what follows is a word.
+    ("a >&-x", [(["a", "x"], [(">&", "", "-", "dup")])]),
+    ("a 2>&-1", [(["a", "1"], [(">&", "2", "-", "dup")])]),
+    ("a >&1-", [(["a"], [(">&", "", "1-", "dup")])]),
+    # `>&WORD` naming a file expands WORD twice.
+    ("a >&'$HOME'", "error"),
+    ("a >&x", [(["a"], [(">&", "", "x", "write")])]),
+    # Process substitutions are one word with what touches them; an empty one is nothing.
+    ("a x<(b)", "error"),
+    ("a <(b)x", "error"),
+    ("a >|<()x", "error"),
+    ("a <()", "error"),
+    ('a "$$(b)"', "error"),
+    ("a <(b)", [(["b"], []), (["a", None], [])]),
+    # Brace expansion with nested or escaped braces.
+    ("a {a,{b}} {c,\\{} @{u} {}", [(["a", None, None, "@{u}", "{}"], [])]),
+    # `!` and the `time` keyword where bash reads them.
+    ("a | ! b", "error"),
+    ("A=1 ! a", [(["!", "a"], [])]),
+    ("time A=1 a", "error"),
+    ("time && a", "error"),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), BASH_AGREEMENT)
+def test_the_splitter_reads_lines_as_bash_does(line: str, expected: object) -> None:
+    assert _shape(line) == expected
+
+
+def test_timeout_and_nice_take_only_ascii_digits() -> None:
+    (cmd,) = shell.parse("timeout ٣ rm -rf x").commands
+    assert shell.unwrap(cmd).kind == "opaque"
+    (cmd,) = shell.parse("nice -٣ rm -rf x").commands
+    assert shell.unwrap(cmd).kind == "opaque"
+    (cmd,) = shell.parse("timeout 3 rm -rf x").commands
+    assert shell.unwrap(cmd).kind == "command"
+
+
+@pytest.mark.parametrize("digit", ["\u0663", "\uff13", "\u00b2", "\u07c3"])
+def test_a_count_option_takes_ascii_digits_only(digit: str) -> None:
+    """``head -٣ x``: the program rejects it, so the classifier must not read it as a count."""
+    assert effect(f"head -{digit} README.md", "workspace:.").level != HARMLESS
+    assert effect("head -3 README.md", "workspace:.").level == HARMLESS

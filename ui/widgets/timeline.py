@@ -2,9 +2,9 @@
 
 Why it exists: the history window must show *what happened* in a conversation — messages,
 attachments (hash and what was extracted), tool calls with their arguments, the gate's verdicts
-(effect, rule, decision, who decided), results, notices, errors, usage and duration per turn — in
-words a person reads, without hiding the record itself: the raw payload of any event is one toggle
-away and is exactly ``canonical.to_payload(event)``.
+(effect, rule, decision, who decided, the sandbox a command ran in), results, notices, errors,
+usage and duration per turn — in words a person reads, without hiding the record itself: the raw
+payload of any event is one toggle away and is exactly ``canonical.to_payload(event)``.
 
 Invariants it keeps:
 
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from application.history.documents import confinement_text
 from domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
@@ -147,8 +148,10 @@ def event_summary(stored: StoredEvent) -> str:
         return one_line(f"{event.tool}({_args_text(event)})")
     if isinstance(event, ActionVerdict):
         effect = f" · effect {event.effect}" if event.effect else ""
+        confined = confinement_text(event.confinement)
+        confined = f" · {confined}" if confined else ""
         return one_line(
-            f"{event.decision} · {event.tool}{effect} · rule {event.rule} · decided by "
+            f"{event.decision} · {event.tool}{effect}{confined} · rule {event.rule} · decided by "
             f"{event.source}"
         )
     if isinstance(event, ToolResult):
@@ -218,6 +221,8 @@ def event_details(stored: StoredEvent) -> list[tuple[str, str]]:
                 ("call id", event.call_id),
             ]
         )
+        if event.confinement:
+            rows.append(("confinement", confinement_text(event.confinement)))
         if event.input:
             rows.append(("input", json.dumps(thaw(event.input), ensure_ascii=False)))
     elif isinstance(event, AttachmentAdded):

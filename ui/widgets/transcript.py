@@ -70,6 +70,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from application.history.documents import confinement_text, recorded_confinement
 from domain.transcript.branches import BranchPosition
 from domain.transcript.canonical import (
     ActionVerdict,
@@ -1016,6 +1017,11 @@ class TranscriptView(QTextBrowser):
             mark = QTextCharFormat()
             mark.setForeground(QColor(colour))
             cursor.insertText(f"  · {status}", mark)
+        confined, colour = _card_confinement(card, palette)
+        if confined:  # the sandbox a command ran (or would run) in, on the collapsed line too
+            mark = QTextCharFormat()
+            mark.setForeground(QColor(colour))
+            cursor.insertText(f"  · {confined}", mark)
         if card.expanded:
             mono = QTextCharFormat()
             mono.setFontFamilies(["monospace"])
@@ -1449,6 +1455,19 @@ def _card_status(card: _ToolCard, palette: Palette) -> tuple[str, str]:
     return (label, getattr(palette, role))
 
 
+def _card_confinement(card: _ToolCard, palette: Palette) -> tuple[str, str]:
+    """The sandbox the command runs in, from its latest verdict (``""`` for a tool that is not a
+    process, an old record, or a command that was refused: it ran nowhere)."""
+    if not card.verdicts or card.verdicts[-1].decision not in ("ran", "allowed", "asked"):
+        return ("", "")
+    last = card.verdicts[-1]
+    confinement = recorded_confinement(last.confinement)
+    if confinement is None:
+        return ("", "")
+    colour = palette.muted if confinement.enforced else palette.notice
+    return (confinement_text(last.confinement), colour)
+
+
 def _card_details(card: _ToolCard) -> list[str]:
     call = card.call
     lines = ["arguments:"]
@@ -1464,6 +1483,8 @@ def _card_details(card: _ToolCard) -> list[str]:
         )
     for verdict in card.verdicts:
         effect = f" · effect {verdict.effect}" if verdict.effect else ""
+        confined = confinement_text(verdict.confinement)
+        effect += f" · {confined}" if confined else ""
         lines.append(
             f"verdict: {verdict.decision} ({verdict.source}) · rule {verdict.rule}{effect}"
         )
