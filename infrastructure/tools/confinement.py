@@ -71,6 +71,12 @@ class ConfinementUnavailable(RuntimeError):
 
 def find_bubblewrap(paths: Iterable[str] = BWRAP_PATHS) -> str | None:
     """The first root-owned, executable bubblewrap at a fixed system path, or ``None``."""
+    return find_system_program(paths)
+
+
+def find_system_program(paths: Iterable[str]) -> str | None:
+    """The first of ``paths`` that is a root-owned, executable regular file, or ``None``: the
+    programs the sandbox depends on are never looked up on ``PATH``."""
     for candidate in paths:
         try:
             st = os.stat(candidate)

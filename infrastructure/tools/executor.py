@@ -116,6 +116,7 @@ from infrastructure.tools.confinement import (
     SANDBOX_HOME,
     Bubblewrap,
     ConfinementUnavailable,
+    find_system_program,
 )
 from infrastructure.tools.sandbox import MINIMAL_PATH, tool_path, venv_python
 
@@ -200,14 +201,7 @@ def git_environment(*, network: bool = False) -> dict[str, str]:
 
 def find_bash(paths: Sequence[str] = BASH_PATHS) -> str | None:
     """The first root-owned, executable bash at a fixed path, or ``None``."""
-    for candidate in paths:
-        try:
-            st = os.stat(candidate)
-        except OSError:
-            continue
-        if stat.S_ISREG(st.st_mode) and st.st_uid == 0 and os.access(candidate, os.X_OK):
-            return candidate
-    return None
+    return find_system_program(paths)
 
 
 class _Refused(Exception):

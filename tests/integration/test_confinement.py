@@ -36,6 +36,7 @@ from infrastructure.tools.confinement import Bubblewrap
 from infrastructure.tools.executor import LocalToolExecutor
 from infrastructure.tools.sandbox import venv_python, workspace_venv_dir
 from tests.integration.test_tool_executor import build_wheel
+from tests.support.sandbox import bubblewrap_or_skip
 
 READ = Confinement(BUBBLEWRAP, READ_ONLY, False)
 SANDBOX = Confinement(BUBBLEWRAP, SANDBOX_WRITE, False)
@@ -45,12 +46,7 @@ NETWORK = Confinement(BUBBLEWRAP, WORKSPACE_WRITE, True)
 
 @pytest.fixture(scope="module")
 def bwrap() -> Bubblewrap:
-    sandbox = Bubblewrap()
-    if not sandbox.mechanism():
-        pytest.skip(
-            f"bubblewrap not available (install the 'bubblewrap' package): {sandbox.reason}"
-        )
-    return sandbox
+    return bubblewrap_or_skip()
 
 
 @pytest.fixture

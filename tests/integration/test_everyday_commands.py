@@ -21,6 +21,7 @@ from infrastructure.tools.sandbox import MINIMAL_PATH
 from infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.everyday_commands import EVERYDAY, make_project
 from tests.support.everyday_harness import run_commands
+from tests.support.sandbox import bubblewrap_or_skip
 
 #: Of the 182 commands, these still ask: the classifier judges them as changing the repository.
 STILL_ASKS = {"git stash list", "git config --get user.name || true"}
@@ -28,12 +29,7 @@ STILL_ASKS = {"git stash list", "git config --get user.name || true"}
 
 @pytest.fixture(scope="module")
 def bwrap() -> Bubblewrap:
-    sandbox = Bubblewrap()
-    if not sandbox.mechanism():
-        pytest.skip(
-            f"bubblewrap not available (install the 'bubblewrap' package): {sandbox.reason}"
-        )
-    return sandbox
+    return bubblewrap_or_skip()
 
 
 def _project(tmp_path: Path) -> tuple[Path, Path]:
