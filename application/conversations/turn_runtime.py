@@ -310,7 +310,7 @@ class TurnRuntime:
                 raise _Stopped
             chat_request = dataclasses.replace(
                 render_chat_request(
-                    turn.history,
+                    turn.history or (),
                     current_turn_id=request.turn_id,
                     model=model,
                     image_loader=self._image_loader,

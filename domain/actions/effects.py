@@ -324,10 +324,13 @@ class _Ctx:
         link's parent) and when the target holds a link (the new ``$PWD`` keeps it, so a later
         ``cd ..`` pops it)."""
         text = word.text
-        starts = [(ns, base, text) for ns, base in self.cwds]
+        starts: list[tuple[str, tuple[str, ...], str]] = [
+            (ns, base, text) for ns, base in self.cwds
+        ]
         if text.startswith("/"):
+            top: tuple[str, ...] = ()
             starts = [
-                (ns, (), text[len(root) :])
+                (ns, top, text[len(root) :])
                 for root, ns in self.base.roots
                 if text == root or text.startswith(root + "/")
             ][:1]

@@ -161,7 +161,7 @@ def _index_for(items: tuple[tuple[str, str | None], ...]) -> LinkIndex:
     return LinkIndex(dict(items))
 
 
-def link_index(links: Mapping[str, str | None]) -> LinkIndex:
+def link_index(links: Mapping[str, str | None] | LinkIndex) -> LinkIndex:
     """A (cached) :class:`LinkIndex` for a link map."""
     if isinstance(links, LinkIndex):
         return links

@@ -49,6 +49,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Substitutions nested deeper than this are not parsed (cannot parse -> unknown).
@@ -944,7 +945,7 @@ def _unwrap_eval(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrapped:
     return Unwrapped(name, "script", script=parse(" ".join(w.text for w in args)))
 
 
-_UNWRAPPERS = {
+_UNWRAPPERS: dict[str, Callable[[str, SimpleCommand, list[Word]], Unwrapped | None]] = {
     "env": _unwrap_env,
     "xargs": _unwrap_xargs,
     "command": _unwrap_command,

@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from xml.etree.ElementTree import Element
 
 from application.ports.attachments import AttachmentLimits
@@ -992,7 +993,7 @@ def _pptx_shapes(
             out.append(f"[image: {descr}]")
 
 
-def _pptx_chart(chart: object) -> str:
+def _pptx_chart(chart: Any) -> str:
     lines = []
     try:
         title = ""

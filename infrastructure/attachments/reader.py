@@ -61,6 +61,7 @@ import time
 import weakref
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from application.ports.attachments import AttachmentLimits, ExtractedAttachment
 from infrastructure.attachments.store import ContentStore, FileTooLarge
@@ -207,7 +208,12 @@ class SubprocessAttachmentReader:
             )
         except OSError as exc:
             return failed("not_found", f"{name} cannot be read ({exc.strerror or exc})")
-        known = {"name": name, "sha256": sha, "media_type": media_type, "size": size}
+        known: dict[str, Any] = {
+            "name": name,
+            "sha256": sha,
+            "media_type": media_type,
+            "size": size,
+        }
         if cancel.is_set():
             return ExtractedAttachment(
                 **known,

@@ -299,7 +299,7 @@ class JsonSettingsStore:
                 providers.append(config)
             if default is None:
                 default = config.name
-            self._save(dataclasses.replace(doc, default=default, providers=providers))
+            self._save(dataclasses.replace(doc, default=default, providers=tuple(providers)))
 
     def set_default_provider(self, name: str) -> None:
         """Make ``name`` the default; raises ``UnknownProvider``."""
@@ -316,7 +316,7 @@ class JsonSettingsStore:
             _find(doc.providers, name)
             remaining = [p for p in doc.providers if p.name != name]
             default = None if doc.default == name else doc.default
-            self._save(dataclasses.replace(doc, default=default, providers=remaining))
+            self._save(dataclasses.replace(doc, default=default, providers=tuple(remaining)))
 
     # -- the file ------------------------------------------------------------------------------
 

@@ -423,6 +423,7 @@ class SettingsProviderDirectory:
             if cached is not None and cached[0] == current:
                 return cached[1], cached[2]
         try:
+            config: ProviderConfig | None
             if provider_id:
                 config = self._settings.provider(provider_id)
             else:

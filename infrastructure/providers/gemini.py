@@ -312,7 +312,7 @@ def render_contents(
                 [{"functionResponse": {"name": name, "response": {"result": message.content}}}],
             )
         else:  # "user" (and anything unknown is sent as the user's words)
-            parts = [
+            parts: list[dict[str, Any]] = [
                 {"inlineData": {"mimeType": image.media_type, "data": image.data_b64}}
                 for image in message.images
                 if message.role == "user"

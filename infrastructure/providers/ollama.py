@@ -295,15 +295,15 @@ class ChatLineTranslator:
             )
             raise ProviderStreamError(f"{self.host} reported an error during the answer: {message}")
         deltas: list[Delta] = []
-        message = payload.get("message")
-        if isinstance(message, dict):
-            thinking = message.get("thinking")
+        body = payload.get("message")
+        if isinstance(body, dict):
+            thinking = body.get("thinking")
             if isinstance(thinking, str) and thinking:
                 deltas.append(ReasoningDelta(index=0, text=thinking))
-            content = message.get("content")
+            content = body.get("content")
             if isinstance(content, str) and content:
                 deltas.append(TextDelta(content))
-            tool_calls = message.get("tool_calls")
+            tool_calls = body.get("tool_calls")
             if isinstance(tool_calls, list):
                 for call in tool_calls:
                     if isinstance(call, dict):

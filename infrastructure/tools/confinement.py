@@ -241,8 +241,8 @@ class Bubblewrap:
                 rw = writes == ENVIRONMENT_WRITE
                 args += ["--bind" if rw else "--ro-bind", real_venv, real_venv]
             if writes == WORKSPACE_WRITE:
-                for path in protected:
-                    real = os.path.realpath(path)
+                for protected_path in protected:
+                    real = os.path.realpath(protected_path)
                     if os.path.exists(real):
                         args += ["--ro-bind", real, real]
             args += ["--chdir", os.path.realpath(cwd)]

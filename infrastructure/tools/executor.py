@@ -99,7 +99,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -255,21 +255,20 @@ class LocalToolExecutor:
         context: ToolContext,
         confinement: Confinement | None = None,
     ) -> ToolOutcome:
-        handlers = {
+        files = {
             "read_file": self._read_file,
             "list_dir": self._list_dir,
             "search_files": self._search_files,
             "write_file": self._write_file,
-            "run_command": self._run_command,
-            "install_package": self._install_package,
         }
-        handler = handlers.get(action.tool)
-        if handler is None:
+        processes = {"run_command": self._run_command, "install_package": self._install_package}
+        if action.tool not in files and action.tool not in processes:
             return ToolOutcome(f"Unknown tool {action.tool!r}.", success=False)
         try:
-            if action.tool in ("run_command", "install_package"):
-                return handler(action, verdict, context, self._confinement(action, confinement))
-            return handler(action, verdict, context)
+            if action.tool in processes:
+                run = processes[action.tool]
+                return run(action, verdict, context, self._confinement(action, confinement))
+            return files[action.tool](action, verdict, context)
         except ConfinementUnavailable as unavailable:
             return ToolOutcome(
                 f"Not run: the sandbox this action was allowed under is not available"
@@ -872,7 +871,7 @@ def _decode_text(data: bytes, *, final: bool) -> str | None:
         return None
 
 
-def _walk_files(start_fd: int) -> Iterator[tuple[tuple[str, ...], int, str]]:
+def _walk_files(start_fd: int) -> Generator[tuple[tuple[str, ...], int, str], None, None]:
     """``(rel, dir_fd, name)`` of each regular file under ``start_fd`` (sorted, breadth-first, no
     symlinks followed, no ``.git``); ``dir_fd`` stays open only until the next directory."""
     for rel, dir_fd, entries in walk.walk_tree(start_fd, skip=frozenset({".git"})):
