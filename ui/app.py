@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui.appearance import ThemeManager
 from ui.bootstrap import build_services
+from ui.crash_report import install as install_crash_log
 from ui.main_window import MainWindow
 from ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
 
@@ -34,12 +35,16 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
     except Exception as exc:
         QMessageBox.critical(None, "Parley cannot start", f"Cannot open your profile:\n\n{exc}")
         return 1
+    # A fatal signal (a crash in Qt) writes the stack to <data dir>/crash/; the next start says so.
+    crash_log, crashed_last_time = install_crash_log(services.data_dir)
     state_path = services.config_dir / WINDOW_STATE_FILE
     state, problem = load_window_state(state_path)
     theme = ThemeManager(app, state.theme)  # type: ignore[arg-type]
     window = MainWindow(services, theme=theme, state=state)
     if problem:
         window.status.setText(problem)
+    if crashed_last_time:
+        window.show_banner(crashed_last_time)
     window.show()
     try:
         return app.exec()
@@ -49,3 +54,5 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
         except OSError as exc:  # losing the window's size is not worth a failed exit
             log.warning("could not save the window state: %s", exc)
         services.close()
+        if crash_log is not None:
+            crash_log.close()

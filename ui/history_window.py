@@ -531,6 +531,10 @@ class HistoryWindow(QMainWindow):
         self.table.addAction(self.delete_action)
         self.next_match_action = action("&Next match", self.next_match, "F3")
         self.close_action = action("&Close", self.close, QKeySequence.StandardKey.Close)
+        # Esc closes it too, as it does a dialog (an open popup or menu takes its Esc first).
+        self.close_action.setShortcuts(
+            [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence("Esc")]
+        )
         menu = self.menuBar().addMenu("&History")
         entries = [
             self.refresh_action,

@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -126,6 +127,9 @@ MODEL_FETCH_DELAY_MS = 1500
 #: How long a deleted conversation can be brought back from the Undo bar.
 UNDO_MS = 8000
 
+#: The token label's size, relative to the text around it (it follows the zoom).
+SMALL_TEXT = 0.85
+
 _HELP_TEXT = (
     "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "
     "message; /model NAME switches the model for the next message; /new starts a new "
@@ -177,6 +181,10 @@ class MainWindow(QMainWindow):
         self._painted = False
         self._reopen_after_paint = ""
         self._chosen_turns: dict[str, str] = {}  # session -> the branch leaf last chosen here
+        # session -> the unsent text typed there ("" for a conversation not saved yet); the
+        # shown conversation's draft lives in the composer until the user leaves it
+        self._drafts: dict[str, str] = {}
+        self._draft_key = ""  # whose draft the composer holds
         self._refresh_seq = 0  # the newest conversation-list read
         self._open_seq = 0  # which open_session is current (a later one makes earlier stale)
         self._loading_full = False  # the open conversation's whole log is still being read
@@ -215,8 +223,9 @@ class MainWindow(QMainWindow):
         self._wire()
         self._restore_state()
         if services.startup_notice:
-            # A damaged history was moved aside at start: say where, once, without a dialog.
-            self.transcript.add_notice(services.startup_notice, "warning")
+            # A damaged history was moved aside at start: say where, without a dialog, in a
+            # banner (a transcript notice was wiped when the last conversation reopened).
+            self.show_banner(services.startup_notice)
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
@@ -250,7 +259,12 @@ class MainWindow(QMainWindow):
         self.usage_label = QLabel("")
         self.usage_label.setObjectName("conversation-usage")
         self.usage_label.setAccessibleName("Tokens and estimated cost of this conversation")
-        self.usage_label.setStyleSheet("color: palette(placeholder-text); font-size: 11px")
+        # Its size follows the zoom (``_apply_zoom``): a pixel size in a style sheet would not.
+        self.usage_label.setStyleSheet("color: palette(placeholder-text)")
+        small = self.usage_label.font()
+        if small.pointSizeF() > 0:
+            small.setPointSizeF(small.pointSizeF() * SMALL_TEXT)
+            self.usage_label.setFont(small)
         self.project_picker = QComboBox()
         self.project_picker.setObjectName("project-picker")
         self.project_picker.setAccessibleName("Project")
@@ -301,6 +315,10 @@ class MainWindow(QMainWindow):
         self.status = QLabel("")
         self.status.setObjectName("status")
         self.status.setAccessibleName("Status")
+        # A long message (an error naming a path) wraps; its width never sets the window's.
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         chat = QWidget()
         chat_layout = QVBoxLayout(chat)
@@ -411,6 +429,7 @@ class MainWindow(QMainWindow):
         self.bridge.sig_event.connect(self._on_event)
         self.bridge.sig_turn_finished.connect(self._on_turn_finished)
         self.theme.sig_theme_changed.connect(self.transcript.set_dark)
+        self.theme.sig_theme_changed.connect(self._on_theme_changed)
         self.zoom.sig_zoom_changed.connect(self._apply_zoom)
         self.welcome_editor = ProviderEditor(
             self.welcome.form, self.services, self.bridge, self, make_default=True
@@ -432,6 +451,8 @@ class MainWindow(QMainWindow):
             self.zoom.set_point_size(state.font_point_size)
         self.enter_sends_action.setChecked(state.send_key == "enter")
         self.composer.set_send_key(state.send_key)
+        self._drafts = {k: v for k, v in state.drafts.items() if v.strip()}
+        self.composer.set_draft(self._drafts.pop("", ""))  # a new conversation's draft
         # The last conversation is reopened once the window has painted (see paintEvent): the
         # window appears first, the conversation a moment later.
         self._reopen_after_paint = state.last_session_id
@@ -447,7 +468,28 @@ class MainWindow(QMainWindow):
                 self.zoom.point_size if self.zoom.point_size != self.zoom.base_point_size else 0.0
             ),
             send_key=self.composer.send_key,
+            drafts=self.drafts(),
         )
+
+    def drafts(self) -> dict[str, str]:
+        """The unsent text of every conversation that has some ("" for a new one), the shown
+        one's included."""
+        drafts = dict(self._drafts)
+        text = self.composer.draft()
+        if text.strip():
+            drafts[self._draft_key] = text
+        else:
+            drafts.pop(self._draft_key, None)
+        return drafts
+
+    def _switch_draft(self, key: str) -> None:
+        """Keep the composer's unsent text as the draft of the conversation it was typed in, and
+        bring back ``key``'s ("" for a new conversation)."""
+        if key == self._draft_key:
+            return
+        self._drafts = self.drafts()
+        self._draft_key = key
+        self.composer.set_draft(self._drafts.pop(key, ""))
 
     def set_theme(self, mode: str) -> None:
         self.theme.set_mode(mode)
@@ -467,9 +509,17 @@ class MainWindow(QMainWindow):
     @Slot(float)
     def _apply_zoom(self, point_size: float) -> None:
         self.transcript.set_font_point_size(point_size)
-        font = self.composer.editor.font()
-        font.setPointSizeF(point_size)
-        self.composer.editor.setFont(font)
+        # A widget with a style sheet of its own (the status line turns red on an error, the
+        # token label is greyed) no longer follows the application font: size them here.
+        for widget, scale in (
+            (self.composer.editor, 1.0),
+            (self.status, 1.0),
+            (self.sandbox_label, 1.0),
+            (self.usage_label, SMALL_TEXT),
+        ):
+            font = widget.font()
+            font.setPointSizeF(point_size * scale)
+            widget.setFont(font)
 
     @Slot()
     def show_shortcuts(self) -> ShortcutsDialog:
@@ -525,7 +575,12 @@ class MainWindow(QMainWindow):
         self._show_projects()
         self._update_commands()
         self._render_conversation()  # prices may have changed the footers
+        welcomed = self.stack.currentWidget() is self.welcome
         self.stack.setCurrentWidget(self._chat_page if providers else self.welcome)
+        if welcomed and providers:
+            # Start chatting: the focused button was just hidden, and Qt would hand the focus to
+            # the next widget in the chain, the title (typing would rename the conversation).
+            self.composer.editor.setFocus()
 
     def _show_projects(self) -> None:
         current = self.project_picker.currentData()
@@ -675,6 +730,9 @@ class MainWindow(QMainWindow):
 
         self.bridge.submit(lambda: list(self.services.store.list_sessions()), show)
 
+    def _listed_ids(self) -> set[str]:
+        return {s.id for s in self._sessions}
+
     def _show_sessions(self, sessions: list[SessionRecord]) -> None:
         pending = self._pending_delete.id if self._pending_delete else None
         self._sessions = [s for s in sessions if s.id != pending]
@@ -793,6 +851,7 @@ class MainWindow(QMainWindow):
         if self._pending_delete is None or self._pending_delete.id != token:
             return
         self._pending_delete = None
+        self._drafts.pop(str(token), None)
         store = self.services.store
         self._store_job(lambda: store.delete_session(str(token)))
 
@@ -805,6 +864,10 @@ class MainWindow(QMainWindow):
             return
         self._open_seq += 1  # a conversation still being opened is no longer wanted
         self._loading_full = False
+        if self.composer.editing_turn:
+            self.composer.cancel_edit()
+        self._switch_draft("")
+        self._clear_status()
         self._session_id = None
         self._session = None
         self._events = []
@@ -813,8 +876,6 @@ class MainWindow(QMainWindow):
         self.usage_label.clear()
         self.transcript.clear_conversation()
         self.session_list.clearSelection()
-        if self.composer.editing_turn:
-            self.composer.cancel_edit()
         # A new conversation inherits the selected project's settings.
         self._apply_project(self._selected_project())
         self.composer.editor.setFocus()
@@ -908,6 +969,11 @@ class MainWindow(QMainWindow):
         return self._chosen_turns.get(session.id) or session.current_turn_id or None
 
     def _adopt_opened(self, session: SessionRecord) -> None:
+        if session.id != self._session_id:
+            if self.composer.editing_turn:
+                self.composer.cancel_edit()  # an edit of the other conversation's message
+            self._switch_draft(session.id)
+            self._clear_status()
         self._session_id = session.id
         self._session = session
         self._current_turn = self._chosen_turn(session)
@@ -980,15 +1046,24 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_branch(self, turn_id: str) -> None:
-        """Show the path through ``turn_id`` (a sibling the user switched to)."""
+        """Show the path through ``turn_id`` (a sibling the user switched to); the switcher stays
+        where it was on the screen (the view does not jump)."""
         if self.bridge.active_turn is not None or self._loading_full:
             self._show_status("Wait for the answer to finish before switching branches.")
             return
         tree = self._tree()
         if turn_id not in tree:
             return
-        self._current_turn = tree.leaf(turn_id)
+        # The sibling shown now sits where ``turn_id`` will: the same place in the path.
+        old_path, new_leaf = self._path(), tree.leaf(turn_id)
+        new_path = tree.path_through(new_leaf)
+        depth = new_path.index(turn_id) if turn_id in new_path else -1
+        shown = old_path[depth] if 0 <= depth < len(old_path) else None
+        top = self.transcript.turn_top(shown) if shown else None
+        self._current_turn = new_leaf
         self._render_conversation()
+        if top is not None:
+            self.transcript.keep_turn_at(turn_id, top)
         session_id, leaf = self._session_id, self._current_turn or ""
         if session_id:
             self._remember_turn(session_id, leaf)
@@ -1023,7 +1098,7 @@ class MainWindow(QMainWindow):
         for stored in events:
             event = stored.event
             if isinstance(event, TurnFinished):
-                usage = usage.merged(event.usage)
+                usage = usage.plus(event.usage)
                 start = started.get(stored.turn_id)
                 if start is None:
                     continue
@@ -1107,6 +1182,7 @@ class MainWindow(QMainWindow):
 
     def set_workspace(self, folder: Path | None) -> None:
         self.workspace = folder
+        self.composer.workspace = folder  # where the Attach dialog opens
         self.workspace_button.setText(f"Workspace: {folder.name}" if folder else "No workspace")
         self.workspace_button.setToolTip(str(folder) if folder else "Choose a folder for tools")
 
@@ -1241,6 +1317,8 @@ class MainWindow(QMainWindow):
         if "help" in composed.commands:
             self.transcript.add_notice(_HELP_TEXT)
         if {"new", "clear"} & set(composed.commands):
+            if place == "new":
+                self.composer.editor.clear()  # the command was sent, not a draft to keep here
             self.new_chat()
         request = composed.request
         if request is None:
@@ -1266,6 +1344,7 @@ class MainWindow(QMainWindow):
             else None
         )
         self._session_id = request.session_id
+        self._draft_key = request.session_id  # what is typed from now on is this one's draft
         # The turn starts first: the worker records it and builds the request while this thread
         # lays out the new messages (what the worker reports is drained after this returns, so
         # it always lands below them).
@@ -1294,6 +1373,10 @@ class MainWindow(QMainWindow):
             return
         self._events.append(stored)
         event = stored.event
+        if isinstance(event, TurnStarted) and stored.session_id not in self._listed_ids():
+            # A new conversation is in the store from its first turn's start: list it now, not
+            # when the answer ends.
+            self._refresh_sessions()
         if isinstance(event, Notice):
             self.transcript.add_notice(event.text, event.level)
         elif isinstance(event, ToolCall | ActionVerdict | ToolResult):
@@ -1505,8 +1588,29 @@ class MainWindow(QMainWindow):
             self.title_edit.setText(session.title)
 
     def _show_status(self, text: str, error: bool = False) -> None:
+        """A line about the open conversation (or what was just done in it). It belongs to that
+        conversation: opening another, a new chat or a theme change takes it away."""
         self.status.setStyleSheet("color: #c0392b" if error else "")
         self.status.setText(text)
+
+    @Slot(bool)
+    def _on_theme_changed(self, _dark: bool) -> None:
+        if self.bridge.active_turn is None:  # "Answering with …" stays while it is true
+            self._clear_status()
+
+    def _clear_status(self) -> None:
+        if self.status.text():
+            self.status.setStyleSheet("")
+            self.status.clear()
+
+    def show_banner(self, text: str) -> None:
+        """A notice above the conversation that stays until dismissed (that Parley crashed last
+        time, and where the report is): unlike the status line, no conversation change hides
+        it."""
+        from ui.widgets.notice_banner import NoticeBanner
+
+        banner = NoticeBanner(text, self._chat_page)
+        self._chat_page.layout().insertWidget(0, banner)  # type: ignore[union-attr]
 
     def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().paintEvent(event)

@@ -1,7 +1,8 @@
 """The window's own state across restarts: where it was, how it was split, what it showed.
 
 Why it exists: reopening Parley should put the window back as the user left it — its geometry,
-the sidebar's width, the conversation that was open, the theme, the zoom and the send key. This
+the sidebar's width, the conversation that was open, the theme, the zoom, the send key and the
+unsent text typed in each conversation (its draft; key "" for a conversation not saved yet). This
 is layout, not settings: it lives in its own small file (``window.json`` in the config
 directory, written on close), so a damaged or hand-edited copy can never cost the user their
 providers, and settings never churn because a window moved.
@@ -10,7 +11,7 @@ The file looks like::
 
     {"version": 1, "geometry": "<base64 of QWidget.saveGeometry()>",
      "splitter_sizes": [240, 860], "last_session_id": "…", "theme": "system",
-     "font_point_size": 0.0, "send_key": "ctrl+enter"}
+     "font_point_size": 0.0, "send_key": "ctrl+enter", "drafts": {"<session id>": "text"}}
 
 Invariants it keeps:
 
@@ -33,6 +34,7 @@ import math
 import os
 import tempfile
 from dataclasses import dataclass, fields
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,9 @@ MAX_SPLITTER_PANES = 16
 MAX_PANE_SIZE = 100_000
 #: A geometry blob larger than this is not one QWidget.saveGeometry wrote.
 MAX_GEOMETRY_BYTES = 4096
+#: More drafts than this, or a longer one, is not something the window wrote.
+MAX_DRAFTS = 1000
+MAX_DRAFT_CHARS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,7 @@ class WindowState:
     theme: str = "system"
     font_point_size: float = 0.0
     send_key: str = "ctrl+enter"
+    drafts: dict[str, str] = dataclass_field(default_factory=dict, hash=False)
 
 
 def load_window_state(path: Path) -> tuple[WindowState, str]:
@@ -107,6 +113,7 @@ def save_window_state(path: Path, state: WindowState) -> None:
         "theme": state.theme,
         "font_point_size": state.font_point_size,
         "send_key": state.send_key,
+        "drafts": dict(state.drafts),
     }
     text = json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -192,6 +199,19 @@ def _jsonable(value: object) -> bool:
     return True
 
 
+def _drafts(value: object) -> dict[str, str]:
+    if not isinstance(value, dict) or len(value) > MAX_DRAFTS:
+        raise ValueError(f"is not an object of at most {MAX_DRAFTS} drafts")
+    drafts = {}
+    for key, text in value.items():
+        if key:
+            _session_id(key)
+        if not isinstance(text, str) or len(text) > MAX_DRAFT_CHARS:
+            raise ValueError(f"holds {_shown(text)} for {_shown(key)}, not a draft")
+        drafts[key] = text
+    return drafts
+
+
 _READERS = {
     "geometry": _geometry,
     "splitter_sizes": _splitter_sizes,
@@ -199,4 +219,5 @@ _READERS = {
     "theme": _theme,
     "font_point_size": _font_point_size,
     "send_key": _send_key,
+    "drafts": _drafts,
 }

@@ -323,6 +323,9 @@ class TurnRuntime:
             finish_reason = ""
             provider = RetryingProvider(resolved.provider, self._retry_policy)
             kind = provider.kind
+            # One call reports its counts as they grow (merged); the turn's usage is the sum of
+            # its calls (a tool loop makes several), added when the call ends, however it ends.
+            call_usage = Usage()
             try:
                 for delta in provider.stream(chat_request, stop):
                     if isinstance(delta, (TextDelta, RefusalDelta)):
@@ -331,7 +334,7 @@ class TurnRuntime:
                     elif isinstance(delta, ReasoningDelta):
                         reasoning.add(delta)
                     elif isinstance(delta, UsageDelta):
-                        turn.add_usage(delta.usage)
+                        call_usage = call_usage.merged(delta.usage)
                     elif isinstance(delta, FinishDelta):
                         finish_reason = delta.reason
                     elif isinstance(delta, ToolCallDelta):
@@ -350,6 +353,8 @@ class TurnRuntime:
                 turn.keep_reasoning(reasoning, model, kind)
                 turn.keep_partial("".join(pieces), model)
                 raise
+            finally:
+                turn.add_usage(call_usage)
             turn.keep_reasoning(reasoning, model, kind)
             if stop.is_set():
                 turn.keep_partial("".join(pieces), model)
@@ -599,7 +604,8 @@ class _Turn:
             log.exception("could not checkpoint the answer of turn %s", self.request.turn_id)
 
     def add_usage(self, usage: Usage) -> None:
-        self.usage = self.usage.merged(usage)
+        """Add one provider call's usage to the turn's."""
+        self.usage = self.usage.plus(usage)
 
     def keep_reasoning(self, blocks: _ReasoningBlocks, model: str, provider_kind: str) -> None:
         for block in blocks.finish():

@@ -82,12 +82,26 @@ class Usage:
         return _build(cls, "usage", data)
 
     def merged(self, other: Usage) -> Usage:
-        """Field by field, ``other`` wins where it has a figure."""
+        """Field by field, ``other`` wins where it has a figure: for *updates of the same
+        figures* (one provider call reporting its counts as they grow). Never for adding up
+        calls or turns: that is ``plus``."""
         return Usage(
             **{
                 f.name: getattr(other, f.name)
                 if getattr(other, f.name) is not None
                 else getattr(self, f.name)
+                for f in dataclasses.fields(self)
+            }
+        )
+
+    def plus(self, other: Usage) -> Usage:
+        """Field by field, the sum (for totals over turns); a field neither side reported stays
+        ``None``, and a figure on one side only counts as it is."""
+        return Usage(
+            **{
+                f.name: None
+                if getattr(self, f.name) is None and getattr(other, f.name) is None
+                else (getattr(self, f.name) or 0) + (getattr(other, f.name) or 0)
                 for f in dataclasses.fields(self)
             }
         )

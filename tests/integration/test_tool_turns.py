@@ -356,3 +356,25 @@ def test_malformed_arguments_are_rejected_with_a_clear_message(world, workspace,
     finished = events_of(store, request.session_id, TurnFinished)[0]
     assert finished.status == "completed"
     assert events_of(store, request.session_id, AssistantText)[0].text == "Sorry."
+
+
+def test_a_tool_turn_counts_the_usage_of_every_model_call(world, workspace, httpserver):
+    """A tool loop makes several calls; the turn's usage is their sum, not the last one's."""
+    runtime, store, _answers, _toolbox = world
+    base = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+    calls = json.loads(
+        "["
+        + ",".join(
+            line[len("data: ") :]
+            for line in tool_call_stream(("read_file", {"path": "notes.txt"})).decode().splitlines()
+            if line.startswith("data: {")
+        )
+        + "]"
+    )
+    usage = {"prompt_tokens": 11, "completion_tokens": 3, "total_tokens": 14}
+    first = data_events([*calls, {**base, "choices": [], "usage": usage}])
+    Model(httpserver, first, openai_text_stream(["Tuesday."], usage=(20, 5)))
+    request, outcome = run(runtime, workspace, "When?")
+    assert outcome.status == "completed", outcome.error
+    finished = events_of(store, request.session_id, TurnFinished)[0]
+    assert finished.usage.input_tokens == 31 and finished.usage.output_tokens == 8

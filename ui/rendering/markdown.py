@@ -182,6 +182,8 @@ def _paren_math(state: StateInline, silent: bool) -> bool:
     end = src.find(close, pos + 2)
     if end < 0 or not src[pos + 2 : end].strip():
         return False
+    if display and not _looks_like_math(src[pos + 2 : end]):
+        return False  # "\\[1\\]": escaped brackets (a citation), not a formula
     if not silent:
         token = state.push("math_inline_double" if display else "math_inline", "math", 0)
         token.content = src[pos + 2 : end]
@@ -201,7 +203,7 @@ def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -
     line = start
     if "\\]" in first:
         content = first[: first.index("\\]")]
-        if first[first.index("\\]") + 2 :].strip():
+        if first[first.index("\\]") + 2 :].strip() or not _looks_like_math(content):
             return False  # text after the math on the same line: leave it to the inline rule
     else:
         parts = [first]
@@ -211,6 +213,10 @@ def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -
                 return False
             text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
             if "\\]" in text:
+                if text[text.index("\\]") + 2 :].strip():
+                    # Text follows the closing bracket: a paragraph holding display math (the
+                    # inline rule shows the formula on its own line and keeps the text).
+                    return False
                 parts.append(text[: text.index("\\]")])
                 break
             parts.append(text)
@@ -224,6 +230,16 @@ def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -
     token.markup = "\\["
     token.map = [start, state.line]
     return True
+
+
+_MATH_SIGN = re.compile(r"[\\^_=+<>{}]|[A-Za-z]\s*[-*/]\s*[A-Za-z0-9]")
+
+
+def _looks_like_math(content: str) -> bool:
+    r"""Whether ``\[content\]`` on one line is a formula rather than escaped brackets around a
+    note or a citation (``\[1\]``, ``\[citation needed\]``): a formula has a command, a script,
+    a relation, an operator or a brace."""
+    return bool(_MATH_SIGN.search(content))
 
 
 #: What ``warm_up`` renders: a little of each common language, so their lexers are compiled.
@@ -488,67 +504,101 @@ _MATH_OPEN = re.compile(r"^ {0,3}(\$\$|\\\[)(.*)$")
 
 def stable_prefix_length(text: str) -> int:
     """The length of the longest prefix of ``text`` made of complete top-level blocks that no
-    later text can change.
+    later text can change (0 if none): the last of ``BlockScanner`` boundaries."""
+    scanner = BlockScanner()
+    scanner.scan(text)
+    return scanner.boundaries[-1] if scanner.boundaries else 0
 
-    A prefix ends after a blank line outside fenced code and display math, or right after a
+
+class BlockScanner:
+    """Finds, line by line and only once per line, where ``text`` can be cut into complete
+    top-level blocks that no later text can change (``boundaries``, increasing offsets).
+
+    ``scan(text)`` reads the complete lines it has not read yet (``text`` only ever grows: the
+    answer so far), so streaming costs O(new text), and the boundaries found in a prefix are
+    exactly those found in the whole text: the transcript cuts a streamed answer and a saved one
+    at the same places (the same pieces, laid out the same way).
+
+    A boundary is after a blank line outside fenced code and display math, or right after a
     closing code fence. A list or indented code can continue after a blank line (and a later
     item can make the whole list "loose"), so while one is open nothing after its start is
     stable until a complete line that can only start a new block (not indented, not a list
     item) follows the blank line. An incomplete last line never decides anything. Conservative
     by design: holding back a little more only means a little more is re-rendered."""
-    stable = 0
-    pos = 0
-    fence: tuple[str, int] | None = None  # the open fence's character and length
-    math_close = ""  # "$$" or "\\]" while display math is open
-    holding = False  # the current block can continue past a blank line (list, indented code)
-    block_open = False  # a non-blank line since the last boundary
-    after_blank = False
-    while True:
-        end = text.find("\n", pos)
-        if end < 0:
-            return stable
-        line, after = text[pos:end], end + 1
-        if fence is not None:
+
+    def __init__(self) -> None:
+        self.boundaries: list[int] = []
+        self.pos = 0  # where the first line not read yet starts
+        self.fence: tuple[str, int] | None = None  # the open fence's character and length
+        self.math_close = ""  # "$$" or "\\]" while display math is open
+        self.holding = False  # the block can continue past a blank line (list, indented code)
+        self.block_open = False  # a non-blank line since the last boundary
+        self.after_blank = False
+        self.block_start = 0  # where the open block began (its first line)
+
+    def _mark(self, offset: int) -> None:
+        if not self.boundaries or offset > self.boundaries[-1]:
+            self.boundaries.append(offset)
+
+    def scan(self, text: str) -> None:
+        pos = self.pos
+        while True:
+            end = text.find("\n", pos)
+            if end < 0:
+                break
+            self._line(text[pos:end], pos, end + 1)
+            pos = end + 1
+        self.pos = pos
+
+    def _line(self, line: str, pos: int, after: int) -> None:
+        if self.fence is not None:
             match = _FENCE_LINE.match(line)
             if (
                 match
-                and match.group(1)[0] == fence[0]
-                and len(match.group(1)) >= fence[1]
+                and match.group(1)[0] == self.fence[0]
+                and len(match.group(1)) >= self.fence[1]
                 and not match.group(2).strip()
             ):
-                fence = None
-                if not holding:
-                    stable, block_open = after, False
-        elif math_close:
-            if math_close in line:
-                math_close = ""
+                self.fence = None
+                if not self.holding:
+                    self._mark(after)
+                    self.block_open = False
+        elif self.math_close:
+            if self.math_close in line:
+                self.math_close = ""
         elif not line.strip():
-            after_blank = True
-            if not holding:
-                stable, block_open = after, False
+            self.after_blank = True
+            if not self.holding:
+                self._mark(after)
+                self.block_open = False
         else:
-            if holding and after_blank and not (line[:1] in (" ", "\t") or _LIST_ITEM.match(line)):
+            if (
+                self.holding
+                and self.after_blank
+                and not (line[:1] in (" ", "\t") or _LIST_ITEM.match(line))
+            ):
                 # The list (or indented code) ended before this line: everything up to it is
                 # complete.
-                holding, block_open = False, False
-                stable = pos
-            after_blank = False
+                self.holding, self.block_open = False, False
+                self._mark(pos)
+            self.after_blank = False
             # "$$" display math cannot interrupt a paragraph (dollarmath); "\\[" can (ours).
-            starts_block = not block_open
-            if not block_open and (line.startswith("    ") or line.startswith("\t")):
-                holding = True  # indented code
+            starts_block = not self.block_open
+            if starts_block:
+                self.block_start = pos
+            if starts_block and (line.startswith("    ") or line.startswith("\t")):
+                self.holding = True  # indented code
             if _LIST_ITEM.match(line):
-                holding = True
-            block_open = True
+                self.holding = True
+            self.block_open = True
             fence_match = _FENCE_LINE.match(line)
             math_match = _MATH_OPEN.match(line)
             if fence_match and not (fence_match.group(1)[0] == "`" and "`" in fence_match.group(2)):
-                fence = (fence_match.group(1)[0], len(fence_match.group(1)))
+                self.fence = (fence_match.group(1)[0], len(fence_match.group(1)))
             elif math_match and (starts_block or math_match.group(1) != "$$"):
                 closer = "$$" if math_match.group(1) == "$$" else "\\]"
                 if closer not in math_match.group(2):
-                    math_close = closer
-        pos = after
+                    self.math_close = closer
 
 
 # -- TeX to Unicode ------------------------------------------------------------------------------
@@ -707,6 +757,11 @@ class _TexReader:
             radicand, pos = self.argument(pos)
             root = "√" if not index else _script(index, True) + "√"
             return (f"{root}({radicand})" if braced or len(radicand) > 1 else root + radicand), pos
+        if name in ("bmod", "mod"):
+            return " mod ", pos
+        if name == "pmod":
+            modulus, pos = self.argument(pos)
+            return f" (mod {modulus})", pos
         if name in ("mathbb", "mathbbm"):
             letters, pos = self.argument(pos)
             return "".join(_double_struck(c) for c in letters), pos

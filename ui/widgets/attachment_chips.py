@@ -11,10 +11,14 @@ Invariants it keeps:
   again is ignored);
 - the UI thread never touches the file: sizes, image thumbnails and the type's theme icon name are
   read on a worker through the ``submit`` callable it is given (``WorkerBridge.submit``); without
-  one, a chip shows the name, a glyph and the type only. Thumbnails are decoded at a capped size
-  (``QImageReader.setScaledSize``), so a huge photo costs a small image, and only off the UI
-  thread;
-- a result that arrives for a chip the user already removed is dropped.
+  one, a chip shows the name, the style's file icon and the type only. Thumbnails are decoded
+  at a capped size (``QImageReader.setScaledSize``), so a huge photo costs a small image, and
+  only off the UI thread;
+- a result that arrives for a chip the user already removed is dropped;
+- no text can widen a chip past ``NAME_WIDTH``/``DETAIL_WIDTH``: the name and the detail line
+  (an error can be a long path) are elided, the whole of both in the tooltip;
+- the icon is drawn, never an emoji (a desktop without an emoji font shows those as empty boxes):
+  the theme's icon for the type where there is one, else the style's standard file icon.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QLayoutItem,
+    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -46,6 +51,8 @@ Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseExcep
 THUMBNAIL_SIDE = 40
 #: Widest a file name may show before it is elided in the middle (the extension stays visible).
 NAME_WIDTH = 180
+#: Widest the type/size/error line may show before it is elided at the end.
+DETAIL_WIDTH = 220
 
 _IMAGE_EXTENSIONS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"})
 
@@ -187,10 +194,10 @@ class AttachmentChip(QFrame):
         self.icon.setObjectName("attachment-icon")
         self.icon.setFixedSize(THUMBNAIL_SIDE, THUMBNAIL_SIDE)
         self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = self.icon.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        self.icon.setFont(font)
-        self.icon.setText(self.glyph)  # until the worker names the theme's icon, if any
+        # The style's file icon (drawn by Qt, no font needed) until the worker names the theme's
+        # icon for the type, if there is one. ``glyph`` stays as the type's symbol for callers.
+        standard = self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon)
+        self.icon.setPixmap(standard.pixmap(THUMBNAIL_SIDE - 8))
 
         self.name_label = QLabel(self)
         self.name_label.setObjectName("attachment-name")
@@ -244,13 +251,20 @@ class AttachmentChip(QFrame):
     def detail_text(self) -> str:
         return self.detail_label.text()
 
-    def _show_detail(self) -> None:
+    def detail_full_text(self) -> str:
+        """The detail line before eliding (the whole error, for instance)."""
         if self.error:
-            self.detail_label.setText(f"{self.type_label} · {self.error}")
-        elif self.size is None:
-            self.detail_label.setText(f"{self.type_label} · …")
-        else:
-            self.detail_label.setText(f"{self.type_label} · {human_size(self.size)}")
+            return f"{self.type_label} · {self.error}"
+        if self.size is None:
+            return f"{self.type_label} · …"
+        return f"{self.type_label} · {human_size(self.size)}"
+
+    def _show_detail(self) -> None:
+        full = self.detail_full_text()
+        metrics = QFontMetrics(self.detail_label.font())
+        shown = metrics.elidedText(full, Qt.TextElideMode.ElideRight, DETAIL_WIDTH)
+        self.detail_label.setText(shown)
+        self.setToolTip(str(self.path) if shown == full else f"{self.path}\n{full}")
 
 
 class AttachmentStrip(QWidget):

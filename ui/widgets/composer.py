@@ -355,6 +355,9 @@ class Composer(QWidget):
         self._revision = -1  # the document revision the popup was last refreshed for
         self._editing_turn: str | None = None
         self._draft_before_edit = ""
+        #: The workspace of the conversation (the window sets it): where Attach looks first.
+        self.workspace: Path | None = None
+        self._last_folder: Path | None = None
         self.setAcceptDrops(True)
 
         self.banner = QFrame(self)
@@ -597,6 +600,20 @@ class Composer(QWidget):
         """The turn whose message is being edited, or None."""
         return self._editing_turn
 
+    def draft(self) -> str:
+        """The unsent text the user is writing (in edit mode, the draft kept from before it)."""
+        return self._draft_before_edit if self._editing_turn else self.editor.toPlainText()
+
+    def set_draft(self, text: str) -> None:
+        """Put a kept draft back in the editor, the cursor at its end (leaves edit mode)."""
+        if self._editing_turn is not None:
+            self._editing_turn = None
+            self.banner.hide()
+            self._draft_before_edit = ""
+        self.hide_popup()
+        self.editor.setPlainText(text)
+        self.editor.moveCursor(QTextCursor.MoveOperation.End)
+
     def _leave_edit(self) -> None:
         self._editing_turn = None
         self.banner.hide()
@@ -690,10 +707,21 @@ class Composer(QWidget):
         """Attach files (a path already attached is ignored); return the ones added."""
         return self.chips.add_paths(paths)
 
+    def start_folder(self) -> Path:
+        """Where the Attach dialog opens: the workspace, else the folder files were last
+        attached from, else the home folder (never the process's working directory)."""
+        for folder in (self.workspace, self._last_folder):
+            if folder is not None and folder.is_dir():
+                return folder
+        return Path.home()
+
     def choose_files(self) -> None:
         """The paperclip: pick one or more files in the system dialog."""
-        chosen, _filter = QFileDialog.getOpenFileNames(self, "Attach files")
+        chosen, _filter = QFileDialog.getOpenFileNames(
+            self, "Attach files", str(self.start_folder())
+        )
         if chosen:
+            self._last_folder = Path(chosen[-1]).parent
             self.add_attachments(chosen)
 
     def can_accept(self, mime: QMimeData) -> bool:

@@ -11,7 +11,9 @@ Invariants it keeps:
   from (keyring, an environment variable, or nowhere); an empty key field on save means "keep
   whatever key is stored";
 - choosing a preset fills kind, base URL, key variable and a suggested model, all still editable
-  except the kind (a preset's wire format is fixed; "Custom" leaves it free).
+  except the kind (a preset's wire format is fixed; "Custom" leaves it free); going back to
+  "Custom" takes away what the previous preset filled in (its name, URL, key variable and model)
+  and keeps only what the user typed.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class ProviderForm(QWidget):
     def __init__(self, parent: QWidget | None = None, *, save_label: str = "Save") -> None:
         super().__init__(parent)
         self._presets: dict[str, PresetChoice] = {}
+        self._applied: PresetChoice | None = None  # the preset whose values the fields hold
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("preset")
         self.name_edit = QLineEdit()
@@ -152,6 +155,7 @@ class ProviderForm(QWidget):
         self.preset_box.blockSignals(True)
         self.preset_box.setCurrentIndex(max(0, self.preset_box.findData(preset)))
         self.preset_box.blockSignals(False)
+        self._applied = self._presets.get(preset)
         self.name_edit.setText(name)
         self.name_edit.setReadOnly(True)
         self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(kind)))
@@ -200,11 +204,21 @@ class ProviderForm(QWidget):
     def _on_preset(self, *_args: object) -> None:
         preset = self._presets.get(self.preset_box.currentData() or "")
         self.kind_box.setEnabled(preset is None)
+        previous, self._applied = self._applied, preset
         if preset is None:
-            # Custom: keep what was typed, but drop the previous preset's key variable so a
-            # vendor's key is not sent to some other endpoint.
+            # Custom: keep what was typed, but drop what the previous preset filled in — above
+            # all its key variable, so a vendor's key is not sent to some other endpoint.
             if self.key_env_edit.text() in {p.key_env for p in self._presets.values()}:
                 self.key_env_edit.clear()
+            if previous is not None:
+                if not self.name_edit.isReadOnly() and self.name_edit.text() == previous.name:
+                    self.name_edit.clear()
+                if self.url_edit.text() == previous.base_url:
+                    self.url_edit.clear()
+                if self.model_box.currentText() == previous.default_model:
+                    self.model_box.clear()
+                    self.model_box.setCurrentText("")
+                self.kind_box.setCurrentIndex(max(0, self.kind_box.findData("openai")))
             self.key_edit.setPlaceholderText("optional for local servers")
             return
         if not self.name_edit.isReadOnly():

@@ -12,7 +12,7 @@ Invariants it keeps:
   ``sig_branch_requested``, ``sig_retry_requested``, ``sig_attachment_requested``);
 - streaming never re-renders the conversation, nor earlier messages, nor the part of the answer
   that is already complete. ``append_text`` only buffers; a single-shot ~16 ms timer (screen
-  pace) appends the newly *stable* Markdown blocks once (``stable_prefix_length``) and replaces
+  pace) appends the newly *stable* Markdown blocks once (``BlockScanner``) and replaces
   only the unstable tail of the message being streamed. ``streamed_text`` stays the raw source;
 - each message (user or assistant) is one ``QTextFrame`` at the top level of the document (or of
   a prepended batch); ``_messages`` maps the frame to the turn, role and source, which is how the
@@ -86,11 +86,11 @@ from domain.transcript.canonical import (
 )
 from ui.rendering.markdown import (
     COPY_SCHEME,
+    BlockScanner,
     Palette,
     RenderedMarkdown,
     palette_for,
     render_markdown,
-    stable_prefix_length,
 )
 from ui.widgets.attachment_chips import file_kind, human_size
 
@@ -171,6 +171,8 @@ class _Message:
     stable_end: QTextCursor | None = None
     committed: int = 0
     footer: str = ""
+    scanner: BlockScanner = field(default_factory=BlockScanner)
+    cuts_done: int = 0  # how many of the scanner's boundaries are laid out
 
 
 @dataclass
@@ -294,6 +296,7 @@ class TranscriptView(QTextBrowser):
         self.viewport().setMouseTracking(True)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         self._programmatic_scroll = 0
+        self._clearing = 0  # inside _clear_document: the document's frames are being deleted
         self._reset_state()
         self._events: list[StoredEvent] = []
         self._branches: dict[str, BranchPosition] = {}
@@ -330,8 +333,7 @@ class TranscriptView(QTextBrowser):
     # -- what the window calls -----------------------------------------------------------------
 
     def clear_conversation(self) -> None:
-        self._flush_timer.stop()
-        self.clear()
+        self._clear_document()
         self._reset_state()
         self._events = []
         self._branches = {}
@@ -523,7 +525,8 @@ class TranscriptView(QTextBrowser):
     def _on_scrolled(self, value: int) -> None:
         # The user scrolled to the very top: bring in the previous batch (after this signal,
         # since laying out moves the scroll bar we are being told about).
-        if value == 0 and self._first_loaded > 0 and not self._programmatic_scroll:
+        busy = self._programmatic_scroll or self._clearing
+        if value == 0 and self._first_loaded > 0 and not busy:
             QTimer.singleShot(0, self.load_earlier)
 
     def scroll_to_event(self, event_id: int) -> bool:
@@ -757,33 +760,21 @@ class TranscriptView(QTextBrowser):
                 listed.remove(slot.block())
             slot.setBlockFormat(_flat_block())
             slot.setBlockCharFormat(QTextCharFormat())
-        pending = message.source[message.committed :]
-        stable = len(pending) if final else stable_prefix_length(pending)
-        if stable:
-            if pending[:stable].strip():
-                rendered = render_markdown(
-                    pending[:stable], dark=self._dark, code_index_start=self._next_code
-                )
-                self._keep_code(rendered)
-                self._next_code += len(rendered.code_blocks)
-                cursor = QTextCursor(message.stable_end)
-                header = message.frame.firstCursorPosition().block()
-                markup = rendered.html
-                if cursor.block() == header or not (
-                    markup.startswith("<table")
-                    or (markup.startswith(("<ol", "<ul")) and cursor.block().length() == 1)
-                ):
-                    # A new block for the piece. But a table (a code block, a quote) goes right
-                    # after the last block, and a list into the empty block Qt leaves after a
-                    # table: as each would be laid out at once (checked block by block in
-                    # tests/ui/test_transcript_rich.py).
-                    block = QTextBlockFormat()
-                    block.setTopMargin(2)
-                    cursor.insertBlock(block, QTextCharFormat())
-                _insert_fragment(cursor, rendered.html)
-                message.stable_end.setPosition(cursor.position())
-            message.committed += stable
-        tail = pending[stable:]
+        # Complete blocks are laid out once, one piece per boundary the scanner finds: the same
+        # pieces whether the answer streamed (in any chunks) or is laid out at once.
+        source = message.source
+        scanner = message.scanner
+        scanner.scan(source)
+        cuts = scanner.boundaries[message.cuts_done :]
+        message.cuts_done = len(scanner.boundaries)
+        if final and len(source) > max(message.committed, cuts[-1] if cuts else 0):
+            cuts = [*cuts, len(source)]
+        for cut in cuts:
+            piece = source[message.committed : cut]
+            if piece.strip():
+                self._commit_piece(message, piece)
+            message.committed = cut
+        tail = source[message.committed :]
         slot.setPosition(message.stable_end.position() + 1)
         if tail.strip():
             rendered = render_markdown(tail, dark=self._dark, code_index_start=self._next_code)
@@ -794,6 +785,39 @@ class TranscriptView(QTextBrowser):
             _insert_fragment(slot, rendered.html)
         elif not message.footer:
             slot.setBlockFormat(_flat_block())
+
+    def _commit_piece(self, message: _Message, piece: str) -> None:
+        """Lay out one piece of complete blocks for good, after ``stable_end``."""
+        assert message.stable_end is not None
+        rendered = render_markdown(piece, dark=self._dark, code_index_start=self._next_code)
+        self._keep_code(rendered)
+        self._next_code += len(rendered.code_blocks)
+        cursor = QTextCursor(message.stable_end)
+        header = message.frame.firstCursorPosition().block()
+        markup = rendered.html
+        here = cursor.block()
+        if after_empty_cell := here.length() == 1:
+            table = QTextCursor(here.previous()).currentTable()
+            cell = table.cellAt(here.previous().position()) if table is not None else None
+            after_empty_cell = cell is not None and cell.firstPosition() == cell.lastPosition()
+        listed = markup.startswith(("<ol", "<ul"))
+        if here == header or not (markup.startswith("<table") or listed or after_empty_cell):
+            # A new block for the piece. But a table (a code block, a quote) goes right after
+            # the last block, and a list too (Qt gives a list its own block: a new one would
+            # stay empty, 26 px, issue 13); and after a table whose last cell is empty (an
+            # empty code block too), anything goes into the empty block Qt leaves after it:
+            # as each would be laid out at once (every CommonMark example is checked in
+            # tests/ui/test_streaming_parity.py).
+            block = QTextBlockFormat()
+            block.setTopMargin(2)
+            cursor.insertBlock(block, QTextCharFormat())
+        start = cursor.position()
+        _insert_fragment(cursor, markup)
+        if listed and after_empty_cell and cursor.document().findBlock(start).length() == 1:
+            # Qt starts the list on a block of its own, after the empty one: drop that one.
+            empty = QTextCursor(cursor.document().findBlock(start))
+            empty.deleteChar()
+        message.stable_end.setPosition(cursor.position())
 
     def _keep_code(self, rendered: RenderedMarkdown) -> None:
         for offset, block in enumerate(rendered.code_blocks):
@@ -1075,8 +1099,7 @@ class TranscriptView(QTextBrowser):
         streaming = self._streaming_turn
         first = self._first_loaded
         ops = list(self._live_ops)
-        self._flush_timer.stop()
-        self.clear()
+        self._clear_document()
         self._reset_state()
         self._programmatic_scroll += 1
         try:
@@ -1098,6 +1121,24 @@ class TranscriptView(QTextBrowser):
         finally:
             self._programmatic_scroll -= 1
         assert streaming == self._streaming_turn
+
+    def _clear_document(self) -> None:
+        """Empty the document (a new or reopened conversation, a branch, a theme change).
+
+        ``clear()`` deletes every frame first, then lays out the empty document, which moves the
+        scroll bar: ``scrollContentsBy`` and ``_on_scrolled`` run in the middle of it. Nothing
+        may point at a message then: the hover toolbar kept its message, whose frame was by then
+        a deleted C++ object, and the RuntimeError raised inside that C++-called override made
+        PySide (6.11) crash with SIGSEGV (issue 13). So the toolbar lets go of its message
+        before, and the scroll handlers do nothing during, the clear."""
+        self._flush_timer.stop()
+        self._toolbar.hide()
+        self._toolbar.message = None
+        self._clearing += 1
+        try:
+            self.clear()
+        finally:
+            self._clearing -= 1
 
     def _record(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         ops = self._live_ops
@@ -1130,6 +1171,21 @@ class TranscriptView(QTextBrowser):
             -self.horizontalScrollBar().value(), -self.verticalScrollBar().value()
         )
 
+    def turn_top(self, turn_id: str) -> int | None:
+        """Where the first laid-out message of ``turn_id`` starts, in viewport coordinates."""
+        message = next((m for m in self._message_order if m.turn_id == turn_id), None)
+        return None if message is None else self.message_rect(message).top()
+
+    def keep_turn_at(self, turn_id: str, top: int) -> None:
+        """Scroll so ``turn_id``'s first message starts at ``top`` (viewport coordinates), laying
+        out earlier turns first if it is above them (a branch switch keeps its place)."""
+        while self.turn_top(turn_id) is None and self.load_earlier():
+            pass
+        now = self.turn_top(turn_id)
+        if now is not None:
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.value() + now - top)
+
     @property
     def message_toolbar(self) -> _MessageToolbar:
         return self._toolbar
@@ -1145,8 +1201,14 @@ class TranscriptView(QTextBrowser):
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)
-        if self._toolbar.isVisible() and self._toolbar.message is not None:
-            self._place_toolbar(self._toolbar.message)
+        message = self._toolbar.message
+        if self._clearing or message is None or not self._toolbar.isVisible():
+            return
+        try:
+            self._place_toolbar(message)
+        except RuntimeError:  # its frame is gone: an exception must never leave this override
+            self._toolbar.hide()
+            self._toolbar.message = None
 
     def _hover(self, pos: QPoint) -> None:
         message = self.message_at(pos)
@@ -1246,6 +1308,15 @@ class TranscriptView(QTextBrowser):
         menu = self.createStandardContextMenu(pos + offset)
         if message is not None:
             self.message_menu(message, menu)
+            # One Copy, not two: the selection when there is one, else the whole message.
+            actions = menu.actions()
+            standard = next((a for a in actions if a.objectName() == "edit-copy"), None)
+            if standard is not None:
+                if self.textCursor().hasSelection():
+                    ours = next(a for a in actions if a.text() == "Copy")
+                    ours.triggered.disconnect()
+                    ours.triggered.connect(self.copy)
+                menu.removeAction(standard)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         # popup(), not exec(): the menu does not block, and tests can drive it.
         menu.popup(self.viewport().mapToGlobal(pos))
@@ -1348,8 +1419,9 @@ def _insert_fragment(cursor: QTextCursor, markup: str) -> None:
     source = QTextDocument()
     source.setHtml(markup)
     start = cursor.position()
+    into_empty_block = cursor.block().length() == 1
     cursor.insertFragment(QTextDocumentFragment(source))
-    if not markup.startswith("<table"):
+    if into_empty_block and not markup.startswith("<table"):
         # The fragment's first block is merged into the block it lands in and would take that
         # block's format (a heading's or a centred formula's margins and alignment are lost):
         # give it its own, so a message laid out in pieces looks exactly like one laid out at

@@ -17,7 +17,15 @@ Invariants it keeps:
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
 #: How long an offer to undo stays, unless the owner says otherwise.
 DEFAULT_TIMEOUT_MS = 8000
@@ -43,6 +51,9 @@ class UndoBar(QFrame):
         self.label = QLabel()
         self.label.setObjectName("undo-message")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
+        # A long title wraps: the message never sets the sidebar's (or the window's) width.
+        self.label.setWordWrap(True)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.undo_button = QPushButton("Undo")
         self.undo_button.setObjectName("undo-button")
         self.undo_button.setAccessibleName("Undo")

@@ -1,0 +1,361 @@
+"""What a conversation shows: the items of the conversation model (see ``reducer.py``).
+
+Why it exists: the transcript, the window's token label, and (where they overlap) the exports
+need one answer to "what does this conversation look like". These frozen values are that answer;
+widgets render them and never look at an event themselves.
+
+Invariants it keeps:
+
+- every item is a frozen dataclass whose containers are tuples (events inside are frozen too);
+- every item has a ``key`` that is unique in a conversation's items and stable for the life of the
+  thing it shows (the same answer keeps its key while it streams, when its text is stored, and
+  when the conversation is opened again), so a view can match old and new items by key;
+- streamed text is a ``Rope``: appending a chunk is O(1) and shares everything before it, so an
+  answer of 100,000 characters costs the same per chunk as one of 1,000;
+- wording shared by every surface (how a turn ended) is here, not in a widget.
+
+Qt-free (this is ``application``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from domain.transcript.branches import BranchPosition
+from domain.transcript.canonical import (
+    ActionVerdict,
+    AttachmentAdded,
+    ToolCall,
+    ToolResult,
+    Usage,
+)
+
+# -- streamed text -------------------------------------------------------------------------------
+
+
+class Rope:
+    """Append-only text shared between versions: ``plus`` is O(1) and never copies what came
+    before; ``text`` joins the pieces once (cached); ``since(n)`` gives only what was appended
+    after the first ``n`` characters (O(pieces appended since)). Equal when the texts are equal,
+    however they were chunked."""
+
+    __slots__ = ("_chunk", "_joined", "_prev", "length")
+
+    def __init__(self, prev: Rope | None, chunk: str) -> None:
+        self._prev = prev
+        self._chunk = chunk
+        self.length: int = (prev.length if prev is not None else 0) + len(chunk)
+        self._joined: str | None = None
+
+    @staticmethod
+    def of(text: str) -> Rope:
+        return Rope(None, text)
+
+    def plus(self, chunk: str) -> Rope:
+        return Rope(self, chunk) if chunk else self
+
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            pieces: list[str] = []
+            node: Rope | None = self
+            while node is not None:
+                if node._joined is not None:
+                    pieces.append(node._joined)
+                    break
+                pieces.append(node._chunk)
+                node = node._prev
+            pieces.reverse()
+            self._joined = "".join(pieces)
+        return self._joined
+
+    def since(self, offset: int) -> str:
+        """The text after its first ``offset`` characters."""
+        if offset <= 0:
+            return self.text
+        pieces: list[str] = []
+        node: Rope | None = self
+        while node is not None and node.length > offset:
+            start = node.length - len(node._chunk)
+            pieces.append(node._chunk[max(0, offset - start) :])
+            node = node._prev
+        pieces.reverse()
+        return "".join(pieces)
+
+    def extends(self, other: Rope) -> bool:
+        """Whether this rope is ``other`` with pieces appended (the same object underneath)."""
+        node: Rope | None = self
+        while node is not None and node.length > other.length:
+            node = node._prev
+        return node is other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rope):
+            return NotImplemented
+        return self is other or (self.length == other.length and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Rope({self.text!r})"
+
+
+# -- the parts of an answer ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReasoningPart:
+    """The model's reasoning for one step (``redacted``: the provider sent it encrypted)."""
+
+    text: str
+    model: str
+    event_id: int
+    redacted: bool = False
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """The answer text of one step. ``event_id`` is None while the text is streamed and not yet
+    stored; ``partial`` marks text kept from a step that was stopped or failed mid-stream."""
+
+    rope: Rope
+    model: str
+    event_id: int | None = None
+    partial: bool = False
+    finish_reason: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.rope.text
+
+    @property
+    def streaming(self) -> bool:
+        return self.event_id is None
+
+
+AnswerPart = ReasoningPart | TextPart
+
+
+# -- the items -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UserMessage:
+    """What the user typed; ``branch`` is the switcher ("< 2 / 3 >") when the turn has
+    siblings."""
+
+    kind: ClassVar[str] = "user"
+    key: str
+    turn_id: str
+    text: str
+    event_id: int
+    source: str = "user"
+    branch: BranchPosition | None = None
+
+
+@dataclass(frozen=True)
+class AttachmentLine:
+    """One attached file: its name (and path) until reading it is recorded, then that record."""
+
+    name: str
+    path: str = ""
+    event: AttachmentAdded | None = None
+    event_id: int | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.event is not None and bool(self.event.error_kind or self.event.error)
+
+
+@dataclass(frozen=True)
+class Attachments:
+    """The files of a turn, listed under its user message."""
+
+    kind: ClassVar[str] = "attachments"
+    key: str
+    turn_id: str
+    lines: tuple[AttachmentLine, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Assistant output not interrupted by anything else: reasoning and text parts in the order
+    recorded. ``continues``: not the turn's first answer (it follows a tool card or a notice, and
+    shows no header)."""
+
+    kind: ClassVar[str] = "answer"
+    key: str
+    turn_id: str
+    model: str
+    parts: tuple[AnswerPart, ...]
+    continues: bool = False
+
+    @property
+    def text(self) -> str:
+        """The answer text (text parts only, reasoning left out)."""
+        return "".join(p.text for p in self.parts if isinstance(p, TextPart))
+
+    @property
+    def streaming(self) -> bool:
+        last = self.parts[-1] if self.parts else None
+        return isinstance(last, TextPart) and last.streaming
+
+
+@dataclass(frozen=True)
+class ToolCard:
+    """One tool call and what became of it: the gate's verdicts (with the confinement each
+    recorded) and the result. ``call`` is None only in a damaged log (a verdict or result whose
+    call was not recorded): it is still shown."""
+
+    kind: ClassVar[str] = "tool"
+    key: str
+    turn_id: str
+    call_id: str
+    call: ToolCall | None = None
+    verdicts: tuple[ActionVerdict, ...] = ()
+    result: ToolResult | None = None
+    event_ids: tuple[int, ...] = ()
+
+    @property
+    def tool(self) -> str:
+        if self.call is not None:
+            return self.call.tool
+        return self.verdicts[0].tool if self.verdicts else "?"
+
+    @property
+    def decision(self) -> str:
+        """The latest verdict's decision ("" while the gate has not decided)."""
+        return self.verdicts[-1].decision if self.verdicts else ""
+
+    @property
+    def confinement(self) -> Mapping[str, Any]:
+        """How the action runs (the latest verdict's ``confinement`` record) when it runs or is
+        asked about; empty for a refused action, a tool that is not a process, an old record."""
+        if not self.verdicts or self.decision not in ("ran", "allowed", "asked"):
+            return {}
+        return self.verdicts[-1].confinement
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the user should know that is not part of the answer (level info, warning or
+    error; ``files``: the files a turn saved, when that is what it says)."""
+
+    kind: ClassVar[str] = "notice"
+    key: str
+    turn_id: str
+    text: str
+    level: str = "info"
+    files: tuple[str, ...] = ()
+    event_id: int = 0
+
+
+#: How a recorded status reads as an outcome (``Outcome.result``).
+OUTCOME_RESULTS: Mapping[str, str] = {
+    "completed": "ok",
+    "cancelled": "stopped",
+    "failed": "failed",
+    "timed_out": "failed",
+    "interrupted": "interrupted",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a turn ended (its ``turn_finished``), with what it used: ``result`` is ok, stopped,
+    failed or interrupted; ``partial_kept``: the turn's answer text (or part of it) was kept;
+    ``retryable``: a failure that may be sent again and has not been retried yet; ``cost`` is
+    None when the model has no price or the provider gave no token counts."""
+
+    kind: ClassVar[str] = "outcome"
+    key: str
+    turn_id: str
+    status: str
+    result: str
+    event_id: int
+    error: str = ""
+    error_kind: str = ""
+    partial_kept: bool = False
+    retryable: bool = False
+    usage: Usage = field(default_factory=Usage)
+    cost: Decimal | None = None
+    duration_s: float = 0.0
+
+    @property
+    def summary(self) -> str:
+        """The one line every surface shows under a turn that did not complete ("" when it
+        did)."""
+        if self.result == "ok":
+            return ""
+        if self.result == "stopped":
+            return "(stopped — partial answer kept)" if self.partial_kept else "(stopped)"
+        if self.result == "interrupted":
+            return "(interrupted — Parley closed while this answer was streaming)"
+        if self.status == "timed_out":
+            return f"Timed out: {self.error}" if self.error else "Timed out."
+        return f"Failed: {self.error}" if self.error else "Failed."
+
+    @property
+    def level(self) -> str:
+        """``notice`` for a stop or an interruption, ``error`` for a failure, ``""`` for ok."""
+        return {"ok": "", "failed": "error"}.get(self.result, "notice")
+
+
+Item = UserMessage | Attachments | Answer | ToolCard | Notice | Outcome
+
+
+# -- sums ----------------------------------------------------------------------------------------
+
+
+def add_usage(a: Usage, b: Usage) -> Usage:
+    """Field by field, ``a + b``; a field stays None only when neither reported it. (Unlike
+    ``Usage.merged``, which keeps ``b``'s figure: a replacement, not a sum.)"""
+    return Usage(
+        input_tokens=_add(a.input_tokens, b.input_tokens),
+        output_tokens=_add(a.output_tokens, b.output_tokens),
+        total_tokens=_add(a.total_tokens, b.total_tokens),
+        reasoning_tokens=_add(a.reasoning_tokens, b.reasoning_tokens),
+        cached_tokens=_add(a.cached_tokens, b.cached_tokens),
+    )
+
+
+def _add(a: int | None, b: int | None) -> int | None:
+    if a is None:
+        return b
+    return a if b is None else a + b
+
+
+@dataclass(frozen=True)
+class Totals:
+    """What the shown path's finished turns used, summed: tokens field by field, the cost of the
+    priced turns (None when none was priced), how many finished turns there are and how many of
+    them reported tokens but could not be priced (then ``cost`` is a lower bound)."""
+
+    usage: Usage = field(default_factory=Usage)
+    cost: Decimal | None = None
+    turns: int = 0
+    unpriced: int = 0
+
+    def plus(self, usage: Usage, cost: Decimal | None) -> Totals:
+        reported = usage.input_tokens is not None or usage.output_tokens is not None
+        return Totals(
+            usage=add_usage(self.usage, usage),
+            cost=self.cost if cost is None else (cost if self.cost is None else self.cost + cost),
+            turns=self.turns + 1,
+            unpriced=self.unpriced + (1 if cost is None and reported else 0),
+        )
+
+    @property
+    def tokens(self) -> int | None:
+        """Input plus output tokens (None when no turn reported either)."""
+        u = self.usage
+        if u.input_tokens is None and u.output_tokens is None:
+            return None
+        return (u.input_tokens or 0) + (u.output_tokens or 0)

@@ -1,0 +1,697 @@
+"""The conversation model: one reducer from stored events (and streamed text) to shown items.
+
+Why it exists: the same event used to be interpreted in three places that disagreed — live
+(``MainWindow._on_event``), on reopen (``TranscriptView._lay_out_group``) and on a theme change (a
+replay of recorded widget calls). This module is now the only place an event is interpreted for
+display. A live turn, a reopened conversation, a theme or zoom change and a branch switch all go
+through ``reduce`` / ``apply_text`` / ``select`` and end as the same ``items``; a view renders the
+items once and then only ``changes(old, new)``.
+
+The operations (all pure: a state is never changed, each returns a new one):
+
+- ``empty(prices)`` / ``from_events(events, selected, prices)``: a conversation opened at once;
+- ``reduce(state, stored)``: one more event appended to the log (live);
+- ``apply_text(state, turn_id, chunk)``: answer text streamed in, not yet stored;
+- ``select(state, turn_id)``: show the path through another branch (not an event: looking at a
+  branch is not activity, ADR-005);
+- ``items(state)``, ``state.total``, ``state.leaf``, ``changes(old, new)``, ``appended_text``.
+
+Decisions (the one interpretation of each former disagreement):
+
+1. **A notice is an item of its own, in log order, everywhere.** Live it used to be
+   ``add_notice`` (a line after the streamed text, splitting the answer), on reopen a status line
+   before the answer (the step's text is recorded after it). Now it is always a ``Notice`` item at
+   its place in the log. The streamed text of a step is provisional and always sits where its
+   ``assistant_text`` will be recorded — at the end: an event recorded while a step streams (a
+   retry notice, the step's reasoning) goes *before* the streamed text, exactly as on reopen.
+   So an answer is never split around a notice, live or reopened.
+2. **How a turn ended comes only from its ``turn_finished``.** Live, a failure used to reach the
+   transcript only through the window's ``end_answer`` (and not at all in some paths), on reopen
+   from the event. Now ``turn_finished`` becomes one ``Outcome`` item — result ok / stopped /
+   failed / interrupted, the error kind and text, whether it can be retried (failed or timed out,
+   and no turn retried it yet), the turn's usage, cost and duration (the footer) — identically
+   live and reopened. The window's ``TurnOutcome`` no longer draws anything in the transcript.
+3. **A stopped turn has exactly one line.** On reopen the partial ``assistant_text`` added
+   "(stopped — partial answer kept)" and the ``turn_finished`` then "(stopped)". Now
+   ``AssistantText.partial`` only marks its ``TextPart`` (``partial=True``); the single
+   ``Outcome`` says "(stopped — partial answer kept)" when the turn kept answer text, else
+   "(stopped)" (``Outcome.summary``). A failure mid-stream likewise keeps its partial text and
+   says only "Failed: …".
+
+Other rules:
+
+- the path shown is ``BranchTree.path_through(anchor)``; every new turn becomes the anchor (a turn
+  just started is what the user looks at), ``select`` sets it; ``from_events(selected=None)``
+  anchors on the last turn started, so live and at-once agree;
+- items are grouped by turn in path order, and in log order within a turn; a tool call's verdicts
+  and result update its card wherever it is; ``attachment_added`` fills its line under the user
+  message (matched by path, then name, then the first file still waiting);
+- streamed text that the log never stores is dropped when its turn finishes (the log is the
+  truth: reopening would not show it either); stored text replaces streamed text;
+- ``gate_opened``, ``fact`` and ``compaction`` are not shown (the verdicts carry the gate's
+  question; the exports show all three); events of a turn whose ``turn_started`` was never seen
+  (a damaged log) are counted in ``state.unplaced``, not shown;
+- sums (``state.total``) are the SUM over the shown path's finished turns, field by field
+  (``items.add_usage``; ``Usage.merged`` replaces and is not used here).
+
+Cost: amortised O(1) per event and per chunk. Items are a persistent list (each state shares all
+but its newest nodes with the previous one); streamed text is a ``Rope``; updating a tool card
+costs the number of items after it (the rest of its step). A branch switch costs the items of the
+turns that change. Bookkeeping that is not part of a state's value (the tree, per-turn events)
+lives in an index owned by the newest state; reducing an older state again is allowed and correct
+(it rebuilds its own index from the events it has seen: O(events) for that fork).
+
+Qt-free (this is ``application``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from functools import cached_property
+
+from application.conversation_view.items import (
+    OUTCOME_RESULTS,
+    Answer,
+    AnswerPart,
+    AttachmentLine,
+    Attachments,
+    Item,
+    Notice,
+    Outcome,
+    ReasoningPart,
+    Rope,
+    TextPart,
+    ToolCard,
+    Totals,
+    UserMessage,
+)
+from domain.transcript.branches import BranchPosition, BranchTree
+from domain.transcript.canonical import (
+    ActionVerdict,
+    AssistantText,
+    AttachmentAdded,
+    Reasoning,
+    StoredEvent,
+    ToolCall,
+    ToolResult,
+    TurnFinished,
+    TurnStarted,
+)
+from domain.transcript.canonical import Notice as NoticeEvent
+from domain.transcript.canonical import UserMessage as UserMessageEvent
+from domain.usage.pricing import ModelPrice, estimate_cost, find_price
+
+# -- the persistent item list ---------------------------------------------------------------------
+
+
+class _Node:
+    """One item and everything before it (a cons list, newest first)."""
+
+    __slots__ = ("item", "prev", "size")
+
+    def __init__(self, item: Item, prev: _Node | None) -> None:
+        self.item = item
+        self.prev = prev
+        self.size: int = prev.size + 1 if prev is not None else 1
+
+
+def _size(node: _Node | None) -> int:
+    return node.size if node is not None else 0
+
+
+def _update(head: _Node | None, stop: _Node | None, key: str, item: Item) -> _Node | None:
+    """``head`` with the item keyed ``key`` (after ``stop``) replaced by ``item``; None if no
+    such item. Costs the number of items after it."""
+    after: list[Item] = []
+    node = head
+    while node is not None and node is not stop:
+        if node.item.key == key:
+            new = _Node(item, node.prev)
+            for later in reversed(after):
+                new = _Node(later, new)
+            return new
+        after.append(node.item)
+        node = node.prev
+    return None
+
+
+def _find(head: _Node | None, stop: _Node | None, key: str) -> Item | None:
+    node = head
+    while node is not None and node is not stop:
+        if node.item.key == key:
+            return node.item
+        node = node.prev
+    return None
+
+
+# -- the index (bookkeeping owned by the newest state) --------------------------------------------
+
+
+class _Tree(BranchTree):
+    """``BranchTree`` grown one ``turn_started`` at a time (the same rules, ADR-005)."""
+
+    def add(self, turn_id: str, started: TurnStarted) -> None:
+        self._add(turn_id, started.follows_turn_id, started.retry_of)
+
+
+class _Turn:
+    __slots__ = ("cost", "events", "finished", "started", "usage")
+
+    def __init__(self, started: TurnStarted) -> None:
+        self.started = started
+        self.events: list[StoredEvent] = []
+        self.finished = False
+        self.usage = None
+        self.cost: Decimal | None = None
+
+
+class _Lay:
+    """How far a shown turn's layout has got: answers opened, answer texts stored, files
+    listed."""
+
+    __slots__ = ("answers", "files", "texts")
+
+    def __init__(self) -> None:
+        self.answers = 0
+        self.texts = 0
+        self.files = False
+
+
+_NEW, _EVENT, _UNPLACED = "new", "event", "unplaced"
+_stamps = itertools.count(1)
+
+
+class _Index:
+    def __init__(self, prices: Sequence[ModelPrice]) -> None:
+        self.stamp = 0
+        self.prices = tuple(prices)
+        self._price_cache: dict[tuple[str, str], ModelPrice | None] = {}
+        self.events: list[StoredEvent] = []
+        self.tree = _Tree(())
+        self.turns: dict[str, _Turn] = {}
+        self.retried: set[str] = set()
+        self.unplaced = 0
+        # The shown path, and per turn on it: where its items begin, its layout, the sums so far.
+        self.path: list[str] = []
+        self.where: dict[str, int] = {}
+        self.starts: list[_Node | None] = []
+        self.lays: list[_Lay] = []
+        self.sums: list[Totals] = []
+
+    def price(self, started: TurnStarted) -> ModelPrice | None:
+        key = (started.provider_id, started.model)
+        if key not in self._price_cache:
+            self._price_cache[key] = find_price(self.prices, *key)
+        return self._price_cache[key]
+
+    def record(self, stored: StoredEvent) -> str:
+        """Keep ``stored`` (no layout): whether it started a turn, belongs to one, or neither."""
+        self.events.append(stored)
+        event, turn_id = stored.event, stored.turn_id
+        turn = self.turns.get(turn_id)
+        if isinstance(event, TurnStarted) and turn is None:
+            self.tree.add(turn_id, event)
+            turn = self.turns[turn_id] = _Turn(event)
+            turn.events.append(stored)
+            if event.retry_of:
+                self.retried.add(event.retry_of)
+            return _NEW
+        if turn is None:
+            self.unplaced += 1
+            return _UNPLACED
+        turn.events.append(stored)
+        if isinstance(event, TurnFinished):
+            turn.finished = True
+            turn.usage = event.usage
+            turn.cost = estimate_cost(event.usage, self.price(turn.started))
+        return _EVENT
+
+    def branch(self, turn_id: str) -> BranchPosition | None:
+        if len(self.tree.siblings(turn_id)) < 2:
+            return None
+        return self.tree.position(turn_id)
+
+    def resum(self, start: int) -> None:
+        for pos in range(start, len(self.path)):
+            base = self.sums[pos - 1] if pos else Totals()
+            turn = self.turns[self.path[pos]]
+            if turn.finished and turn.usage is not None:
+                base = base.plus(turn.usage, turn.cost)
+            self.sums[pos] = base
+
+
+# -- laying out one event -------------------------------------------------------------------------
+
+
+def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _Node | None:
+    """``head`` with ``stored`` (an event of the turn at ``pos`` on the path) laid out."""
+    event, turn_id, event_id = stored.event, stored.turn_id, stored.id
+    lay, stop = ix.lays[pos], ix.starts[pos]
+    if isinstance(event, UserMessageEvent):
+        head = _Node(
+            UserMessage(
+                f"{turn_id}/user/{event_id}",
+                turn_id,
+                event.text,
+                event_id,
+                event.source,
+                ix.branch(turn_id),
+            ),
+            head,
+        )
+        paths = ix.turns[turn_id].started.attachments
+        if paths and not lay.files:
+            lay.files = True
+            lines = tuple(AttachmentLine(_file_name(p), p) for p in paths)
+            head = _Node(Attachments(f"{turn_id}/files", turn_id, lines), head)
+        return head
+    if isinstance(event, AttachmentAdded):
+        key = f"{turn_id}/files"
+        found = _find(head, stop, key) if lay.files else None
+        if isinstance(found, Attachments):
+            item = replace(found, lines=_fill(found.lines, event, event_id))
+            return _update(head, stop, key, item)
+        lay.files = True
+        return _Node(Attachments(key, turn_id, _fill((), event, event_id)), head)
+    if isinstance(event, Reasoning):
+        part: AnswerPart = ReasoningPart(event.text, event.model, event_id, not event.text)
+        return _add_part(ix, head, pos, turn_id, part)
+    if isinstance(event, AssistantText):
+        if event.text:
+            lay.texts += 1
+        part = TextPart(
+            Rope.of(event.text), event.model, event_id, event.partial, event.finish_reason
+        )
+        return _add_part(ix, head, pos, turn_id, part)
+    if isinstance(event, ToolCall | ActionVerdict | ToolResult):
+        key = f"{turn_id}/tool/{event.call_id}"
+        card = _find(head, stop, key)
+        if not isinstance(card, ToolCard):
+            card = ToolCard(key, turn_id, event.call_id)
+        ids = (*card.event_ids, event_id)
+        if isinstance(event, ToolCall):
+            new = replace(card, call=event, event_ids=ids)
+        elif isinstance(event, ActionVerdict):
+            new = replace(card, verdicts=(*card.verdicts, event), event_ids=ids)
+        else:
+            new = replace(card, result=event, event_ids=ids)
+        updated = _update(head, stop, key, new) if card.event_ids else None
+        return updated if updated is not None else _Node(new, head)
+    if isinstance(event, NoticeEvent):
+        notice = Notice(
+            f"{turn_id}/notice/{event_id}", turn_id, event.text, event.level, event.files, event_id
+        )
+        return _Node(notice, head)
+    if isinstance(event, TurnFinished):
+        started = ix.turns[turn_id].started
+        result = OUTCOME_RESULTS.get(event.status, "failed")
+        outcome = Outcome(
+            key=f"{turn_id}/end/{event_id}",
+            turn_id=turn_id,
+            status=event.status,
+            result=result,
+            event_id=event_id,
+            error=event.error,
+            error_kind=event.error_kind,
+            partial_kept=lay.texts > 0 and result != "ok",
+            retryable=event.status in ("failed", "timed_out") and turn_id not in ix.retried,
+            usage=event.usage,
+            cost=estimate_cost(event.usage, ix.price(started)),
+            duration_s=event.duration_s,
+        )
+        return _Node(outcome, head)
+    return head  # turn_started (shown through the user message), gate_opened, fact, compaction
+
+
+def _file_name(path: str) -> str:
+    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return name or path
+
+
+def _fill(
+    lines: tuple[AttachmentLine, ...], event: AttachmentAdded, event_id: int
+) -> tuple[AttachmentLine, ...]:
+    """The lines with the one ``event`` reports on filled in (or a new line)."""
+    waiting = [i for i, line in enumerate(lines) if line.event is None]
+    index = next(
+        (i for i in waiting if event.source_path and lines[i].path == event.source_path), None
+    )
+    if index is None:
+        index = next((i for i in waiting if lines[i].name == event.name), None)
+    if index is None and waiting:
+        index = waiting[0]
+    if index is None:
+        return (*lines, AttachmentLine(event.name, event.source_path, event, event_id))
+    line = replace(lines[index], event=event, event_id=event_id)
+    return (*lines[:index], line, *lines[index + 1 :])
+
+
+def _add_part(
+    ix: _Index, head: _Node | None, pos: int, turn_id: str, part: AnswerPart
+) -> _Node | None:
+    """An answer part joins the answer just above, or opens the turn's next answer."""
+    top = head.item if head is not None and head is not ix.starts[pos] else None
+    if isinstance(top, Answer) and top.turn_id == turn_id:
+        assert head is not None
+        return _Node(replace(top, parts=(*top.parts, part)), head.prev)
+    lay = ix.lays[pos]
+    n = lay.answers
+    lay.answers += 1
+    model = part.model or ix.turns[turn_id].started.model
+    return _Node(Answer(f"{turn_id}/answer/{n}", turn_id, model, (part,), n > 0), head)
+
+
+def _streaming_top(head: _Node | None) -> Answer | None:
+    top = head.item if head is not None else None
+    return top if isinstance(top, Answer) and top.streaming else None
+
+
+def _detach(ix: _Index, head: _Node | None) -> _Node | None:
+    """``head`` without the streamed (unstored) text at its end, if there is any."""
+    top = _streaming_top(head)
+    if top is None:
+        return head
+    assert head is not None
+    if len(top.parts) == 1:
+        ix.lays[-1].answers -= 1
+        return head.prev
+    return _Node(replace(top, parts=top.parts[:-1]), head.prev)
+
+
+def _attach(ix: _Index, head: _Node | None, streaming: tuple[str, Rope] | None) -> _Node | None:
+    """``head`` with the streamed text at its end, when its turn is the last one shown."""
+    if streaming is None or not ix.path or ix.path[-1] != streaming[0]:
+        return head
+    turn_id, rope = streaming
+    part = TextPart(rope, ix.turns[turn_id].started.model)
+    return _add_part(ix, head, len(ix.path) - 1, turn_id, part)
+
+
+def _rebuild(
+    ix: _Index,
+    head: _Node | None,
+    keep: int,
+    suffix: Sequence[str],
+    streaming: tuple[str, Rope] | None,
+) -> _Node | None:
+    """Keep the first ``keep`` turns of the path, then lay out ``suffix`` after them."""
+    head = _detach(ix, head)
+    if keep < len(ix.path):
+        head = ix.starts[keep]
+        for turn_id in ix.path[keep:]:
+            del ix.where[turn_id]
+        del ix.path[keep:], ix.starts[keep:], ix.lays[keep:], ix.sums[keep:]
+    for turn_id in suffix:
+        pos = len(ix.path)
+        ix.path.append(turn_id)
+        ix.where[turn_id] = pos
+        ix.starts.append(head)
+        ix.lays.append(_Lay())
+        ix.sums.append(Totals())
+        for stored in ix.turns[turn_id].events:
+            head = _place(ix, head, pos, stored)
+    ix.resum(keep)
+    return _attach(ix, head, streaming)
+
+
+def _common(path: Sequence[str], other: Sequence[str]) -> int:
+    n = 0
+    for a, b in zip(path, other, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+# -- the state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class ConversationState:
+    """What a conversation shows at one moment. Read ``items(state)``, ``total``, ``leaf``;
+    never build one directly (``empty``, ``from_events``)."""
+
+    _head: _Node | None
+    total: Totals
+    #: The last turn of the shown path (what a new turn follows), None when there is none.
+    leaf: str | None
+    #: The turn the shown path goes through (the last one started, or the one selected).
+    anchor: str | None
+    #: The turn whose text is streaming and that text, not yet stored (None when none).
+    streaming: tuple[str, Rope] | None
+    #: Events seen, and events of no known turn among them (not shown).
+    events_seen: int
+    unplaced: int
+    _index: _Index
+    _stamp: int
+
+    @cached_property
+    def items(self) -> tuple[Item, ...]:
+        out: list[Item] = []
+        node = self._head
+        while node is not None:
+            out.append(node.item)
+            node = node.prev
+        out.reverse()
+        return tuple(out)
+
+    def __len__(self) -> int:
+        return _size(self._head)
+
+
+def _state(
+    ix: _Index,
+    head: _Node | None,
+    anchor: str | None,
+    streaming: tuple[str, Rope] | None,
+) -> ConversationState:
+    stamp = next(_stamps)
+    ix.stamp = stamp
+    return ConversationState(
+        _head=head,
+        total=ix.sums[-1] if ix.sums else Totals(),
+        leaf=ix.path[-1] if ix.path else None,
+        anchor=anchor,
+        streaming=streaming,
+        events_seen=len(ix.events),
+        unplaced=ix.unplaced,
+        _index=ix,
+        _stamp=stamp,
+    )
+
+
+def empty(prices: Iterable[ModelPrice] = ()) -> ConversationState:
+    """A conversation with nothing in it (``prices``: the table costs are estimated with)."""
+    return _state(_Index(tuple(prices)), None, None, None)
+
+
+def from_events(
+    events: Iterable[StoredEvent],
+    selected: str | None = None,
+    prices: Iterable[ModelPrice] = (),
+) -> ConversationState:
+    """A conversation opened at once: its log (every branch, in log order), showing the path
+    through ``selected`` (the session's chosen turn; None or unknown: the last turn started)."""
+    ix = _Index(tuple(prices))
+    last = None
+    for stored in events:
+        if ix.record(stored) is _NEW:
+            last = stored.turn_id
+    anchor = selected if selected in ix.turns else last
+    path = ix.tree.path_through(anchor) if anchor is not None else ()
+    head = _rebuild(ix, None, 0, path, None)
+    return _state(ix, head, anchor, None)
+
+
+def _owned(state: ConversationState) -> ConversationState:
+    """``state`` if it owns its index; else an equal state with an index of its own (a fork)."""
+    if state._index.stamp == state._stamp:
+        return state
+    old = state._index
+    forked = from_events(old.events[: state.events_seen], state.anchor, old.prices)
+    if state.streaming is not None:
+        forked = _stream(forked, *state.streaming)
+    return forked
+
+
+def reduce(state: ConversationState, stored: StoredEvent) -> ConversationState:
+    """``state`` with one more event of its log (in log order)."""
+    state = _owned(state)
+    ix, head, anchor, streaming = state._index, state._head, state.anchor, state.streaming
+    what = ix.record(stored)
+    turn_id, event = stored.turn_id, stored.event
+    if what is _NEW:
+        parent = ix.tree.parent[turn_id]
+        if parent is None:
+            keep, suffix = 0, [turn_id]
+        elif parent in ix.where:
+            keep, suffix = ix.where[parent] + 1, [turn_id]
+        else:  # a turn after one not shown: the path to it
+            full = ix.tree.path_to(turn_id)
+            keep = _common(ix.path, full)
+            suffix = list(full[keep:])
+        head = _rebuild(ix, head, keep, suffix, streaming)
+        anchor = turn_id
+        retried = event.retry_of if isinstance(event, TurnStarted) else None
+        if retried and retried in ix.where:  # it stays shown, and is no longer retryable
+            pos = ix.where[retried]
+            head = _rebuild(ix, head, pos, ix.path[pos:], streaming)
+    elif what is _EVENT:
+        ends_stream = (
+            streaming is not None
+            and streaming[0] == turn_id
+            and isinstance(event, AssistantText | TurnFinished)
+        )
+        after = None if ends_stream else streaming
+        pos = ix.where.get(turn_id)
+        if pos is not None:
+            if pos == len(ix.path) - 1:
+                head = _place(ix, _detach(ix, head), pos, stored)
+                head = _attach(ix, head, after)
+            else:  # an event of an earlier turn on the path (a damaged or interleaved log)
+                head = _rebuild(ix, head, pos, ix.path[pos:], after)
+            if isinstance(event, TurnFinished):
+                ix.resum(pos)
+        streaming = after
+    return _state(ix, head, anchor, streaming)
+
+
+def reduce_all(state: ConversationState, events: Iterable[StoredEvent]) -> ConversationState:
+    for stored in events:
+        state = reduce(state, stored)
+    return state
+
+
+def apply_text(state: ConversationState, turn_id: str, chunk: str) -> ConversationState:
+    """``state`` with answer text streamed into ``turn_id`` (ignored for a turn that is unknown
+    or finished)."""
+    if not chunk:
+        return state
+    turn = state._index.turns.get(turn_id) if state._index.stamp == state._stamp else None
+    if turn is None:
+        state = _owned(state)
+        turn = state._index.turns.get(turn_id)
+    if turn is None or turn.finished:
+        return state
+    streaming = state.streaming
+    rope = (
+        streaming[1].plus(chunk)
+        if streaming is not None and streaming[0] == turn_id
+        else Rope.of(chunk)
+    )
+    return _stream(state, turn_id, rope)
+
+
+def _stream(state: ConversationState, turn_id: str, rope: Rope) -> ConversationState:
+    ix, head = state._index, state._head
+    top = _streaming_top(head)
+    if top is not None and top.turn_id == turn_id:
+        assert head is not None
+        last = top.parts[-1]
+        assert isinstance(last, TextPart)
+        parts = (*top.parts[:-1], TextPart(rope, last.model))
+        head = _Node(replace(top, parts=parts), head.prev)
+    else:
+        head = _attach(ix, _detach(ix, head), (turn_id, rope))
+    return _state(ix, head, state.anchor, (turn_id, rope))
+
+
+def select(state: ConversationState, turn_id: str) -> ConversationState:
+    """Show the path through ``turn_id`` (down to it, then along the latest branches); an unknown
+    turn changes nothing."""
+    state = _owned(state)
+    ix = state._index
+    if turn_id not in ix.turns:
+        return state
+    full = ix.tree.path_through(turn_id)
+    keep = _common(ix.path, full)
+    head = _rebuild(ix, state._head, keep, full[keep:], state.streaming)
+    return _state(ix, head, turn_id, state.streaming)
+
+
+def items(state: ConversationState) -> tuple[Item, ...]:
+    """Everything the conversation shows, in order."""
+    return state.items
+
+
+def path(state: ConversationState) -> tuple[str, ...]:
+    """The turns shown, first to last."""
+    return tuple(_owned(state)._index.path)
+
+
+def turn_events(state: ConversationState, turn_id: str) -> tuple[StoredEvent, ...]:
+    """The stored events of one turn (for actions on it: copy, edit, open an attachment)."""
+    turn = _owned(state)._index.turns.get(turn_id)
+    return tuple(turn.events) if turn is not None else ()
+
+
+# -- what changed ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Changes:
+    """How to turn ``old``'s items into ``new``'s: the first ``start`` items are the same objects
+    in both; after them, remove the ``removed`` items (by key), re-render each ``changed`` item
+    (its index in the new items, the old and the new value) and insert each ``added`` item at its
+    index in the new items (ascending order)."""
+
+    start: int
+    removed: tuple[Item, ...] = ()
+    changed: tuple[tuple[int, Item, Item], ...] = ()
+    added: tuple[tuple[int, Item], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.removed or self.changed or self.added)
+
+
+def changes(old: ConversationState, new: ConversationState) -> Changes:
+    """What differs between two states (of the same conversation). Costs the number of items
+    that differ (plus those after them), not the length of the conversation."""
+    a, b = old._head, new._head
+    gone: list[Item] = []
+    came: list[Item] = []
+    while _size(a) > _size(b):
+        assert a is not None
+        gone.append(a.item)
+        a = a.prev
+    while _size(b) > _size(a):
+        assert b is not None
+        came.append(b.item)
+        b = b.prev
+    while a is not b:
+        assert a is not None and b is not None
+        gone.append(a.item)
+        came.append(b.item)
+        a, b = a.prev, b.prev
+    start = _size(a)
+    before = {item.key: item for item in gone}
+    changed: list[tuple[int, Item, Item]] = []
+    added: list[tuple[int, Item]] = []
+    for index, item in enumerate(reversed(came), start):
+        previous = before.pop(item.key, None)
+        if previous is None:
+            added.append((index, item))
+        elif previous is not item:
+            changed.append((index, previous, item))
+    removed = tuple(item for item in reversed(gone) if item.key in before)
+    return Changes(start, removed, tuple(changed), tuple(added))
+
+
+def appended_text(old: Item, new: Item) -> str | None:
+    """When ``new`` is ``old`` with streamed text appended (and nothing else changed), that
+    text; else None (re-render the item)."""
+    if not (isinstance(old, Answer) and isinstance(new, Answer)):
+        return None
+    if len(old.parts) != len(new.parts) or not old.parts or old.key != new.key:
+        return None
+    if any(p is not q for p, q in zip(old.parts[:-1], new.parts[:-1], strict=True)):
+        return None
+    before, after = old.parts[-1], new.parts[-1]
+    if not (isinstance(before, TextPart) and isinstance(after, TextPart)):
+        return None
+    if not (before.streaming and after.streaming and after.rope.extends(before.rope)):
+        return None
+    return after.rope.since(before.rope.length)
