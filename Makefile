@@ -1,19 +1,20 @@
 # Two entry points for a newcomer; each sets itself up on a fresh machine:
 #   make run   - create .venv, install Parley, start the app
-#   make test  - create .venv, install Parley with its test tools, run lint, layer contracts, tests
+#   make test  - create .venv, install Parley with its test tools, run lint, layer contracts,
+#                the type checker, tests
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts pytest bench screenshots clean
+.PHONY: run test lint contracts types pytest monkey bench screenshots clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
 	  echo "note: Qt's X11 plugin needs libxcb-cursor0: sudo apt-get install libxcb-cursor0"; fi
 	$(BIN)/parley
 
-test: $(STAMP) lint contracts pytest
+test: $(STAMP) lint contracts types pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -22,8 +23,18 @@ lint: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# mypy: which packages and how strictly is [tool.mypy] in pyproject.toml
+types: $(STAMP)
+	$(BIN)/mypy
+
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# make monkey - the monkey test at length (tests/monkey): 20,000 random user actions in the real
+# window on Xvfb (the normal run, in make test, does 2,000). PARLEY_MONKEY_SEED=N picks others.
+monkey: $(STAMP)
+	PARLEY_MONKEY_ACTIONS=$${PARLEY_MONKEY_ACTIONS:-20000} QT_QPA_PLATFORM=offscreen \
+	  $(BIN)/python -m pytest -q -s tests/monkey
 
 # make bench - the performance suite (issue 8): each script prints its figures as ratios against
 # a baseline measured in the same run, with the budgets; docs/performance.md records them.

@@ -35,6 +35,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from application.ports.tools import PermissionAsker
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import StoredEvent
 
@@ -46,11 +47,13 @@ TEXT_FLUSH_MS = 16
 
 @dataclass
 class TurnHandle:
-    """A running turn as the UI sees it: its request and the event that stops it."""
+    """A running turn as the UI sees it: its request, the event that stops it and who answers
+    its permission questions (``None``: nobody, so they are denied)."""
 
     request: ConversationExecutionRequest
     cancel_event: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
+    asker: PermissionAsker | None = None
 
     def cancel(self) -> None:
         """Stop the turn: the provider read loop notices within a fraction of a second."""
@@ -100,11 +103,14 @@ class WorkerBridge(QObject):
     def active_turn(self) -> TurnHandle | None:
         return self._active
 
-    def start_turn(self, request: ConversationExecutionRequest) -> TurnHandle:
-        """Run ``request`` on a new worker thread. One turn at a time per window."""
+    def start_turn(
+        self, request: ConversationExecutionRequest, asker: PermissionAsker | None = None
+    ) -> TurnHandle:
+        """Run ``request`` on a new worker thread. One turn at a time per window. ``asker``
+        answers this turn's permission questions; it goes to the runtime with the turn."""
         if self._active is not None:
             raise RuntimeError("a turn is already running")
-        handle = TurnHandle(request)
+        handle = TurnHandle(request, asker=asker)
         self._active = handle
         handle.thread = threading.Thread(
             target=self._run_turn, args=(handle,), name=f"turn-{request.turn_id[:8]}", daemon=True
@@ -124,7 +130,9 @@ class WorkerBridge(QObject):
             error="the turn could not start",
         )
         try:
-            outcome = self._runtime.run(request, handle.cancel_event, _BridgeListener(self))
+            outcome = self._runtime.run(
+                request, handle.cancel_event, _BridgeListener(self), asker=handle.asker
+            )
         except Exception as exc:  # e.g. the database failed before turn_finished could be written
             log.exception("turn %s could not run", request.turn_id)
             outcome = TurnOutcome(
@@ -156,7 +164,8 @@ class WorkerBridge(QObject):
         # UI thread.
         with self._lock:
             items, self._mailbox = self._mailbox, []
-        text_turn, parts = "", []
+        text_turn = ""
+        parts: list[str] = []
         for kind, item in items:
             if kind == "text":
                 turn_id, text = item
@@ -185,11 +194,11 @@ class WorkerBridge(QObject):
     def submit(
         self,
         job: Callable[[], Any],
-        on_done: Callable[[Any], None],
+        on_done: Callable[[Any], object],
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
         """Run ``job`` on a worker; call ``on_done(result)`` (or ``on_error(exc)``) on the UI
-        thread."""
+        thread; what ``on_done`` returns is ignored."""
 
         gate, done = self._gate, self.sig_task_done
 

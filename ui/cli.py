@@ -49,6 +49,7 @@ from application.ports.event_store import (
     SessionNotFound,
     SessionSummary,
 )
+from application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
 from application.ports.secret_store import SecretStoreError
 from application.ports.settings_store import (
     PROVIDER_KINDS,
@@ -59,14 +60,7 @@ from application.ports.settings_store import (
 from application.providers.probe import probe_provider
 from application.tools.specs import TOOL_SETS
 from domain.transcript.canonical import StoredEvent, TurnFinished
-from ui.bootstrap import (
-    ADD_PROVIDER_HINT,
-    PRESETS,
-    KeySource,
-    Services,
-    build_services,
-    find_preset,
-)
+from ui.bootstrap import Services, build_services, provider_catalog
 from ui.terminal_permission import TerminalPermissionAsker
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -134,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument(
         "--preset",
         default="",
-        choices=[p.name for p in PRESETS],
+        choices=[p.name for p in provider_catalog().presets()],
         metavar="PRESET",
         help="fill kind, base URL, key variable and model from a preset "
         "(see: parley providers presets); the options below override it",
@@ -326,7 +320,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
         workspace = Path.cwd()
     if not workspace.is_dir():
         raise UsageError(f"--workspace {workspace} is not a folder")
-    services.set_permission_asker(TerminalPermissionAsker())
+    asker = TerminalPermissionAsker()  # this turn's questions are asked at this terminal
     if args.tools == "all":
         _warn_without_sandbox(services, unattended=args.gate == "deny")
     attachments = tuple(Path(a).expanduser().absolute() for a in args.attach)
@@ -374,7 +368,7 @@ def _ask(services: Services, args: argparse.Namespace, parser: argparse.Argument
 
     def work() -> None:
         try:
-            result.append(services.runtime.run(request, cancel, listener))
+            result.append(services.runtime.run(request, cancel, listener, asker=asker))
         except BaseException as exc:  # reported on the main thread below
             failure.append(exc)
         finally:
@@ -460,7 +454,7 @@ def _providers(
 
 
 def _providers_add(services: Services, args: argparse.Namespace) -> int:
-    preset = find_preset(args.preset) if args.preset else None
+    preset = services.catalog.find_preset(args.preset) if args.preset else None
     base_url = args.base_url if args.base_url is not None else (preset.base_url if preset else "")
     if not base_url:
         raise UsageError("--base-url is required without --preset (see: parley providers presets)")
@@ -583,7 +577,7 @@ def _providers_presets(services: Services, args: argparse.Namespace) -> int:
             "needs_key": p.needs_key,
             "default_model": p.default_model,
         }
-        for p in PRESETS
+        for p in services.catalog.presets()
     ]
     if args.json:
         _print_json(rows)

@@ -72,6 +72,7 @@ from application.ports.event_store import (
     SessionSummary,
 )
 from domain.transcript.canonical import StoredEvent
+from ui.qt_items import present
 from ui.widgets.session_search import DEBOUNCE_MS, Submit
 from ui.widgets.timeline import TimelineView
 
@@ -359,7 +360,7 @@ def _any_combo(placeholder: str, object_name: str) -> QComboBox:
     box.setEditable(True)
     box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
     box.addItem("")
-    box.lineEdit().setPlaceholderText(placeholder)
+    present(box.lineEdit(), "line edit of an editable combo box").setPlaceholderText(placeholder)
     box.setMinimumContentsLength(10)
     return box
 

@@ -70,6 +70,7 @@ from application.conversations.titles import generate_title
 from application.conversations.turn_runtime import TurnOutcome, derive_title
 from application.ports.event_store import SessionRecord
 from application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
+from application.ports.tools import SandboxStatus
 from application.tools.specs import TOOL_SETS
 from domain.agents.skills import SkillDoc
 from domain.transcript.branches import BranchPosition, BranchTree, events_on_path
@@ -88,12 +89,13 @@ from domain.transcript.canonical import (
 )
 from domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost, format_usage
 from ui.appearance import FontZoom, ThemeManager
-from ui.bootstrap import SandboxStatus, Services, preset_choices, probe_local_servers
+from ui.bootstrap import Services
 from ui.bridge import TurnHandle, WorkerBridge
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from ui.provider_editor import ProviderEditor
 from ui.rendering.markdown import warm_up
 from ui.shortcuts import find_shortcut
+from ui.view_models import preset_choices
 from ui.widgets.composer import CommandItem, Composer
 from ui.widgets.conversation_list import ConversationList
 from ui.widgets.model_picker import ModelPicker
@@ -152,8 +154,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.services = services
         self.bridge = WorkerBridge(services.runtime, self)
-        # This window answers the runtime's permission questions (through the bridge).
-        services.set_permission_asker(BridgePermissionAsker(self.bridge.post))
+        # This window answers its own turns' permission questions (through the bridge); the
+        # asker goes with each turn (``start_turn``), nothing shared is swapped.
+        self._asker = BridgePermissionAsker(self.bridge.post)
         self.setWindowTitle("Parley")
         self.resize(1100, 720)
         app = QApplication.instance()
@@ -202,7 +205,7 @@ class MainWindow(QMainWindow):
         self._build_sidebar()
         chat = self._build_chat()
         self.welcome = WelcomePanel()
-        self.welcome.form.set_presets(preset_choices())
+        self.welcome.form.set_presets(preset_choices(services.catalog.presets()))
         self.welcome.form.new_provider("openai")
         self.stack = QStackedWidget()
         # The chat page comes first: a returning user never sees the welcome panel flash while
@@ -553,7 +556,7 @@ class MainWindow(QMainWindow):
         self._providers = providers
         self._projects = projects
         self._prices = prices
-        self._price_cache: dict[tuple[str, str], ModelPrice | None] = {}
+        self._price_cache = {}
         self.providers_loaded = True
         if not self.model_picker.count() or self.model_picker.current() == ("", ""):
             chosen = None
@@ -569,9 +572,7 @@ class MainWindow(QMainWindow):
         # with the first paint); the configured models are offered meanwhile.
         names = [p.name for p in providers]
         # (the window as the timer's context: a window closed meanwhile cancels it)
-        QTimer.singleShot(
-            MODEL_FETCH_DELAY_MS, self, lambda: [self._fetch_models(n) for n in names]
-        )
+        QTimer.singleShot(MODEL_FETCH_DELAY_MS, self, lambda: self._fetch_all_models(names))
         self._show_projects()
         self._update_commands()
         self._render_conversation()  # prices may have changed the footers
@@ -625,6 +626,10 @@ class MainWindow(QMainWindow):
 
     def _models(self) -> list[tuple[str, str]]:
         return list(self.model_picker.choices())
+
+    def _fetch_all_models(self, names: list[str]) -> None:
+        for name in names:
+            self._fetch_models(name)
 
     def _fetch_models(self, name: str) -> None:
         """Ask the provider for its models on a worker; a failure leaves the configured ones."""
@@ -712,7 +717,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_probe(self) -> None:
-        self.bridge.submit(probe_local_servers, self.welcome.show_local_servers)
+        self.bridge.submit(self.services.local_servers.probe, self.welcome.show_local_servers)
 
     # -- the conversation list ---------------------------------------------------------------------
 
@@ -936,7 +941,7 @@ class MainWindow(QMainWindow):
             shown = list(store.events_of_turns(session_id, path[-window:]))
             return session, tree, path, shown
 
-        def show_tail(loaded) -> None:  # type: ignore[no-untyped-def]
+        def show_tail(loaded) -> None:
             if seq != self._open_seq:
                 return
             session, tree, path, shown = loaded
@@ -1348,7 +1353,7 @@ class MainWindow(QMainWindow):
         # The turn starts first: the worker records it and builds the request while this thread
         # lays out the new messages (what the worker reports is drained after this returns, so
         # it always lands below them).
-        handle = self.bridge.start_turn(request)
+        handle = self.bridge.start_turn(request, self._asker)
         self.composer.clear(keep_attachments=place in ("retry", "regenerate"))
         self.composer.set_running(True)
         self.transcript.add_user_message(
@@ -1407,7 +1412,8 @@ class MainWindow(QMainWindow):
         def save() -> Path:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.png"
-            if not image.save(str(path), "PNG"):
+            # The stub says bytes; PySide 6.11 accepts only str at run time.
+            if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
                 raise OSError(f"could not write {path}")
             return path
 
@@ -1610,9 +1616,11 @@ class MainWindow(QMainWindow):
         from ui.widgets.notice_banner import NoticeBanner
 
         banner = NoticeBanner(text, self._chat_page)
-        self._chat_page.layout().insertWidget(0, banner)  # type: ignore[union-attr]
+        layout = self._chat_page.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, banner)
 
-    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def paintEvent(self, event) -> None:
         super().paintEvent(event)
         if not self._painted:
             # After the first paint (a queued call: the paint finishes first): warm the

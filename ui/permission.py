@@ -17,6 +17,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
@@ -64,7 +65,7 @@ class PermissionPrompt:
 class BridgePermissionAsker:
     """The runtime's ``PermissionAsker`` for the window (called on the worker thread)."""
 
-    def __init__(self, post, timeout_s: float = ANSWER_TIMEOUT_S) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, post: Callable[..., None], timeout_s: float = ANSWER_TIMEOUT_S) -> None:
         # ``post(kind, item, wake=True)`` is WorkerBridge.post: the ordered mailbox to the UI.
         self._post = post
         self._timeout_s = timeout_s

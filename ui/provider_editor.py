@@ -17,13 +17,16 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QObject, Signal
 
 from application.ports.chat_provider import ProviderError
 from application.ports.secret_store import SecretStoreError
 from application.ports.settings_store import ProviderConfig, SettingsError
 from application.providers.probe import probe_provider
-from ui.bootstrap import Services, validate_provider
+from ui.bootstrap import Services
 from ui.bridge import WorkerBridge
 from ui.view_models import ProviderDraft
 from ui.widgets.provider_form import ProviderForm
@@ -59,7 +62,8 @@ class ProviderEditor(QObject):
         services, make_default = self._services, self._make_default
 
         def job() -> str:
-            config = validate_provider(_config(draft))  # a bad URL is named before a missing key
+            # A bad URL is named before a missing key.
+            config = services.catalog.validate(_config(draft))
             if draft.api_key and not services.secrets.available:
                 raise SecretStoreError(
                     f"{services.secrets.unavailable_reason}. Set "
@@ -122,7 +126,7 @@ class ProviderEditor(QObject):
 
     # -- plumbing --------------------------------------------------------------------------------
 
-    def _run(self, job, done, message: str) -> None:  # type: ignore[no-untyped-def]
+    def _run(self, job: Callable[[], Any], done: Callable[[Any], object], message: str) -> None:
         self.form.set_busy(True, message)
         self._bridge.submit(job, done, self._failed)
 

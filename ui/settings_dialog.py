@@ -30,12 +30,13 @@ from PySide6.QtWidgets import (
 
 from application.ports.settings_store import ProviderConfig
 from application.ports.skill_library import SkillLibrary
-from ui.bootstrap import Services, preset_choices
+from ui.bootstrap import Services
 from ui.bridge import WorkerBridge
 from ui.provider_editor import ProviderEditor
 from ui.settings_pages.prices_page import PricesPage
 from ui.settings_pages.projects_page import ProjectsPage
 from ui.settings_pages.skills_page import SkillsPage
+from ui.view_models import preset_choices
 from ui.widgets.provider_form import ProviderForm
 
 _NAME = Qt.ItemDataRole.UserRole
@@ -65,7 +66,7 @@ class ProvidersPage(QWidget):
         self.keyring_note = QLabel("")
         self.keyring_note.setWordWrap(True)
         self.form = ProviderForm()
-        self.form.set_presets(preset_choices())
+        self.form.set_presets(preset_choices(services.catalog.presets()))
         self.editor = ProviderEditor(self.form, services, bridge, self)
 
         left = QVBoxLayout()
@@ -142,7 +143,7 @@ class ProvidersPage(QWidget):
 
     def _on_add(self) -> None:
         self.provider_list.clearSelection()
-        self.provider_list.setCurrentItem(None)
+        self.provider_list.setCurrentRow(-1)  # no current item
         self.form.new_provider()
 
     def _on_saved(self, name: str) -> None:

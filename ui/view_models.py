@@ -1,13 +1,17 @@
 """Plain values the window's widgets show and emit (no Qt here).
 
-Why it exists: the composition root (``ui.bootstrap``) hands the widgets facts such as the provider
-presets, and the command line imports the composition root without loading Qt. These frozen values
-are the shared vocabulary, importable from both sides.
+Why it exists: the services wired by the composition root (``ui.bootstrap``) hand the widgets
+facts such as the provider presets (``Services.catalog``), and the command line uses the same
+services without loading Qt. These frozen values are the shared vocabulary, importable from both
+sides.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from application.ports.provider_catalog import Preset
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,22 @@ class PresetChoice:
     key_env: str = ""
     needs_key: bool = False
     default_model: str = ""
+
+
+def preset_choices(presets: Iterable[Preset]) -> list[PresetChoice]:
+    """The catalog's presets as the window's forms show them."""
+    return [
+        PresetChoice(
+            name=p.name,
+            label=p.label,
+            kind=p.kind,
+            base_url=p.base_url,
+            key_env=p.key_env,
+            needs_key=p.needs_key,
+            default_model=p.default_model,
+        )
+        for p in presets
+    ]
 
 
 @dataclass(frozen=True)

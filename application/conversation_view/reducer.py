@@ -99,6 +99,7 @@ from domain.transcript.canonical import (
     ToolResult,
     TurnFinished,
     TurnStarted,
+    Usage,
 )
 from domain.transcript.canonical import Notice as NoticeEvent
 from domain.transcript.canonical import UserMessage as UserMessageEvent
@@ -164,7 +165,7 @@ class _Turn:
         self.started = started
         self.events: list[StoredEvent] = []
         self.finished = False
-        self.usage = None
+        self.usage: Usage | None = None
         self.cost: Decimal | None = None
 
 
@@ -537,8 +538,8 @@ def reduce(state: ConversationState, stored: StoredEvent) -> ConversationState:
         anchor = turn_id
         retried = event.retry_of if isinstance(event, TurnStarted) else None
         if retried and retried in ix.where:  # it stays shown, and is no longer retryable
-            pos = ix.where[retried]
-            head = _rebuild(ix, head, pos, ix.path[pos:], streaming)
+            at = ix.where[retried]
+            head = _rebuild(ix, head, at, ix.path[at:], streaming)
     elif what is _EVENT:
         ends_stream = (
             streaming is not None

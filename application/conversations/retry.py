@@ -59,7 +59,7 @@ class RetryPolicy:
         longer than ``max_delay``."""
         if retry_after is not None and retry_after > self.max_delay:
             return None
-        backoff = self.base_delay * (2 ** (attempt - 1))
+        backoff = self.base_delay * (2.0 ** (attempt - 1))
         backoff *= 1 + self.jitter * (2 * rng() - 1)
         wait = max(backoff, retry_after or 0.0)
         return min(wait, self.max_delay)

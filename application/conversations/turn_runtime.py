@@ -57,9 +57,10 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from application.ports.event_store import EventStore
+from application.ports.tools import PermissionAsker
 from application.providers.vision import accepts_images, vision_refusal
 from application.tools.specs import advertised_tools, tool_specs
-from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
+from application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
 from domain.transcript.canonical import (
@@ -204,14 +205,22 @@ class TurnRuntime:
         request: ConversationExecutionRequest,
         cancel: threading.Event | None = None,
         listener: TurnListener | None = None,
+        *,
+        asker: PermissionAsker | None = None,
     ) -> TurnOutcome:
-        """Run the turn to its end on this thread and return how it ended."""
+        """Run the turn to its end on this thread and return how it ended.
+
+        ``asker`` is who answers this turn's permission questions (the window that started it,
+        the terminal of ``parley ask``); it travels with the turn, so turns running at once on
+        one runtime each ask their own person. ``None``: nobody can answer, so what needs asking
+        is denied."""
         listener = listener or NullListener()
         cancel = cancel or threading.Event()
         started_at = self._clock()
         deadline = None if request.timeout_sec is None else started_at + request.timeout_sec
         stop = _StopSignal(cancel, deadline, self._clock)
         turn = _Turn(self._store, request, listener, self._clock)
+        turn.asker = asker if asker is not None else NobodyToAsk()
 
         resolved: ResolvedProvider | None = None
         resolve_error = ""
@@ -385,6 +394,7 @@ class TurnRuntime:
                 append=turn.append,
                 stop=stop,
                 model=model,
+                asker=turn.asker,
             )
         turn.append(
             Notice(
@@ -551,6 +561,8 @@ class _Turn:
         self.answer = ""
         self.history: list[StoredEvent] | None = None
         self.tools: _TurnTools | None = None
+        #: Who answers this turn's permission questions (set by ``TurnRuntime.run``).
+        self.asker: PermissionAsker = NobodyToAsk()
         self._clock = clock
         self._unsaved: list[str] = []  # streamed since the last checkpoint
         self._last_checkpoint: float | None = None

@@ -106,3 +106,27 @@ class PermissionAsker(Protocol):
     def ask(self, request: PermissionRequest, cancel: threading.Event) -> str:
         """``ALLOW_ONCE``, ``ALLOW_SESSION`` or ``DENY``; blocks the calling (worker) thread."""
         ...
+
+
+@dataclass(frozen=True)
+class SandboxStatus:
+    """Whether commands run in an operating-system sandbox here: ``mechanism`` ("bubblewrap"),
+    or ``""`` with ``reason`` saying why not; ``missing_package`` names the system package that
+    would provide one when it is simply not installed ("" otherwise)."""
+
+    mechanism: str
+    reason: str = ""
+    missing_package: str = ""
+
+    @property
+    def available(self) -> bool:
+        return bool(self.mechanism)
+
+
+class CommandSandbox(Protocol):
+    """The operating-system sandbox commands run in, as the surfaces report it."""
+
+    def status(self) -> SandboxStatus:
+        """Whether it is there, and why not. The first call may probe (start a process): call
+        it off the UI thread; later calls reuse the answer."""
+        ...

@@ -19,7 +19,11 @@ Invariants it keeps:
   ``retry_budget`` corrective rounds per turn; after that they are dropped with a notice, and the
   valid actions of the same block still run;
 - "allow for this conversation" covers that exact command in that conversation only, for as long
-  as Parley runs.
+  as Parley runs;
+- the person asked is the one the *turn* brought (``run_tool_block``'s ``asker``, handed to
+  ``TurnRuntime.run`` by the surface that started the turn): the shared ``Toolbox`` holds no
+  asker, so two turns running at once in two windows (or a window and ``parley ask``) each ask
+  their own person, and nothing is swapped on a shared object.
 """
 
 from __future__ import annotations
@@ -77,11 +81,11 @@ DEFAULT_RETRY_BUDGET = 2
 
 @dataclass
 class Toolbox:
-    """The world-facing parts a tool turn needs, and the per-conversation allowances."""
+    """The world-facing parts a tool turn needs, and the per-conversation allowances. Shared by
+    every turn of the process; who answers the gate's questions is not here but per turn."""
 
     inspector: WorkspaceInspector
     executor: ToolExecutor
-    asker: PermissionAsker
     context_for: Callable[[ConversationExecutionRequest], ToolContext]
     enabled: tuple[str, ...] = BUILTIN_TOOLS
     retry_budget: int = DEFAULT_RETRY_BUDGET
@@ -95,6 +99,13 @@ class Toolbox:
     def allow_for_conversation(self, session_id: str, command: str) -> None:
         with self._lock:
             self._allowed_commands.setdefault(session_id, set()).add(command)
+
+
+class NobodyToAsk:
+    """The asker of a turn that brought none: nobody can answer, so the answer is Deny."""
+
+    def ask(self, request: PermissionRequest, cancel: threading.Event) -> str:
+        return DENY
 
 
 @dataclass
@@ -115,8 +126,10 @@ def run_tool_block(
     append: Callable[[Event], object],
     stop: threading.Event,
     model: str,
+    asker: PermissionAsker,
 ) -> None:
-    """Gate, run and record one block of tool calls (see the module docstring)."""
+    """Gate, run and record one block of tool calls (see the module docstring); ``asker`` is
+    the person this turn asks when the gate says ask."""
     actions: list[ProposedAction] = []
     for call in calls:
         call_id = mint_call_id()
@@ -168,7 +181,7 @@ def run_tool_block(
             append(ToolResult(action.call_id, f"Nothing to do: {verdict.reason}", True))
             append(Notice(f"Skipped {action.tool}: {verdict.reason}", "info"))
             continue
-        _gate_and_run(toolbox, request, state, action, verdict, append, stop, model)
+        _gate_and_run(toolbox, request, state, action, verdict, append, stop, model, asker)
     if rejected:
         state.rejected_rounds += 1
 
@@ -182,6 +195,7 @@ def _gate_and_run(
     append: Callable[[Event], object],
     stop: threading.Event,
     model: str,
+    asker: PermissionAsker,
 ) -> None:
     effect = _effect(action, verdict, state.snapshot)
     network = needs_network(action.tool, str(action.arguments.get("command", "")))
@@ -218,7 +232,7 @@ def _gate_and_run(
         append(
             GateOpened(gate="permission", reason=f"{summary} — {effect.reason if effect else ''}")
         )
-        answer = toolbox.asker.ask(
+        answer = asker.ask(
             PermissionRequest(
                 session_id=request.session_id,
                 call_id=action.call_id,

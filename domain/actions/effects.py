@@ -50,7 +50,7 @@ import dataclasses
 import functools
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from domain.actions import paths, shell
@@ -2021,7 +2021,7 @@ def _h_rm(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     return _run_spec(ctx, name, args, SPECS[name])
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[_Ctx, str, list[Word], int], Effect]] = {
     "echo": _h_echo,
     "true": _h_echo,
     "false": _h_echo,

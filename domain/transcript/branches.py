@@ -34,11 +34,14 @@ ROOT = ""
 
 
 class TurnLink(Protocol):
-    """What the tree needs of a turn (a turn index row is one)."""
+    """What the tree needs of a turn (a turn index row is one; read-only is enough)."""
 
-    turn_id: str
-    follows_turn_id: str | None
-    retry_of: str | None
+    @property
+    def turn_id(self) -> str: ...
+    @property
+    def follows_turn_id(self) -> str | None: ...
+    @property
+    def retry_of(self) -> str | None: ...
 
 
 @dataclass(frozen=True)

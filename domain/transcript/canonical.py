@@ -79,7 +79,8 @@ class Usage:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Usage:
-        return _build(cls, "usage", data)
+        usage: Usage = _build(cls, "usage", data)
+        return usage
 
     def merged(self, other: Usage) -> Usage:
         """Field by field, ``other`` wins where it has a figure: for *updates of the same
@@ -395,7 +396,8 @@ def from_payload(type_name: str, payload: Mapping[str, Any]) -> Event:
         raise ValueError(f"unknown event type {type_name!r}")
     if not isinstance(payload, Mapping):
         raise ValueError(f"{type_name}: payload must be an object, got {type(payload).__name__}")
-    return _build(cls, type_name, payload)
+    event: Event = _build(cls, type_name, payload)
+    return event
 
 
 _NoneType = type(None)

@@ -45,7 +45,6 @@ import base64
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -57,6 +56,7 @@ from application.ports.chat_provider import (
     ProviderError,
     ResolvedProvider,
 )
+from application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
 from application.ports.secret_store import SecretStore, SecretStoreError
 from application.ports.settings_store import (
     NetworkSettings,
@@ -65,11 +65,6 @@ from application.ports.settings_store import (
     SettingsStore,
 )
 from infrastructure.providers.presets import PRESETS, Preset, find_preset, is_local_url, same_host
-
-ADD_PROVIDER_HINT = (
-    "add one with: parley providers add NAME --preset PRESET (see: parley providers presets), "
-    "or parley providers add NAME --kind openai --base-url URL [--default-model MODEL]"
-)
 
 #: Kinds whose (native) APIs always need a key when the server is not on this machine.
 KEYED_KINDS = frozenset({"anthropic", "gemini"})
@@ -195,28 +190,6 @@ class RedactingProvider:
 
 
 # -- where the key comes from --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KeySource:
-    """Where a provider's key was found (never the key itself).
-
-    ``where`` is ``keyring``, ``env`` or ``none``; ``variable`` names the variable for ``env``;
-    ``needed`` says whether the provider requires a key; ``looked`` lists the places tried, for
-    messages; ``keyring_problem`` is the keyring's plain reason when it could not be used.
-    """
-
-    where: str
-    variable: str = ""
-    needed: bool = False
-    looked: tuple[str, ...] = ()
-    keyring_problem: str = ""
-    env_candidates: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        if self.where == "env":
-            return f"env {self.variable}"
-        return self.where
 
 
 def preset_of(config: ProviderConfig) -> Preset | None:
@@ -411,6 +384,13 @@ class SettingsProviderDirectory:
         _key, source = find_api_key(config, self._environ, self._secrets)
         return source
 
+    def adapter_for(self, config: ProviderConfig, api_key: str = "") -> ChatProvider:
+        """An adapter for an entry that may not be saved yet (Settings' Test and Fetch models):
+        with ``api_key`` if one was just typed (held in memory only), else the key the saved
+        entry would use. Not cached: each call builds its own."""
+        secrets: SecretStore | None = _OneKey(config.name, api_key) if api_key else self._secrets
+        return self._factory(config, self._environ, self._settings.network(), secrets)
+
     # -- the caches ------------------------------------------------------------------------------
 
     def _entry(self, provider_id: str) -> tuple[ProviderConfig, NetworkSettings]:
@@ -472,3 +452,23 @@ def _host(url: str) -> str:
         return (urlsplit(url).hostname or "").lower()
     except ValueError:
         return ""
+
+
+class _OneKey:
+    """A ``SecretStore`` holding one key in memory, for one unsaved provider; never persisted."""
+
+    available = True
+    unavailable_reason = ""
+    description = "typed in Settings (not saved yet)"
+
+    def __init__(self, name: str, key: str) -> None:
+        self._name, self._key = name, key
+
+    def get(self, provider_name: str) -> str | None:
+        return self._key if provider_name == self._name else None
+
+    def set(self, provider_name: str, secret: str) -> None:
+        raise NotImplementedError("an unsaved key cannot be stored here")
+
+    def delete(self, provider_name: str) -> bool:
+        return False

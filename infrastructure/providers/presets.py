@@ -11,47 +11,26 @@ Invariants it keeps:
 - names are unique and valid provider names; every preset passes the settings validation;
 - a preset whose server runs on this machine (``localhost``) needs no key and names no key
   variable; every remote preset needs a key and names its conventional variable;
-- pure data: no I/O, no imports beyond the standard library, so importing it is free.
+- pure data: no I/O, nothing imported but the port's value type, so importing it is free.
 
 No errors are raised here; ``find_preset`` returns ``None`` for an unknown name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from urllib.parse import urlsplit
+# The values and URL rules are shared with the surfaces through the port (``ui`` may not import
+# this module); they are re-exported here for the adapters that use them.
+from application.ports.provider_catalog import LOCAL_HOSTS, Preset, is_local_url, same_host
 
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
-
-
-@dataclass(frozen=True)
-class Preset:
-    """One known provider. ``key_env`` is its conventional key variable ("" for local servers);
-    ``alt_key_envs`` are further conventional variables looked in after it; ``default_model`` is
-    a suggestion ("" where the user's own installed models decide)."""
-
-    name: str
-    label: str
-    kind: str
-    base_url: str
-    key_env: str = ""
-    needs_key: bool = False
-    default_model: str = ""
-    alt_key_envs: tuple[str, ...] = ()
-
-    @property
-    def local(self) -> bool:
-        return is_local_url(self.base_url)
-
-    @property
-    def key_envs(self) -> tuple[str, ...]:
-        """Every conventional variable, in the order they are looked in."""
-        return tuple(v for v in (self.key_env, *self.alt_key_envs) if v)
-
-    def key_env_for(self, base_url: str) -> str:
-        """The conventional key variable for an entry at ``base_url``: ``key_env`` when that is
-        this preset's own host, else "" (a vendor's key is not sent to another server)."""
-        return self.key_env if same_host(self.base_url, base_url) else ""
+__all__ = [
+    "LOCAL_HOSTS",
+    "PRESETS",
+    "Preset",
+    "find_preset",
+    "is_local_url",
+    "preset_names",
+    "same_host",
+]
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -149,21 +128,3 @@ def find_preset(name: str) -> Preset | None:
 
 def preset_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
-
-
-def is_local_url(url: str) -> bool:
-    """Whether ``url`` points at this machine (a local server needs no API key)."""
-    try:
-        host = urlsplit(url).hostname or ""
-    except ValueError:
-        return False
-    return host.lower() in LOCAL_HOSTS
-
-
-def same_host(a: str, b: str) -> bool:
-    """Whether two URLs name the same host (case-insensitive; ports and paths aside)."""
-    try:
-        host_a, host_b = urlsplit(a).hostname, urlsplit(b).hostname
-    except ValueError:
-        return False
-    return bool(host_a) and (host_a or "").lower() == (host_b or "").lower()

@@ -45,6 +45,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from application.ports.tools import SandboxStatus
 from domain.actions.confinement import (
     BUBBLEWRAP,
     ENVIRONMENT_WRITE,
@@ -127,6 +128,15 @@ class Bubblewrap:
                 self._mechanism, self._reason = self._probe()
                 self._probed = True
             return self._mechanism
+
+    def status(self) -> SandboxStatus:
+        """``CommandSandbox``: the probe's answer, and the package to install when bubblewrap
+        is simply missing."""
+        mechanism = self.mechanism()
+        if mechanism:
+            return SandboxStatus(mechanism)
+        missing = sys.platform.startswith("linux") and find_bubblewrap() is None
+        return SandboxStatus("", self.reason, "bubblewrap" if missing else "")
 
     def _probe(self) -> tuple[str, str]:
         if not sys.platform.startswith("linux"):

@@ -459,9 +459,7 @@ def run_blocks(
         command_timeout_s=COMMAND_TIMEOUT_S,
         venv_dir=out / "venv",
     )
-    toolbox = Toolbox(
-        inspector=inspector, executor=executor, asker=person, context_for=lambda _r: context
-    )
+    toolbox = Toolbox(inspector=inspector, executor=executor, context_for=lambda _r: context)
     state = ToolTurnState(
         inspector.snapshot(
             workspace=context.workspace,
@@ -483,6 +481,7 @@ def run_blocks(
             append=events.append,
             stop=threading.Event(),
             model="m",
+            asker=person,
         )
     return Ran(
         results=[e.result for e in events if isinstance(e, ToolResult)],
@@ -540,7 +539,7 @@ def run_turn(
             venv_dir=out / "venv",
         )
 
-    toolbox = Toolbox(inspector=inspector, executor=executor, asker=person, context_for=context_for)
+    toolbox = Toolbox(inspector=inspector, executor=executor, context_for=context_for)
     runtime = TurnRuntime(
         store,
         SettingsProviderDirectory(settings, environ={}),
@@ -556,7 +555,7 @@ def run_turn(
         gate_mode="auto",
     )
     try:
-        outcome = runtime.run(request)
+        outcome = runtime.run(request, asker=person)
         assert outcome.status == "completed", outcome.error
         stored = [s.event for s in store.events(request.session_id)]
     finally:

@@ -48,7 +48,6 @@ def run_commands(
     toolbox = Toolbox(
         inspector=inspector,  # type: ignore[arg-type]
         executor=executor,  # type: ignore[arg-type]
-        asker=_Deny(),
         context_for=lambda request: context,
     )
     request = ConversationExecutionRequest(
@@ -80,6 +79,7 @@ def run_commands(
             append=events.append,
             stop=threading.Event(),
             model="m",
+            asker=_Deny(),
         )
         verdicts = [e for e in events if isinstance(e, ActionVerdict)]
         results = [e for e in events if isinstance(e, ToolResult)]

@@ -595,3 +595,25 @@ def test_attaching_and_sending_a_20_page_pdf_keeps_the_ui_thread_responsive(
     assert line.startswith("📎 report.pdf · PDF · ") and line.endswith("20 pages")
     viewer = window.open_attachment(stored[0])
     assert viewer.shown_text() == event.text
+
+
+def test_lines_filled_in_above_do_not_land_inside_a_streaming_code_block(qtbot, window):
+    """The open block grows in place while it streams; its insertion point must follow an
+    attachment line filled in above it (a stale position put code inside that line)."""
+    window._session_id = "s1"
+    transcript = window.transcript
+    transcript.add_user_message(
+        "Two files", attachments=[REPORT.source_path, LOCKED.source_path], turn_id="t1"
+    )
+    transcript.begin_answer("t1", "m")
+    transcript.append_text("t1", "Code:\n\n```python\nx = 1\n")
+    transcript._flush()
+    transcript.append_text("t1", "y = 2\n")
+    transcript._flush()
+    window._on_event(_stored(4, REPORT))
+    transcript.append_text("t1", "z = 3\n")
+    transcript._flush()
+    plain = transcript.toPlainText()
+    assert "20 pages\n" in plain or plain.split("20 pages")[1].startswith("\n"), plain
+    assert plain.index("20 pages") < plain.index("x = 1") < plain.index("y = 2")
+    assert plain.index("y = 2") < plain.index("z = 3")

@@ -64,7 +64,7 @@ def _sent(composer: Composer) -> list[str]:
 
 
 def _shown(composer: Composer) -> list[str]:
-    return [item.text for item in composer.popup.items()] if composer.popup_open() else []
+    return [item.text for item in composer.popup.commands()] if composer.popup_open() else []
 
 
 # -- the pure rules ----------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 #: ``WorkerBridge.submit``: run ``job`` on a worker, then ``on_done(result)`` or
-#: ``on_error(exc)`` on the UI thread.
+#: ``on_error(exc)`` on the UI thread (what ``on_done`` returns is ignored).
 Submit = Callable[
-    [Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None] | None], None
+    [Callable[[], Any], Callable[[Any], object], Callable[[BaseException], None] | None], None
 ]
 
 _RED_LIGHT = "#c0392b"

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from application.ports.settings_store import SettingsStore
 from domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
+from ui.qt_items import cell
 from ui.settings_pages import InlineError, Submit
 
 COLUMNS = ("Model pattern", "Provider", "Input $/Mtok", "Output $/Mtok")
@@ -128,7 +129,7 @@ class PricesPage(QWidget):
         row = self._append("", "", "", "", "USD")
         self.table.blockSignals(False)
         self.table.setCurrentCell(row, PATTERN)
-        self.table.editItem(self.table.item(row, PATTERN))
+        self.table.editItem(cell(self.table, row, PATTERN))
 
     def reset_to_defaults(self) -> None:
         self.set_rows(DEFAULT_PRICES)
@@ -153,7 +154,7 @@ class PricesPage(QWidget):
             if row_errors:
                 errors.extend(row_errors)
                 continue
-            currency = self.table.item(row, PATTERN).data(_CURRENCY) or "USD"
+            currency = cell(self.table, row, PATTERN).data(_CURRENCY) or "USD"
             try:
                 price = ModelPrice(
                     model_pattern=texts[PATTERN],
@@ -203,7 +204,7 @@ class PricesPage(QWidget):
             if column in (INPUT, OUTPUT):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, column, item)
-        self.table.item(row, PATTERN).setData(_CURRENCY, currency)
+        cell(self.table, row, PATTERN).setData(_CURRENCY, currency)
         return row
 
     def _text(self, row: int, column: int) -> str:

@@ -209,7 +209,7 @@ class ProjectsPage(QWidget):
         """Clear the form for a new project."""
         self._editing = None
         self.project_list.blockSignals(True)
-        self.project_list.setCurrentItem(None)
+        self.project_list.setCurrentRow(-1)  # no current item
         self.project_list.clearSelection()
         self.project_list.blockSignals(False)
         self.name_edit.clear()

@@ -198,7 +198,7 @@ class SkillsPage(QWidget):
         """Clear the form for a new document of the current kind."""
         self._editing = None
         self.doc_list.blockSignals(True)
-        self.doc_list.setCurrentItem(None)
+        self.doc_list.setCurrentRow(-1)  # no current item
         self.doc_list.clearSelection()
         self.doc_list.blockSignals(False)
         self.name_edit.clear()

@@ -182,7 +182,7 @@ class AttachmentChip(QFrame):
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path = path
-        self.size: int | None = None
+        self.file_size: int | None = None  # not ``size``: that would hide QWidget.size()
         self.error = ""
         self.setObjectName("attachment-chip")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -233,7 +233,7 @@ class AttachmentChip(QFrame):
         if not facts.is_file:
             self.set_error("a folder, not a file")
             return
-        self.size = facts.size
+        self.file_size = facts.size
         if facts.thumbnail is not None:
             self.icon.setPixmap(QPixmap.fromImage(facts.thumbnail))
             self.has_thumbnail = True
@@ -255,9 +255,9 @@ class AttachmentChip(QFrame):
         """The detail line before eliding (the whole error, for instance)."""
         if self.error:
             return f"{self.type_label} · {self.error}"
-        if self.size is None:
+        if self.file_size is None:
             return f"{self.type_label} · …"
-        return f"{self.type_label} · {human_size(self.size)}"
+        return f"{self.type_label} · {human_size(self.file_size)}"
 
     def _show_detail(self) -> None:
         full = self.detail_full_text()
@@ -366,10 +366,10 @@ class FlowLayout(QLayout):
     def count(self) -> int:
         return len(self._items)
 
-    def itemAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+    def itemAt(self, index: int) -> QLayoutItem | None:
         return self._items[index] if 0 <= index < len(self._items) else None
 
-    def takeAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+    def takeAt(self, index: int) -> QLayoutItem | None:
         return self._items.pop(index) if 0 <= index < len(self._items) else None
 
     def expandingDirections(self) -> Qt.Orientation:

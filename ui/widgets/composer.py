@@ -32,7 +32,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QModelIndex, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -84,7 +95,8 @@ _SEND_TIPS = {"ctrl+enter": "Send (Ctrl+Enter)", "enter": "Send (Enter)"}
 _RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # The window's shortcuts, as combined key codes: the editor must not swallow them (on Linux,
 # QPlainTextEdit takes Ctrl+K as "delete to the end of the line", which would hide Quick switch).
-_WINDOW_KEYS = frozenset(QKeySequence(keys)[0].toCombined() for keys in window_keys())
+# The stub lacks QKeySequence.__getitem__ (C++ operator[]), which PySide6 has.
+_WINDOW_KEYS = frozenset(QKeySequence(keys)[0].toCombined() for keys in window_keys())  # type: ignore[index]
 _DESCRIPTION_ROLE = Qt.ItemDataRole.UserRole + 1
 _COMMAND_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -206,7 +218,12 @@ def pasted_image(mime: QMimeData) -> QImage | None:
 class _CommandDelegate(QStyledItemDelegate):
     """Draws a suggestion as its command text followed by its description, dimmed."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         widget = opt.widget
@@ -242,7 +259,9 @@ class _CommandDelegate(QStyledItemDelegate):
             painter.drawText(rest, flags, elided)
         painter.restore()
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
         size = super().sizeHint(option, index)
         return QSize(size.width(), max(size.height(), option.fontMetrics.height() + 8))
 
@@ -285,7 +304,7 @@ class CommandPopup(QListWidget):
         if items:
             self.setCurrentRow(0)
 
-    def items(self) -> list[CommandItem]:
+    def commands(self) -> list[CommandItem]:
         """The suggestions shown, top to bottom."""
         return [self.item(row).data(_COMMAND_ROLE) for row in range(self.count())]
 
@@ -509,7 +528,7 @@ class Composer(QWidget):
             self.hide_popup()
             return
         self._query_start = start
-        if self.popup.items() != matches or not self.popup.isVisible():
+        if self.popup.commands() != matches or not self.popup.isVisible():
             self.popup.set_items(matches)
         self._place_popup()
         self.popup.show()

@@ -21,7 +21,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from application.conversations.sections import Section, parse_time
+from ui.qt_items import children, top_level_items
 from ui.widgets.session_search import SessionMatch, snippet_tooltip
 
 #: Item data roles.
@@ -242,8 +243,7 @@ class ConversationList(QTreeWidget):
 
     def header_of(self, key: str) -> QTreeWidgetItem | None:
         """The header row of the section with ``key`` (``pinned``, ``project:<id>``, ``today``…)."""
-        for i in range(self.topLevelItemCount()):
-            item = self.topLevelItem(i)
+        for item in top_level_items(self):
             if item.data(0, KIND_ROLE) == SECTION and item.data(0, SECTION_ROLE) == key:
                 return item
         return None
@@ -252,10 +252,9 @@ class ConversationList(QTreeWidget):
         """What is shown: ``(section title, [session ids])`` per section; for search results one
         ``("", ids)`` entry."""
         out: list[tuple[str, list[str]]] = []
-        for i in range(self.topLevelItemCount()):
-            item = self.topLevelItem(i)
+        for item in top_level_items(self):
             if item.data(0, KIND_ROLE) == SECTION:
-                ids = [item.child(j).data(0, SESSION_ROLE) for j in range(item.childCount())]
+                ids = [child.data(0, SESSION_ROLE) for child in children(item)]
                 out.append((str(item.data(0, TITLE_ROLE)), ids))
             else:
                 if not out or out[-1][0] != "":
@@ -331,12 +330,10 @@ class ConversationList(QTreeWidget):
 
     def _session_items(self) -> list[QTreeWidgetItem]:
         items = []
-        for i in range(self.topLevelItemCount()):
-            top = self.topLevelItem(i)
+        for top in top_level_items(self):
             if top.data(0, KIND_ROLE) == SESSION:
                 items.append(top)
-            for j in range(top.childCount()):
-                items.append(top.child(j))
+            items.extend(children(top))
         return items
 
     # -- intent ----------------------------------------------------------------------------------
@@ -429,7 +426,7 @@ class ConversationList(QTreeWidget):
         menu.setAccessibleName("Conversation actions")
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
-        def add(text: str, name: str, slot) -> QAction:  # type: ignore[no-untyped-def]
+        def add(text: str, name: str, slot: Callable[[], object]) -> QAction:
             action = menu.addAction(text)
             action.setObjectName(name)
             action.triggered.connect(slot)

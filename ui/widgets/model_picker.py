@@ -106,11 +106,11 @@ class ModelPicker(QComboBox):
                 self.setCurrentIndex(row)
                 self._last = (provider, model)
                 return True
-        row = self._other_row(provider)
-        if row is None:
+        other = self._other_row(provider)
+        if other is None:
             return False
-        self._model.insertRow(row, self._model_item(provider, model))
-        self.setCurrentIndex(row)
+        self._model.insertRow(other, self._model_item(provider, model))
+        self.setCurrentIndex(other)
         self._last = (provider, model)
         return True
 
@@ -186,8 +186,8 @@ class ModelPicker(QComboBox):
             model, ok = QInputDialog.getText(self, "Other model", f"Model id on {provider}:")
             if ok and model.strip():
                 self.select(provider, model.strip())
-            else:
-                self.select(*self._last) or self._select_first_model()
+            elif not self.select(*self._last):
+                self._select_first_model()
         choice = self.current()
         if choice != ("", "") and choice != self._last:
             self._last = choice

@@ -217,7 +217,7 @@ class QuickSwitcher(QDialog):
             assert isinstance(event, QKeyEvent)
             key = event.key()
             if key in (Qt.Key.Key_Down, Qt.Key.Key_Up, Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
-                self._move(key)
+                self._move(Qt.Key(key))
                 return True
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 item = self.results.currentItem()

@@ -28,7 +28,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from application.ports.event_store import EventStore
+from application.ports.event_store import EventStore, SearchHit
 
 #: Quiet time after the last keystroke before a search starts.
 DEBOUNCE_MS = 250
@@ -63,22 +63,22 @@ def search_sessions(store: EventStore, query: str, *, limit: int = HIT_LIMIT) ->
     if not needle:
         return []
     hits = store.search(query.strip(), limit=limit)
-    first_hit: dict[str, Any] = {}
+    first_hit: dict[str, SearchHit] = {}
     for hit in hits:
         first_hit.setdefault(hit.session_id, hit)
     matches: list[SessionMatch] = []
     seen: set[str] = set()
     for record in store.list_sessions():
         if needle in record.title.casefold():
-            hit = first_hit.get(record.id)
+            content_hit = first_hit.get(record.id)
             matches.append(
                 SessionMatch(
                     record.id,
                     record.title,
                     record.updated_at,
-                    snippet=hit.snippet if hit is not None else "",
+                    snippet=content_hit.snippet if content_hit is not None else "",
                     title_match=True,
-                    event_id=hit.event_id if hit is not None else None,
+                    event_id=content_hit.event_id if content_hit is not None else None,
                 )
             )
             seen.add(record.id)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.qt_items import cell
 from ui.shortcuts import Shortcut, shortcuts_for
 
 
@@ -101,7 +102,7 @@ class ShortcutsDialog(QDialog):
                     shortcut.action,
                     shortcut.description,
                     *shortcut.all_keys(),
-                    self.table.item(row, 1).text(),
+                    cell(self.table, row, 1).text(),
                 )
             ).casefold()
             visible = not needle or needle in haystack
@@ -121,5 +122,5 @@ class ShortcutsDialog(QDialog):
         """The keys column of ``action``'s row, as shown."""
         for row, shortcut in enumerate(self._rows):
             if shortcut.action == action:
-                return self.table.item(row, 1).text()
+                return cell(self.table, row, 1).text()
         raise KeyError(action)

@@ -84,6 +84,8 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
+from ui.rendering.live_tail import LiveTail
+from ui.rendering.live_tail import attach as attach_live_tail
 from ui.rendering.markdown import (
     COPY_SCHEME,
     BlockScanner,
@@ -173,6 +175,7 @@ class _Message:
     footer: str = ""
     scanner: BlockScanner = field(default_factory=BlockScanner)
     cuts_done: int = 0  # how many of the scanner's boundaries are laid out
+    live: LiveTail | None = None  # the open block at the end, grown in place while streaming
 
 
 @dataclass
@@ -749,6 +752,19 @@ class TranscriptView(QTextBrowser):
         good after ``stable_end``; the rest (unless ``final``) replaces the previous tail in the
         slot."""
         assert message.stable_end is not None
+        message.scanner.scan(message.source)
+        live, message.live = message.live, None
+        if (
+            live is not None
+            and not final
+            and len(message.scanner.boundaries) == message.cuts_done
+            and self._grow(live, message.source[message.committed :])
+        ):
+            # The open block grew in place: nothing completed, nothing else to lay out.
+            message.live = live
+            if live.code is not None:
+                self._code[self._next_code] = live.code
+            return
         doc = self.document()
         slot = QTextCursor(doc)
         slot.setPosition(message.stable_end.position() + 1)
@@ -782,9 +798,31 @@ class TranscriptView(QTextBrowser):
             slot.setBlockFormat(QTextBlockFormat())
             slot.setBlockCharFormat(QTextCharFormat())
             slot.setCharFormat(QTextCharFormat())
+            start = slot.position()
             _insert_fragment(slot, rendered.html)
+            if not final:
+                end = message.frame.lastPosition()
+                # Attaching lays the open block out again line by line (to learn the lexer's
+                # state): in one edit block, or Qt lays out the whole open table per insertion
+                # (a 300-line code block replayed on a theme change took 10 s; monkey test).
+                edit = QTextCursor(doc)
+                edit.beginEditBlock()
+                try:
+                    message.live = attach_live_tail(doc, start, end, tail, self._palette)
+                finally:
+                    edit.endEditBlock()
         elif not message.footer:
             slot.setBlockFormat(_flat_block())
+
+    def _grow(self, live: LiveTail, tail: str) -> bool:
+        """Grow the open block in place, in one edit block: Qt lays the document out once, at
+        its end, not after each insertion (each would lay out the whole open table again)."""
+        edit = QTextCursor(self.document())
+        edit.beginEditBlock()
+        try:
+            return live.grow(tail)
+        finally:
+            edit.endEditBlock()
 
     def _commit_piece(self, message: _Message, piece: str) -> None:
         """Lay out one piece of complete blocks for good, after ``stable_end``."""
@@ -994,9 +1032,9 @@ class TranscriptView(QTextBrowser):
             fmt.setTopMargin(6)
             fmt.setBackground(QColor(palette.card_background))
             frame = cursor.insertFrame(fmt)
-            card = _ToolCard(frame, event)
-            self._cards[event.call_id] = card
-            self._render_card(card)
+            new_card = _ToolCard(frame, event)
+            self._cards[event.call_id] = new_card
+            self._render_card(new_card)
             return
         card = self._cards.get(event.call_id)
         if card is None:
