@@ -178,7 +178,7 @@ def _one_piece(view: TranscriptView, text: str) -> tuple[str, str, float]:
     message = view._open_message("t1", "assistant", "m")
     message.source = text
     message.scanner.pos = len(text)  # no boundaries: the whole text is one piece
-    view._render_body(message, final=True)
+    view._render(message, final=True)
     return _snapshot(view)
 
 

@@ -56,7 +56,6 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
-    QTextDocumentFragment,
     QTextFormat,
     QTextFrame,
     QTextFrameFormat,
@@ -84,13 +83,15 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
-from ui.rendering.live_tail import LiveTail
-from ui.rendering.live_tail import attach as attach_live_tail
+from ui.rendering.answer_body import (
+    AnswerBody,
+    CodeBlocks,
+    flat_block,
+    render_body,
+)
 from ui.rendering.markdown import (
     COPY_SCHEME,
-    BlockScanner,
     Palette,
-    RenderedMarkdown,
     palette_for,
     render_markdown,
 )
@@ -156,26 +157,15 @@ class _AttachmentList:
         self.lines: list[_AttachmentLine] = []
 
 
-@dataclass(eq=False)
-class _Message:
-    """One user or assistant message: its frame, and what it was made from.
+@dataclass(eq=False, kw_only=True)
+class _Message(AnswerBody):
+    """One user or assistant message: its frame (``AnswerBody``: how its Markdown body is laid
+    out in pieces), the turn and the role. A header block ("You", the model) opens the frame
+    unless the message continues an answer after a tool card."""
 
-    An assistant message's body is Markdown rendered in pieces: ``source[:committed]`` is laid
-    out for good and ends at ``stable_end``; the rest (the tail, while streaming) is everything
-    from there to the end of the frame, replaced on each flush. A header block ("You", the model)
-    opens the frame unless the message continues an answer after a tool card."""
-
-    frame: QTextFrame
     turn_id: str
     role: str  # "user" | "assistant"
-    source: str = ""
     has_header: bool = True
-    stable_end: QTextCursor | None = None
-    committed: int = 0
-    footer: str = ""
-    scanner: BlockScanner = field(default_factory=BlockScanner)
-    cuts_done: int = 0  # how many of the scanner's boundaries are laid out
-    live: LiveTail | None = None  # the open block at the end, grown in place while streaming
 
 
 @dataclass
@@ -317,8 +307,7 @@ class TranscriptView(QTextBrowser):
         self._messages: dict[QTextFrame, _Message] = {}
         self._message_order: list[_Message] = []
         self._last_answer: dict[str, _Message] = {}  # turn id -> its last assistant message
-        self._code: dict[int, str] = {}
-        self._next_code = 0
+        self._codes = CodeBlocks()
         self._container: QTextFrame | None = None  # where layout goes (None: the document end)
         # Where each laid-out event is (for scroll_to_event): its message, the frame that holds
         # it (tool cards, files), or a cursor at the start of its line (notices).
@@ -439,7 +428,7 @@ class TranscriptView(QTextBrowser):
                     stored.turn_id, "assistant", event.model or "assistant"
                 )
                 message.source = event.text
-                self._render_body(message, final=True)
+                self._render(message, final=True)
                 self._event_marks[stored.id] = message
                 if event.partial:
                     self._status_line("(stopped — partial answer kept)", "notice")
@@ -621,7 +610,7 @@ class TranscriptView(QTextBrowser):
         fmt.setBorder(0)
         fmt.setTopMargin(6 if label is not None else 0)
         frame = cursor.insertFrame(fmt)
-        message = _Message(frame, turn_id, role, has_header=label is not None)
+        message = _Message(frame=frame, turn_id=turn_id, role=role, has_header=label is not None)
         head = frame.firstCursorPosition()
         if label is not None:
             header = QTextCharFormat()
@@ -631,9 +620,9 @@ class TranscriptView(QTextBrowser):
             if branch is not None and branch.count > 1:
                 self._insert_branch_switcher(head, branch)
         else:
-            head.setBlockFormat(_flat_block())
+            head.setBlockFormat(flat_block())
         header_end = head.position()
-        head.insertBlock(_flat_block(), QTextCharFormat())  # the slot
+        head.insertBlock(flat_block(), QTextCharFormat())  # the slot
         # (A cursor kept at the insertion point would have moved along: place it afterwards.)
         message.stable_end = QTextCursor(self.document())
         message.stable_end.setPosition(header_end)
@@ -728,7 +717,7 @@ class TranscriptView(QTextBrowser):
         self._last_flush = time.monotonic()
         if self._segment is not None:
             at_bottom = self._at_bottom()
-            self._render_body(self._segment, final=False)
+            self._render(self._segment, final=False)
             self.laid_out_chars = len(self._streamed)
             if at_bottom:
                 self._scroll_to_end()
@@ -744,122 +733,18 @@ class TranscriptView(QTextBrowser):
         if segment is None:
             return
         self._flush_timer.stop()
-        self._render_body(segment, final=True)
+        self._render(segment, final=True)
         self._segment = None
 
-    def _render_body(self, message: _Message, *, final: bool) -> None:
-        """Render ``message.source`` past what is committed: the stable part is inserted for
-        good after ``stable_end``; the rest (unless ``final``) replaces the previous tail in the
-        slot."""
-        assert message.stable_end is not None
-        message.scanner.scan(message.source)
-        live, message.live = message.live, None
-        if (
-            live is not None
-            and not final
-            and len(message.scanner.boundaries) == message.cuts_done
-            and self._grow(live, message.source[message.committed :])
-        ):
-            # The open block grew in place: nothing completed, nothing else to lay out.
-            message.live = live
-            if live.code is not None:
-                self._code[self._next_code] = live.code
-            return
-        doc = self.document()
-        slot = QTextCursor(doc)
-        slot.setPosition(message.stable_end.position() + 1)
-        slot.setPosition(message.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
-        if slot.hasSelection():
-            slot.removeSelectedText()  # the previous tail; its first block (the slot) stays
-            listed = slot.block().textList()
-            if listed is not None:  # the tail began with a list: the slot leaves it
-                listed.remove(slot.block())
-            slot.setBlockFormat(_flat_block())
-            slot.setBlockCharFormat(QTextCharFormat())
-        # Complete blocks are laid out once, one piece per boundary the scanner finds: the same
-        # pieces whether the answer streamed (in any chunks) or is laid out at once.
-        source = message.source
-        scanner = message.scanner
-        scanner.scan(source)
-        cuts = scanner.boundaries[message.cuts_done :]
-        message.cuts_done = len(scanner.boundaries)
-        if final and len(source) > max(message.committed, cuts[-1] if cuts else 0):
-            cuts = [*cuts, len(source)]
-        for cut in cuts:
-            piece = source[message.committed : cut]
-            if piece.strip():
-                self._commit_piece(message, piece)
-            message.committed = cut
-        tail = source[message.committed :]
-        slot.setPosition(message.stable_end.position() + 1)
-        if tail.strip():
-            rendered = render_markdown(tail, dark=self._dark, code_index_start=self._next_code)
-            self._keep_code(rendered)
-            slot.setBlockFormat(QTextBlockFormat())
-            slot.setBlockCharFormat(QTextCharFormat())
-            slot.setCharFormat(QTextCharFormat())
-            start = slot.position()
-            _insert_fragment(slot, rendered.html)
-            if not final:
-                end = message.frame.lastPosition()
-                # Attaching lays the open block out again line by line (to learn the lexer's
-                # state): in one edit block, or Qt lays out the whole open table per insertion
-                # (a 300-line code block replayed on a theme change took 10 s; monkey test).
-                edit = QTextCursor(doc)
-                edit.beginEditBlock()
-                try:
-                    message.live = attach_live_tail(doc, start, end, tail, self._palette)
-                finally:
-                    edit.endEditBlock()
-        elif not message.footer:
-            slot.setBlockFormat(_flat_block())
-
-    def _grow(self, live: LiveTail, tail: str) -> bool:
-        """Grow the open block in place, in one edit block: Qt lays the document out once, at
-        its end, not after each insertion (each would lay out the whole open table again)."""
-        edit = QTextCursor(self.document())
-        edit.beginEditBlock()
-        try:
-            return live.grow(tail)
-        finally:
-            edit.endEditBlock()
-
-    def _commit_piece(self, message: _Message, piece: str) -> None:
-        """Lay out one piece of complete blocks for good, after ``stable_end``."""
-        assert message.stable_end is not None
-        rendered = render_markdown(piece, dark=self._dark, code_index_start=self._next_code)
-        self._keep_code(rendered)
-        self._next_code += len(rendered.code_blocks)
-        cursor = QTextCursor(message.stable_end)
-        header = message.frame.firstCursorPosition().block()
-        markup = rendered.html
-        here = cursor.block()
-        if after_empty_cell := here.length() == 1:
-            table = QTextCursor(here.previous()).currentTable()
-            cell = table.cellAt(here.previous().position()) if table is not None else None
-            after_empty_cell = cell is not None and cell.firstPosition() == cell.lastPosition()
-        listed = markup.startswith(("<ol", "<ul"))
-        if here == header or not (markup.startswith("<table") or listed or after_empty_cell):
-            # A new block for the piece. But a table (a code block, a quote) goes right after
-            # the last block, and a list too (Qt gives a list its own block: a new one would
-            # stay empty, 26 px, issue 13); and after a table whose last cell is empty (an
-            # empty code block too), anything goes into the empty block Qt leaves after it:
-            # as each would be laid out at once (every CommonMark example is checked in
-            # tests/ui/test_streaming_parity.py).
-            block = QTextBlockFormat()
-            block.setTopMargin(2)
-            cursor.insertBlock(block, QTextCharFormat())
-        start = cursor.position()
-        _insert_fragment(cursor, markup)
-        if listed and after_empty_cell and cursor.document().findBlock(start).length() == 1:
-            # Qt starts the list on a block of its own, after the empty one: drop that one.
-            empty = QTextCursor(cursor.document().findBlock(start))
-            empty.deleteChar()
-        message.stable_end.setPosition(cursor.position())
-
-    def _keep_code(self, rendered: RenderedMarkdown) -> None:
-        for offset, block in enumerate(rendered.code_blocks):
-            self._code[self._next_code + offset] = block.code
+    def _render(self, message: _Message, *, final: bool) -> None:
+        render_body(
+            self.document(),
+            message,
+            self._codes,
+            final=final,
+            dark=self._dark,
+            palette=self._palette,
+        )
 
     @_recorded
     def end_answer(self, turn_id: str, status: str, error: str = "") -> None:
@@ -1423,7 +1308,7 @@ class TranscriptView(QTextBrowser):
 
     def copy_code(self, index: int) -> bool:
         """Put a code block's code on the clipboard (``index``: the number in its Copy link)."""
-        code = self._code.get(index)
+        code = self._codes.code.get(index)
         if code is None:
             return False
         QGuiApplication.clipboard().setText(code)
@@ -1441,32 +1326,6 @@ class TranscriptView(QTextBrowser):
             bar.setValue(bar.maximum())
         finally:
             self._programmatic_scroll -= 1
-
-
-def _flat_block() -> QTextBlockFormat:
-    """An empty block that takes no height (an unused slot, a continued answer's header)."""
-    block = QTextBlockFormat()
-    block.setLineHeight(0, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
-    return block
-
-
-def _insert_fragment(cursor: QTextCursor, markup: str) -> None:
-    """Insert rendered HTML at ``cursor`` (an empty block with default formats, or the end of
-    the block before a table)."""
-    markup = markup.strip()  # a trailing newline would become a space at the block's end
-    source = QTextDocument()
-    source.setHtml(markup)
-    start = cursor.position()
-    into_empty_block = cursor.block().length() == 1
-    cursor.insertFragment(QTextDocumentFragment(source))
-    if into_empty_block and not markup.startswith("<table"):
-        # The fragment's first block is merged into the block it lands in and would take that
-        # block's format (a heading's or a centred formula's margins and alignment are lost):
-        # give it its own, so a message laid out in pieces looks exactly like one laid out at
-        # once, and both like the HTML.
-        first = QTextCursor(cursor.document())
-        first.setPosition(start)
-        first.setBlockFormat(source.firstBlock().blockFormat())
 
 
 _TYPE_LABELS = {
