@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts types pytest monkey bench screenshots clean
+.PHONY: run test lint contracts types pytest monkey soak bench screenshots clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
@@ -35,6 +35,14 @@ pytest: $(STAMP)
 monkey: $(STAMP)
 	PARLEY_MONKEY_ACTIONS=$${PARLEY_MONKEY_ACTIONS:-20000} QT_QPA_PLATFORM=offscreen \
 	  $(BIN)/python -m pytest -q -s tests/monkey
+
+# make soak - kill -9 at random points (issue 14; docs/reliability.md): `parley ask` killed 300
+# times mid-answer, half of them in a silence of the provider, then shown-vs-stored text, the
+# hash chains and integrity checked after recovery; then 300 kills of the runtime around
+# checkpoints. About 15 minutes on 2 cores.
+soak: $(STAMP)
+	$(BIN)/python benchmarks/shown_soak.py --rounds 300
+	$(BIN)/python benchmarks/crash_soak.py --rounds 300
 
 # make bench - the performance suite (issue 8): each script prints its figures as ratios against
 # a baseline measured in the same run, with the budgets; docs/performance.md records them.

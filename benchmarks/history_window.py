@@ -362,7 +362,7 @@ def run_parley(app: Any, store: Any, long_id: str) -> tuple[dict[str, float], An
     from PySide6.QtCore import Qt
 
     from ui.bridge import WorkerBridge
-    from ui.history_window import LAST, TITLE, TOKENS_IN, HistoryWindow
+    from ui.history import LAST, TITLE, TOKENS_IN, HistoryWindow
 
     bridge = WorkerBridge(None)  # type: ignore[arg-type]  # background jobs only
     probe = GapProbe()
@@ -440,7 +440,7 @@ def run_parley(app: Any, store: Any, long_id: str) -> tuple[dict[str, float], An
 
 
 def formatted(rows: Sequence[Any]) -> list[tuple[str, ...]]:
-    from ui.history_window import COLUMNS
+    from ui.history import COLUMNS
 
     return [tuple(column.show(s) for column in COLUMNS) for s in rows]
 

@@ -459,9 +459,9 @@ def run_parley(window, server: ServerProcess, store, pieces: list[str], rate: in
         finished.append((time.monotonic_ns(), outcome))
 
     # on_text must see each chunk before the transcript does (slots run in connection order).
-    window.bridge.sig_text.disconnect(window.transcript.append_text)
+    window.bridge.sig_text.disconnect(window.chat.on_text)
     window.bridge.sig_text.connect(on_text)
-    window.bridge.sig_text.connect(window.transcript.append_text)
+    window.bridge.sig_text.connect(window.chat.on_text)
     window.bridge.sig_turn_finished.connect(on_finished)
     # Chunk -> paint: the transcript buffers text and lays it out at most once a frame; a chunk
     # is on screen at the first viewport paint after the layout that included it. Each paint

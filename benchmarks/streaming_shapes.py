@@ -1,11 +1,14 @@
 """Per-chunk cost of streaming, per answer shape and answer length (issue 13).
 
 What it measures. A real ``TranscriptView`` (700×500, shown, offscreen unless ``--display``)
-receives one answer of a given *shape*. The answer is first laid out up to ``size`` characters
+receives one answer of a given *shape*, after an earlier exchange that fills the view (so every
+size paints the same area). The answer is first laid out up to ``size`` characters
 (1k, 10k, 100k; streamed in 4 KiB pieces, each laid out, so the view is in the state a real
 stream leaves it in), then ``--chunks`` chunks of 16 characters follow, each one ``append_text``
 plus the layout it causes (``_flush``, what the screen-pace timer runs) plus the events it posts
-(``processEvents``: relayout, paint). The figure is the median UI-thread time of one such chunk;
+(``processEvents``: relayout, paint). The figure is the median UI-thread time of one such chunk
+(the thread's CPU time by default: on a shared machine, wall-clock medians move by half with the
+other processes' load; ``--clock wall`` for wall-clock time);
 the ratio is the 100k (and 10k) figure over the 1k one, in the same run.
 
 Shapes: ``paragraphs`` (short paragraphs, blank lines between), ``code`` (one open Python code
@@ -26,6 +29,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -89,11 +93,11 @@ def make_text(shape: str, size: int) -> str:
 SHAPES = ("paragraphs", "code", "table", "loose-list", "long-paragraph", "mixed")
 
 
-def measure(shape: str, size: int, chunks: int) -> float:
+def measure(shape: str, size: int, chunks: int, clock: Callable[[], float]) -> float:
     """The median UI-thread time (ms) of one 16-character chunk after ``size`` characters."""
     from PySide6.QtWidgets import QApplication
 
-    from ui.widgets.transcript import TranscriptView
+    from ui.transcript import TranscriptView
 
     app = QApplication.instance()
     text = make_text(shape, size + CHUNK * (chunks + 1))
@@ -101,6 +105,14 @@ def measure(shape: str, size: int, chunks: int) -> float:
     view.resize(700, 500)
     view.show()
     app.processEvents()
+    # An earlier exchange fills the view first, so the view is scrolled to the bottom and
+    # paints the same area at every size (a 1k answer alone in an empty view paints less per
+    # chunk than any longer one: that difference is not the answer's length).
+    view.add_user_message("Before", turn_id="t0")
+    view.begin_answer("t0", "bench-model")
+    view.append_text("t0", make_text("paragraphs", 3000))
+    view._flush()
+    view.end_answer("t0", "completed")
     view.add_user_message("Show me", turn_id="t1")
     view.begin_answer("t1", "bench-model")
     pos = 0
@@ -111,11 +123,11 @@ def measure(shape: str, size: int, chunks: int) -> float:
     app.processEvents()
     times = []
     for _ in range(chunks):
-        start = time.perf_counter()
+        start = clock()
         view.append_text("t1", text[pos : pos + CHUNK])
         view._flush()
         app.processEvents()
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
         pos += CHUNK
     view.end_answer("t1", "completed")
     view.close()
@@ -130,7 +142,15 @@ def main() -> int:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--shapes", default=",".join(SHAPES))
     parser.add_argument("--display", action="store_true")
+    parser.add_argument(
+        "--clock",
+        choices=("thread", "wall"),
+        default="thread",
+        help="the UI thread's CPU time (default: other processes on a shared machine do not "
+        "count) or wall-clock time",
+    )
     args = parser.parse_args()
+    clock = time.thread_time if args.clock == "thread" else time.perf_counter
     if not args.display:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
@@ -140,12 +160,15 @@ def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     warm_up()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"per-chunk UI-thread cost ({CHUNK}-char chunks, median of {args.chunks}), ms")
+    print(
+        f"per-chunk UI-thread cost ({CHUNK}-char chunks, median of {args.chunks}, "
+        f"{args.clock} clock), ms"
+    )
     header = "".join(f"{s // 1000:>7}k" for s in sizes)
     print(f"{'shape':<16}{header}   ratio {sizes[-1] // 1000}k/{sizes[0] // 1000}k")
     worst = 0.0
     for shape in args.shapes.split(","):
-        figures = [measure(shape, size, args.chunks) for size in sizes]
+        figures = [measure(shape, size, args.chunks, clock) for size in sizes]
         ratio = figures[-1] / figures[0] if figures[0] else float("inf")
         worst = max(worst, ratio)
         cells = "".join(f"{f:8.2f}" for f in figures)

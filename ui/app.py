@@ -7,15 +7,26 @@ The window's own state (geometry, splitter, last conversation, theme, zoom, send
 ``<config dir>/window.json``. It is read here, before the window is built, and written when the
 window closes: the only file I/O on the UI thread, at the two moments nobody is typing. A damaged
 file never stops the start: the window opens with defaults and says why in its status line.
+
+SIGTERM, SIGHUP and SIGINT (a logout, ``kill``, a service stop, Ctrl+C in the launching terminal)
+close the window as its close button does — the running turn is cancelled, its partial answer
+saved and the turn closed, the window state written — and the process exits 128 + the signal
+(issue 14, item 3). Qt must never be called from a signal handler (it runs between two Python
+bytecodes of whatever the UI thread was doing), so the handler only records the signal; a short
+``QTimer`` on the UI thread, which also gives Python the chance to run the handler while Qt's
+event loop is in C++, sees the record and closes the window.
 """
 
 from __future__ import annotations
 
 import logging
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ui.appearance import ThemeManager
 from ui.bootstrap import build_services
@@ -24,6 +35,44 @@ from ui.main_window import MainWindow
 from ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
 
 log = logging.getLogger(__name__)
+
+#: How often the UI thread looks for a stop signal (ms): well under a person's patience.
+SIGNAL_POLL_MS = 150
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
+)
+
+
+def close_on_stop_signals(window: QWidget) -> tuple[list[int], Callable[[], None]]:
+    """Make SIGTERM/SIGHUP/SIGINT close ``window`` (see the module docstring). Returns the list
+    the signals received are recorded in, and a function that puts the old handlers back."""
+    received: list[int] = []
+
+    def record(signum: int, _frame: object) -> None:
+        received.append(signum)  # only a record: no Qt call here
+
+    previous = {sig: signal.signal(sig, record) for sig in _STOP_SIGNALS}
+    timer = QTimer(window)
+    timer.setInterval(SIGNAL_POLL_MS)
+
+    def check() -> None:
+        if received:
+            timer.stop()
+            window.close()  # cancels the running turn and saves it (MainWindow.closeEvent)
+            app = QApplication.instance()
+            if app is not None:
+                app.quit()  # also when other top-level windows are open
+
+    timer.timeout.connect(check)
+    timer.start()
+
+    def restore() -> None:
+        timer.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+    return received, restore
 
 
 def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = None) -> int:
@@ -46,9 +95,12 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
     if crashed_last_time:
         window.show_banner(crashed_last_time)
     window.show()
+    received, restore_signals = close_on_stop_signals(window)
     try:
-        return app.exec()
+        code = app.exec()
+        return 128 + received[0] if received else code
     finally:
+        restore_signals()
         try:
             save_window_state(state_path, window.current_state())
         except OSError as exc:  # losing the window's size is not worth a failed exit

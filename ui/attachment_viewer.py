@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from domain.transcript.canonical import AttachmentAdded
+from ui.transcript import attachment_details, attachment_error
 from ui.widgets.attachment_chips import Submit
-from ui.widgets.transcript import attachment_details, attachment_error
 
 #: ``load()`` -> ``(image, note)``: decodes the image (blocking; runs on a worker). ``note`` says
 #: where the image came from when it is not the stored copy ("" otherwise).

@@ -167,16 +167,19 @@ def build_services(
     data_dir: str | Path | None = None,
     config_dir: str | Path | None = None,
     secrets: SecretStore | None = None,
+    *,
+    read_only: bool = False,
 ) -> Services:
     """Wire the adapters for one profile (the given dirs, else the environment, else platform
-    defaults). ``secrets`` defaults to the system keyring."""
+    defaults). ``secrets`` defaults to the system keyring; ``read_only`` opens the history only
+    to read it (the command line's reading commands: they work on a read-only or full disk)."""
     data = resolve_data_dir(data_dir)
     config = resolve_config_dir(config_dir)
     settings = JsonSettingsStore(config)
     network = settings.network()
-    store, report = open_event_store(default_db_path(data))
-    if report.notice:
-        log.warning("%s", report.notice)
+    # The notice is shown once, by whoever shows the user things (the window's banner, the
+    # command line's stderr): logging it too printed it twice on the command line.
+    store, report = open_event_store(default_db_path(data), read_only=read_only)
     try:
         recovered = tuple(store.recover_interrupted())
     except EventStoreError as exc:  # a start must not fail over it; the next start tries again

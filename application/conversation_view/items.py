@@ -32,6 +32,7 @@ from domain.transcript.canonical import (
     ToolResult,
     Usage,
 )
+from domain.usage.pricing import format_usage
 
 # -- streamed text -------------------------------------------------------------------------------
 
@@ -306,6 +307,16 @@ class Outcome:
     def level(self) -> str:
         """``notice`` for a stop or an interruption, ``error`` for a failure, ``""`` for ok."""
         return {"ok": "", "failed": "error"}.get(self.result, "notice")
+
+    @property
+    def footer(self) -> str:
+        """The small line under the turn: tokens, cost, time ("" when the turn reported none of
+        them: a log written without usage or timing)."""
+        u = self.usage
+        reported = u.input_tokens is not None or u.output_tokens is not None
+        if not reported and self.cost is None and self.duration_s <= 0:
+            return ""
+        return format_usage(u, self.cost, self.duration_s)
 
 
 Item = UserMessage | Attachments | Answer | ToolCard | Notice | Outcome

@@ -10,7 +10,9 @@ Invariants it keeps:
   review note and session notes recorded in that turn's ``turn_started``), via the same
   ``compose_user_content`` the runtime uses, so re-rendering a past turn gives the same text;
 - the system message is the *current* turn's project context (standing instructions may change);
-- tool calls and results keep their locally minted ids; providers map them at their own edge;
+- tool calls and results keep their locally minted ids (the join key); a call also carries the
+  provider's own id and its origin when the log has them, and a result whether the tool failed
+  (``is_error``); providers map ids to ones they accept at their own edge;
 - reasoning blocks travel with the assistant message they preceded, tagged with the provider kind
   that produced them; each adapter sends back only its own kind's blocks;
 - attachments are rendered in front of their turn's typed text, in the exact delimited form of
@@ -131,12 +133,19 @@ def render_chat_request(
                     name=event.tool,
                     arguments=event.arguments,
                     signature=event.signature,
+                    provider_call_id=event.provider_call_id,
+                    provider_origin=event.provider_origin,
                 )
             )
         elif isinstance(event, ToolResult):
             flush_assistant()
             messages.append(
-                ProviderMessage(role="tool", content=event.result, tool_call_id=event.call_id)
+                ProviderMessage(
+                    role="tool",
+                    content=event.result,
+                    tool_call_id=event.call_id,
+                    is_error=not event.success,
+                )
             )
     flush_assistant()
 

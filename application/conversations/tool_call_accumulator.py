@@ -10,7 +10,8 @@ Invariants it keeps:
 
 - fragments are grouped by ``ToolCallDelta.index`` only, never by "the last id seen" (adapters
   already turn a provider's shared or missing indexes into distinct ones);
-- the first non-empty id and name for an index win; later repeats are ignored;
+- the first non-empty id and name for an index win; later repeats are ignored; the id keeps the
+  ``origin`` its fragment named (which adapter kind and endpoint gave it);
 - arguments are the concatenation of every fragment for the index, parsed as JSON only in
   ``finish``; no fragments, or only empty ones, mean ``{}``;
 - ``finish`` never guesses: arguments that are not a JSON object (truncated output, stray text)
@@ -39,13 +40,15 @@ class AccumulatedToolCall(NamedTuple):
 
 class ParsedToolCall(NamedTuple):
     """One call from ``finish_each``: ``error`` says why ``arguments`` could not be read (then
-    ``arguments`` is empty); ``signature`` is an opaque provider token to echo back."""
+    ``arguments`` is empty); ``signature`` is an opaque provider token to echo back;
+    ``provider_origin`` names the adapter kind and endpoint whose id ``provider_id`` is."""
 
     provider_id: str | None
     name: str
     arguments: dict[str, Any]
     error: str
     signature: str
+    provider_origin: str = ""
 
 
 @dataclass
@@ -54,6 +57,7 @@ class _Slot:
     name: str | None = None
     fragments: list[str] = field(default_factory=list)
     signature: str = ""
+    origin: str = ""
 
 
 class ToolCallAccumulator:
@@ -66,6 +70,7 @@ class ToolCallAccumulator:
         slot = self._slots.setdefault(delta.index, _Slot())
         if delta.call_id and slot.call_id is None:
             slot.call_id = delta.call_id
+            slot.origin = delta.origin
         if delta.name and slot.name is None:
             slot.name = delta.name
         if delta.arguments_fragment:
@@ -115,7 +120,9 @@ class ToolCallAccumulator:
                 error = ""
             except ValueError as exc:
                 arguments, error = {}, str(exc)
-            calls.append(ParsedToolCall(slot.call_id, name, arguments, error, slot.signature))
+            calls.append(
+                ParsedToolCall(slot.call_id, name, arguments, error, slot.signature, slot.origin)
+            )
         return calls
 
 

@@ -7,20 +7,30 @@ outside world sees goes through a ``TurnListener``.
 
 Invariants it keeps:
 
-- ``turn_started`` and ``user_message`` are appended before anything can fail (even an unknown
-  provider is recorded as a failed turn, not lost);
+- ``turn_started`` and ``user_message`` are appended in one transaction (``append_many``, which
+  also creates a new conversation) before anything can fail (even an unknown provider is recorded
+  as a failed turn, not lost): a kill cannot leave a turn without its prompt, nor an empty
+  conversation;
 - every turn ends with exactly one ``turn_finished`` (completed, cancelled, failed, timed_out), with
-  usage, duration and, on failure, a clear message — whatever goes wrong in between;
+  usage, duration and, on failure, a clear message — whatever goes wrong in between — except a
+  turn whose answer text the store refused: it is left open, its text kept (checkpoints or the
+  store's recovery journal) for the next start to close it with that text, and the outcome says
+  so (``TurnOutcome.unsaved``): closing it would drop the checkpoints (ADR-008);
 - the provider request is rendered from the stored events at every model call
   (``render_chat_request``), never from a message list kept on the side;
 - text already received is never thrown away: on cancel, timeout or a provider error the partial
   answer is appended as ``assistant_text(partial=True)``;
 - while an answer streams, the text received since the last checkpoint is handed to
-  ``store.checkpoint_partial`` at most every ``CHECKPOINT_INTERVAL_S`` (only the new text, never
-  the whole answer again), so a crash or ``kill -9`` loses at most that much; the store drops the
-  checkpoints when the step's ``assistant_text`` lands, and on the next start closes a turn left
-  open with its checkpointed text as ``turn_finished(status="interrupted")``. A checkpoint that
-  fails is logged and does not stop the answer;
+  ``store.checkpoint_partial`` at most every ``CHECKPOINT_INTERVAL_S`` as it arrives (only the new
+  text, never the whole answer again), and by a flusher thread once it has waited
+  ``flush_after_s`` — also while the provider is silent — so nothing shown for more than about
+  0.3 s is missing from the store; the store drops the checkpoints when the step's
+  ``assistant_text`` lands, and on the next start closes a turn left open with its checkpointed
+  text as ``turn_finished(status="interrupted")``. A checkpoint that fails is logged, kept for the
+  next one, and does not stop the answer;
+- every store write of a turn (appends, checkpoints from either thread) happens under the turn's
+  one lock, so a flusher checkpoint can never land after the ``assistant_text`` that holds its
+  text (it would be replayed twice) — see ``_Turn``;
 - cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
@@ -32,6 +42,7 @@ in tool calls will gate and run them, record the results, and go round again up 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import threading
@@ -87,6 +98,14 @@ TITLE_MAX_CHARS = 60
 #: Shortest time between two checkpoints of a streaming answer (seconds).
 CHECKPOINT_INTERVAL_S = 0.3
 
+#: How long shown text may wait for a checkpoint before the flusher writes it (seconds); with
+#: its wake-up interval and one write, it stays within ``CHECKPOINT_INTERVAL_S``.
+FLUSH_AFTER_S = 0.15
+FLUSH_TICK_S = 0.05
+
+#: ``TurnOutcome.error_kind`` of a turn whose answer is shown but could not be saved.
+NOT_SAVED = "not_saved"
+
 _FINISH_NOTICES = {
     "length": "The answer was cut off: the model reached its output token limit.",
     "content_filter": "The provider's content filter stopped this answer.",
@@ -128,6 +147,11 @@ class TurnOutcome:
     error: str = ""
     provider_id: str = ""
     model: str = ""
+    #: ``NOT_SAVED`` when the answer is shown but not yet saved; else the error's kind.
+    error_kind: str = ""
+    #: "" when everything shown is in the log; else, for the user, that the answer is shown but
+    #: not yet saved, and where it is kept until the next start adds it to the conversation.
+    unsaved: str = ""
 
 
 class _StopSignal(threading.Event):
@@ -164,6 +188,10 @@ class _Stopped(Exception):
     """Internal: the turn was cancelled or ran out of time mid-step."""
 
 
+class _TextNotSaved(Exception):
+    """Internal: the store refused the answer's text; the message says where it is kept."""
+
+
 class _TurnFailure(Exception):
     """Internal: the turn cannot go on (e.g. an attachment could not be read); the message is
     for the user and becomes ``turn_finished.error``; ``kind`` becomes its ``error_kind``."""
@@ -185,8 +213,12 @@ class TurnRuntime:
         attachments: AttachmentReader | None = None,
         attachment_limits: AttachmentLimits | None = None,
         image_loader: Callable[[str], bytes] | None = None,
+        flush_after_s: float | None = FLUSH_AFTER_S,
     ) -> None:
+        """``flush_after_s``: how long shown text may wait before the flusher checkpoints it
+        (``None``: no flusher, only the cadence as text arrives — for tests of that cadence)."""
         self._store = store
+        self._flush_after_s = flush_after_s
         self._providers = providers
         self._clock = clock
         self._retry_policy = retry_policy or RetryPolicy()
@@ -235,7 +267,9 @@ class TurnRuntime:
         model = request.model or (resolved.default_model if resolved else "")
 
         # Record first: nothing below may lose the user's message.
-        self._ensure_session(request)
+        new_title = self._ensure_session(request)
+        if new_title is not None:
+            turn.history = []  # a new conversation: created with the turn's first records
         # The log is read once per turn (here, before anything is appended); what the turn
         # appends is added to it as it goes, so each model call renders from memory.
         turn.load_history()
@@ -247,10 +281,12 @@ class TurnRuntime:
                 follows = follows_for_sibling(tree, retry_of)
             else:  # after the latest path
                 follows = follows_for_new_turn(tree, None)
-        turn.append(_turn_started(request, provider_id, model, follows))
-        turn.append(
-            UserMessage(text=request.prompt, source=str(request.extras.get("source", "user")))
+        turn.append_many(
+            _turn_started(request, provider_id, model, follows),
+            UserMessage(text=request.prompt, source=str(request.extras.get("source", "user"))),
+            new_session=(new_title, request.project_id) if new_title is not None else None,
         )
+        flusher = _Flusher(turn, self._flush_after_s) if self._flush_after_s is not None else None
 
         # Pessimistic until proven otherwise: if something outside Exception (KeyboardInterrupt,
         # SystemExit) tears through, the record still says the turn did not complete.
@@ -267,6 +303,8 @@ class TurnRuntime:
             self._read_attachments(turn, stop, resolved, model)
             self._run_steps(turn, resolved, model, stop)
             status, error, error_kind = "completed", "", ""
+        except _TextNotSaved as exc:
+            status, error, error_kind = "failed", str(exc), NOT_SAVED
         except _Stopped:
             status = "timed_out" if stop.timed_out() and not cancel.is_set() else "cancelled"
             error, error_kind = "", ""
@@ -283,16 +321,23 @@ class TurnRuntime:
             status, error = "failed", f"internal error: {type(exc).__name__}: {exc}"
             error_kind = "internal"
         finally:
-            self._settle_outputs(turn, status)
+            if flusher is not None:
+                flusher.stop()  # no checkpoint may follow the closing records
+            # If the store refuses writes still, the outcome says what is kept where.
+            with contextlib.suppress(_TextNotSaved):
+                self._settle_outputs(turn, status)
             duration = round(self._clock() - started_at, 6)
-            finished = TurnFinished(
-                status=status,
-                usage=turn.usage,
-                duration_s=duration,
-                error=error,
-                error_kind=error_kind,
-            )
-            turn.append(finished)
+            if not turn.unsaved:
+                # Not when text was refused: turn_finished drops the turn's checkpoints, and
+                # an open turn is what the next start closes with its kept text.
+                finished = TurnFinished(
+                    status=status,
+                    usage=turn.usage,
+                    duration_s=duration,
+                    error=error,
+                    error_kind=error_kind,
+                )
+                turn.append(finished)
         return TurnOutcome(
             session_id=request.session_id,
             turn_id=request.turn_id,
@@ -303,6 +348,8 @@ class TurnRuntime:
             error=error,
             provider_id=provider_id,
             model=model,
+            error_kind=error_kind,
+            unsaved=turn.unsaved,
         )
 
     # -- steps -------------------------------------------------------------------------------
@@ -358,7 +405,7 @@ class TurnRuntime:
                         )
                     if stop.is_set():
                         break
-            except ProviderError:
+            except BaseException:  # a provider error, or anything else: what was shown is kept
                 turn.keep_reasoning(reasoning, model, kind)
                 turn.keep_partial("".join(pieces), model)
                 raise
@@ -524,17 +571,17 @@ class TurnRuntime:
         )
         return _TurnTools(self._toolbox, advertised, ToolTurnState(snapshot, context))
 
-    def _ensure_session(self, request: ConversationExecutionRequest) -> None:
+    def _ensure_session(self, request: ConversationExecutionRequest) -> str | None:
+        """The title for a conversation that does not exist yet (created in the transaction of
+        the turn's first records, so a kill cannot leave it empty), else ``None`` (an untitled
+        existing one gets its title now)."""
         if not self._store.session_exists(request.session_id):
-            self._store.create_session(
-                request.title or derive_title(request.prompt),
-                session_id=request.session_id,
-                project_id=request.project_id,
-            )
-        elif not self._store.get_session(request.session_id).title.strip():
+            return request.title or derive_title(request.prompt)
+        if not self._store.get_session(request.session_id).title.strip():
             title = request.title or derive_title(request.prompt)
             if title:
                 self._store.rename_session(request.session_id, title)
+        return None
 
 
 @dataclass
@@ -545,7 +592,14 @@ class _TurnTools:
 
 
 class _Turn:
-    """The running turn's bookkeeping: appends, usage, the answer so far, the history."""
+    """The running turn's bookkeeping: appends, usage, the answer so far, the history.
+
+    Threads: the runtime's (worker) thread calls everything; the turn's ``_Flusher`` thread calls
+    ``flush_waiting`` only. Every store write and every touch of the unsaved text happens under
+    ``_lock`` (re-entrant: a refused append flushes the text under it), so the two threads take
+    turns: a flusher checkpoint either lands before the step's ``assistant_text`` (which then
+    drops it with the rest) or finds nothing left to write — never after it.
+    """
 
     def __init__(
         self,
@@ -563,34 +617,76 @@ class _Turn:
         self.tools: _TurnTools | None = None
         #: Who answers this turn's permission questions (set by ``TurnRuntime.run``).
         self.asker: PermissionAsker = NobodyToAsk()
+        #: Set when the store refused shown text: for the user, where that text is kept.
+        self.unsaved = ""
         self._clock = clock
+        self._lock = threading.RLock()
         self._unsaved: list[str] = []  # streamed since the last checkpoint
         self._last_checkpoint: float | None = None
+        # Real time (not ``clock``, which tests step per call) the oldest unsaved piece was shown.
+        self._waiting_since: float | None = None
+        self._shown_unlogged = False  # text shown since the last assistant_text
+        self._kept_in = ""  # the journal a checkpoint of this step went to ("" = the database)
 
     def load_history(self) -> None:
         if self.history is None:
             self.history = list(self.store.events(self.request.session_id))
 
     def append(self, event: Event) -> StoredEvent:
-        stored = self.store.append(
-            self.request.session_id,
-            self.request.turn_id,
-            event,
-            actor=_actor_for(event, self.request),
-        )
-        if self.history is not None:
-            self.history.append(stored)
-        if isinstance(event, AssistantText):
-            self.answer += event.text
-            self._unsaved.clear()  # the store dropped the checkpoints with this append
-        try:
-            self.listener.on_event(stored)
-        except Exception:  # a broken listener must not break the record
-            log.exception("turn listener failed on %s", type(event).__name__)
+        return self.append_many(event)[0]
+
+    def append_many(
+        self, *events: Event, new_session: tuple[str, str | None] | None = None
+    ) -> list[StoredEvent]:
+        """Append ``events`` in one transaction (``new_session``: (title, project) of the
+        conversation to create in it). If the store refuses them while shown text is not yet
+        in the log, that text is kept (``_keep_unsaved``) and ``_TextNotSaved`` says where."""
+        with self._lock:
+            try:
+                entries = [(event, _actor_for(event, self.request)) for event in events]
+                if len(entries) == 1 and new_session is None:
+                    event, actor = entries[0]
+                    stored = [
+                        self.store.append(
+                            self.request.session_id, self.request.turn_id, event, actor=actor
+                        )
+                    ]
+                else:
+                    stored = list(
+                        self.store.append_many(
+                            self.request.session_id,
+                            self.request.turn_id,
+                            entries,
+                            new_session=new_session,
+                        )
+                    )
+            except Exception as exc:
+                if not self._shown_unlogged:
+                    raise
+                if self.unsaved:  # refused before: the text is kept already
+                    raise _TextNotSaved(self.unsaved) from exc
+                log.exception("the store refused the answer of turn %s", self.request.turn_id)
+                raise _TextNotSaved(self._keep_unsaved(exc)) from exc
+            if any(isinstance(event, AssistantText) for event in events):
+                # The store dropped the step's checkpoints with this append.
+                self._unsaved.clear()
+                self._waiting_since = None
+                self._shown_unlogged = False
+                self._kept_in = ""
+        for item in stored:
+            if self.history is not None:
+                self.history.append(item)
+            if isinstance(item.event, AssistantText):
+                self.answer += item.event.text
+            try:
+                self.listener.on_event(item)
+            except Exception:  # a broken listener must not break the record
+                log.exception("turn listener failed on %s", type(item.event).__name__)
         return stored
 
     def text(self, piece: str) -> None:
-        self._checkpoint(piece)
+        with self._lock:
+            self._checkpoint(piece)
         try:
             self.listener.on_text(self.request.turn_id, piece)
         except Exception:  # a broken listener must not cost the answer
@@ -600,20 +696,64 @@ class _Turn:
         """Keep ``piece`` for the next checkpoint; write one if the last is old enough."""
         if piece:
             self._unsaved.append(piece)
+            self._shown_unlogged = True
+            if self._waiting_since is None:
+                self._waiting_since = time.monotonic()
         now = self._clock()
         if not self._unsaved or (
             self._last_checkpoint is not None
             and now - self._last_checkpoint < CHECKPOINT_INTERVAL_S
         ):
             return
-        text = "".join(self._unsaved)
-        self._unsaved.clear()
         self._last_checkpoint = now
+        self._write_checkpoint()
+
+    def flush_waiting(self, older_than_s: float) -> None:
+        """The flusher's call: checkpoint the unsaved text if its oldest piece was shown at
+        least ``older_than_s`` ago (real time)."""
+        with self._lock:
+            since = self._waiting_since
+            if since is not None and time.monotonic() - since >= older_than_s:
+                self._write_checkpoint()
+
+    def _write_checkpoint(self) -> None:
+        """Hand the unsaved text to the store (under ``_lock``); kept for the next try if the
+        store cannot take it anywhere."""
+        text = "".join(self._unsaved)
+        if not text:
+            return
         try:
-            self.store.checkpoint_partial(self.request.session_id, self.request.turn_id, text)
+            where = self.store.checkpoint_partial(
+                self.request.session_id, self.request.turn_id, text
+            )
         except Exception:  # a failed checkpoint must not cost the answer being streamed
-            self._unsaved.insert(0, text)  # kept for the next one, so no text goes missing
             log.exception("could not checkpoint the answer of turn %s", self.request.turn_id)
+            return  # still in _unsaved, so the next one sends it again: no text goes missing
+        self._unsaved.clear()
+        self._waiting_since = None
+        if where:
+            self._kept_in = str(where)
+
+    def _keep_unsaved(self, refused: Exception) -> str:
+        """The store refused the log: put the text not yet checkpointed with the checkpoints
+        (the store falls back to its recovery journal) and say, for the user, where it is."""
+        self._write_checkpoint()
+        chars = len("".join(self._unsaved))
+        if self._kept_in:
+            where = f"it is kept in {self._kept_in}"
+        else:
+            where = "it is kept in the history database as checkpoints"
+        message = (
+            f"the answer is shown but not yet saved (the history refused it: {refused}); "
+            f"{where}, and Parley adds it to this conversation when it next starts"
+        )
+        if chars:
+            message += (
+                f"; its last {chars} characters could not be kept anywhere: copy them from "
+                "the screen"
+            )
+        self.unsaved = message
+        return message
 
     def add_usage(self, usage: Usage) -> None:
         """Add one provider call's usage to the turn's."""
@@ -634,6 +774,34 @@ class _Turn:
     def keep_partial(self, text: str, model: str) -> None:
         if text:
             self.append(AssistantText(text=text, model=model, partial=True))
+
+
+class _Flusher:
+    """Checkpoints a turn's shown text that has waited ``after_s`` — also while the provider is
+    silent, when no new piece would trigger a checkpoint. A daemon thread per turn, woken every
+    ``FLUSH_TICK_S``; its writes take the turn's lock (see ``_Turn``), and ``stop`` joins it, so
+    once ``stop`` returns it writes nothing more (the runtime stops it before closing the turn).
+    """
+
+    def __init__(self, turn: _Turn, after_s: float) -> None:
+        self._turn = turn
+        self._after_s = after_s
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, name=f"flush-{turn.request.turn_id[:8]}", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopped.wait(FLUSH_TICK_S):
+            try:
+                self._turn.flush_waiting(self._after_s)
+            except Exception:  # never let the flusher die silently mid-answer
+                log.exception("the checkpoint flusher failed")
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join()
 
 
 class _ReasoningBlocks:

@@ -67,13 +67,18 @@ Invariants it keeps:
   ``fact`` naming the source: "Imported from ChatGPT export (conversation id …, N messages, M
   skipped, …)";
 - re-importing is idempotent: the session id is derived from the source and the source's
-  conversation id, so a conversation already imported is skipped with a note (delete it to import
-  it again);
+  conversation id, so a conversation already imported whole is skipped with a note (delete it to
+  import it again);
 - unknown fields are ignored (exports change); what cannot be understood is an error that says
   what was expected: ``ImportFormatError`` for the file, a ``failed`` entry for one conversation
   (the others still import);
-- a conversation is written whole or not at all: it is built and checked in memory first, and if
-  the store fails part-way the half-written conversation is deleted again;
+- a conversation is written whole or not at all: it is built and checked in memory first, then
+  written in one store transaction (``EventStore.import_session``), so a failure or a kill
+  part-way leaves nothing;
+- re-importing recognises a partial earlier attempt (left by a kill before imports were atomic):
+  a conversation under the same id with fewer events (ChatGPT, Claude) or holding a strict prefix
+  of the export's events (Parley) is replaced by the whole one, in the same transaction, and the
+  report says so;
 - times are the original ones, not the import's: a Parley event keeps its ``ts``; a ChatGPT
   message its ``create_time`` (epoch seconds), a Claude message its ``created_at``; the turn's
   other events take the time of the message before them, and the first turn starts at the
@@ -86,6 +91,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import zipfile
@@ -97,7 +103,7 @@ from typing import Any
 
 from application.conversations.turn_runtime import derive_title
 from application.history.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
-from application.ports.event_store import EventStore, EventStoreError
+from application.ports.event_store import EventStore
 from domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
@@ -108,6 +114,7 @@ from domain.transcript.canonical import (
     UserMessage,
     from_payload,
     mint_id,
+    to_payload,
 )
 
 CHATGPT_PROVIDER = "chatgpt-import"
@@ -184,6 +191,10 @@ class _Plan:
     messages: int = 0
     skipped: int = 0
     note: str = ""
+    #: The id is derived from the source (ChatGPT, Claude): one there means imported before.
+    derived_id: bool = False
+    #: Write over the conversation of this id: a partial earlier import of the same one.
+    replace: bool = False
 
 
 # -- reading the file -----------------------------------------------------------------------------
@@ -281,24 +292,43 @@ def import_data(store: EventStore, data: Any, name: str = "the file") -> ImportR
 
 
 def _write(store: EventStore, plan: _Plan) -> int:
-    """Create the session and append every event; all of it, or (after a store failure) none."""
-    store.create_session(plan.title, session_id=plan.session_id, project_id=plan.project_id)
-    written = 0
-    try:
-        for turn_id, event, actor, work_item, ts in plan.events:
-            store.append(plan.session_id, turn_id, event, actor=actor, work_item=work_item, ts=ts)
-            written += 1
-    except BaseException as exc:
-        try:
-            store.delete_session(plan.session_id)
-        except Exception as cleanup:  # keep the first failure; say what is left behind
-            raise EventStoreError(
-                f"importing {plan.title or plan.session_id!r} failed after {written} events "
-                f"({exc}), and the partial conversation {plan.session_id} could not be removed: "
-                f"{cleanup}"
-            ) from exc
-        raise
-    return written
+    """Create the conversation with every event in one store transaction: all of it, or after a
+    kill or a store failure, nothing (``EventStore.import_session``)."""
+    return store.import_session(
+        plan.title,
+        session_id=plan.session_id,
+        project_id=plan.project_id,
+        events=plan.events,
+        replace=plan.replace,
+    )
+
+
+def _earlier_attempt(store: EventStore, plan: _Plan) -> _Plan | None:
+    """``plan`` adjusted for what an earlier import left under its id: ``None`` when that
+    conversation is whole (nothing to do), the plan marked ``replace`` when it is a partial
+    attempt (a kill during an import before imports were atomic), else the plan as it is."""
+    if not store.session_exists(plan.session_id):
+        return plan
+    existing = list(store.events(plan.session_id))
+    if plan.derived_id:  # the same source conversation: fewer events = it stopped part-way
+        if len(existing) >= len(plan.events):
+            return None
+    else:  # a Parley export: partial only if what is there is a strict prefix of it
+        shape = [(t, type(e).__name__, to_payload(e)) for t, e, _a, _w, _ts in plan.events]
+        found = [(e.turn_id, type(e.event).__name__, to_payload(e.event)) for e in existing]
+        if len(found) >= len(shape) or found != shape[: len(found)]:
+            session_id = mint_id()  # a conversation of its own here: the import is a copy
+            note = f"a conversation with id {plan.session_id} exists here; imported as {session_id}"
+            return dataclasses.replace(
+                plan, session_id=session_id, note="; ".join(n for n in (plan.note, note) if n)
+            )
+    note = (
+        f"an earlier import of it stopped part-way ({len(existing)} of {len(plan.events)} "
+        "events); it was imported again, whole"
+    )
+    return dataclasses.replace(
+        plan, replace=True, note="; ".join(n for n in (plan.note, note) if n)
+    )
 
 
 _Builder = Callable[[EventStore, Any, int], "_Plan | ImportedConversation"]
@@ -316,6 +346,19 @@ def _run(store: EventStore, source: str, items: Sequence[Any], build: _Builder) 
         if isinstance(plan, ImportedConversation):  # skipped before anything was built
             results.append(plan)
             continue
+        adjusted = _earlier_attempt(store, plan)
+        if adjusted is None:
+            results.append(
+                ImportedConversation(
+                    "skipped",
+                    source_id,
+                    plan.title,
+                    session_id=plan.session_id,
+                    note=f"already imported as {plan.session_id}",
+                )
+            )
+            continue
+        plan = adjusted
         count = _write(store, plan)
         results.append(
             ImportedConversation(
@@ -414,10 +457,7 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
             f"the export says its hash chain was broken at event "
             f"{chain.get('first_bad_event_id')} ({chain.get('reason', '')}); imported as it is"
         )
-    session_id = original
-    if store.session_exists(original):
-        session_id = mint_id()
-        notes.append(f"a conversation with id {original} exists here; imported as {session_id}")
+    session_id = original  # another id if a different conversation has it (_earlier_attempt)
     messages = sum(isinstance(e, UserMessage | AssistantText) for _t, e, _a, _w, _ts in events)
     return _Plan(session_id, title, project_id, events, messages, 0, "; ".join(notes))
 
@@ -504,17 +544,7 @@ def _conversation_plan(
         events=events,
         messages=len(messages),
         skipped=skipped,
-    )
-
-
-def _already(source: str, source_id: str, title: str) -> ImportedConversation:
-    session_id = import_session_id(source, source_id)
-    return ImportedConversation(
-        "skipped",
-        source_id,
-        title,
-        session_id=session_id,
-        note=f"already imported as {session_id}",
+        derived_id=True,
     )
 
 
@@ -591,8 +621,6 @@ def _chatgpt_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedC
         digest = hashlib.sha256(json.dumps(conv, sort_keys=True, default=str).encode())
         source_id = "sha256-" + digest.hexdigest()[:24]
     title = _text(conv.get("title"))
-    if store.session_exists(import_session_id("chatgpt", source_id)):
-        return _already("chatgpt", source_id, title)
 
     messages: list[_Message] = []
     skipped = left_out = 0
@@ -704,8 +732,6 @@ def _claude_plan(store: EventStore, conv: Any, index: int) -> _Plan | ImportedCo
         digest = hashlib.sha256(json.dumps(conv, sort_keys=True, default=str).encode())
         source_id = "sha256-" + digest.hexdigest()[:24]
     title = _text(conv.get("name"))
-    if store.session_exists(import_session_id("claude", source_id)):
-        return _already("claude", source_id, title)
 
     messages: list[_Message] = []
     skipped = left_out = 0

@@ -11,7 +11,10 @@ Invariants it keeps:
   provider's stream ended properly (its terminator was seen). An incomplete stream raises;
 - when the ``cancel`` event is set, ``stream`` stops at the next read, closes the response on the
   calling thread and returns without raising (the runtime reads ``cancel`` to know why it ended);
-- tool-call ids in requests are the locally minted ones; an adapter maps provider ids at its edge.
+- tool-call ids in requests are the locally minted ones (the join key), each with the provider's
+  own id and the origin (adapter kind and endpoint) that gave it, when there is one; an adapter
+  maps them to ids its provider accepts at its edge (``infrastructure.providers.dialects``), and
+  tags each ``ToolCallDelta`` that carries a provider id with its own ``origin``.
 
 Errors (all raised by ``stream``; ``kind`` names the failure for people and for the record)::
 
@@ -235,18 +238,58 @@ def http_error(
     return cls(status, message, retry_after=retry_after, code=code)
 
 
+# Words in an in-stream error that say which failure it is, where a provider gives no code (Ollama
+# sends a bare ``{"error": "<text>"}`` line). Checked after the context, content and quota words.
+_RATE_LIMIT_MARKERS = ("rate limit", "too many requests")
+_SERVER_MARKERS = (
+    "error was encountered while running the model",  # Ollama: the model runner failed
+    "llama runner",
+    "runner process",
+    "unexpected eof",
+    "out of memory",
+    "internal server error",
+)
+
+
+def classify_stream_error(message: str, *, code: str = "", status: int | None = None) -> str:
+    """The ``ProviderStreamError.kind`` for an error reported inside a 200 stream: from an HTTP
+    ``status`` the payload carries (as ``http_error`` would classify it), else from the
+    provider's ``code`` and the words of ``message``; "" when nothing names a kind (the error
+    stays ``stream_error``)."""
+    if status is not None and 400 <= status <= 599:
+        return http_error(status, message, code=code).kind
+    text = f"{code} {message}".lower()
+    if code.lower() in QUOTA_CODES or any(m in text for m in _QUOTA_MARKERS):
+        return QuotaExceededError.kind
+    if any(m in text for m in _CONTEXT_MARKERS):
+        return ContextTooLongError.kind
+    if any(m in text for m in _CONTENT_MARKERS):
+        return ContentFilteredError.kind
+    if any(m in text for m in _OVERLOADED_MARKERS):
+        return OverloadedError.kind
+    if any(m in text for m in _RATE_LIMIT_MARKERS):
+        return RateLimitedError.kind
+    if any(m in text for m in _SERVER_MARKERS):
+        return ServerError.kind
+    return ""
+
+
 # -- the request ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class ToolCallRequest:
     """A tool call as it appears in history sent back to the model (local id). ``signature`` is
-    an opaque token the provider attached to the call and wants back (Gemini)."""
+    an opaque token the provider attached to the call and wants back (Gemini);
+    ``provider_call_id`` is the id the provider gave the call and ``provider_origin`` which
+    adapter kind and endpoint gave it ("" for both when unknown)."""
 
     call_id: str
     name: str
     arguments: Mapping[str, Any] = field(default_factory=dict, hash=False)
     signature: str = ""
+    provider_call_id: str = ""
+    provider_origin: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "arguments", freeze(dict(self.arguments)))
@@ -282,7 +325,8 @@ class ImagePart:
 @dataclass(frozen=True)
 class ProviderMessage:
     """One message of a rendered request. ``tool_calls`` and ``reasoning`` on assistant messages,
-    ``tool_call_id`` on tool results, ``images`` on user messages (in attachment order)."""
+    ``tool_call_id`` (the local id) and ``is_error`` (the tool failed) on tool results, ``images``
+    on user messages (in attachment order)."""
 
     role: str
     content: str
@@ -290,6 +334,7 @@ class ProviderMessage:
     tool_call_id: str | None = None
     reasoning: tuple[ReasoningBlock, ...] = ()
     images: tuple[ImagePart, ...] = ()
+    is_error: bool = False
 
 
 @dataclass(frozen=True)
@@ -337,13 +382,15 @@ class RefusalDelta:
 class ToolCallDelta:
     """A fragment of a tool call, keyed by ``index``; id and name may come only on the first.
     ``signature`` carries an opaque provider token that must be echoed with the call (Gemini's
-    ``thoughtSignature``)."""
+    ``thoughtSignature``); ``origin`` names the adapter kind and endpoint whose id ``call_id``
+    is (set by the adapter on fragments that carry an id)."""
 
     index: int
     call_id: str | None = None
     name: str | None = None
     arguments_fragment: str = ""
     signature: str = ""
+    origin: str = ""
 
 
 @dataclass(frozen=True)

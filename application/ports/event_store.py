@@ -7,7 +7,10 @@ Invariants it keeps:
 
 - ``append`` is append-only: events are never updated or deleted through this port;
 - events of a session come back in append order, with strictly increasing integer ids;
-- an appended event is durable when ``append`` returns (one committed transaction per append);
+- an appended event is durable when ``append`` returns (one committed transaction per append;
+  ``append_many``: one for all its events, so they land together or not at all);
+- text checkpointed while an answer streams is dropped only when the text is in the log
+  (``assistant_text``), or by the next start's recovery, which puts them in the log;
 - payloads are stored and read through ``domain.transcript.canonical`` (strict parsing), so an
   unreadable row is an error, not a guess;
 - a conversation's own settings (title, pinned, project, the branch last looked at) are mutable,
@@ -201,6 +204,35 @@ class EventStore(Protocol):
         (on the session's first event, its ``created_at`` too)."""
         ...
 
+    def append_many(
+        self,
+        session_id: str,
+        turn_id: str,
+        entries: Sequence[tuple[Event, str]],
+        *,
+        new_session: tuple[str, str | None] | None = None,
+    ) -> Sequence[StoredEvent]:
+        """Append ``entries`` (event, actor) to one turn in one transaction: all durably, or
+        none (``turn_started`` and its ``user_message`` land together). ``new_session`` (title,
+        project id): create the conversation in that same transaction (an error if it exists).
+        Returns them as stored; raises ``SessionNotFound``."""
+        ...
+
+    def import_session(
+        self,
+        title: str,
+        *,
+        session_id: str,
+        project_id: str | None,
+        events: Sequence[tuple[str, Event, str, str | None, str | None]],
+        replace: bool = False,
+    ) -> int:
+        """Create a conversation holding ``events`` — (turn id, event, actor, work item, ISO 8601
+        time) each, times as for ``append(ts=…)`` — in one transaction: all of it or, after a
+        kill or a failure, nothing. ``replace``: first delete the conversation of that id (a
+        partial earlier import), in the same transaction. Returns the number of events."""
+        ...
+
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:
         """The conversation's events in append order, optionally only those after ``after_id``."""
         ...
@@ -239,9 +271,12 @@ class EventStore(Protocol):
         number of events removed; raises ``SessionNotFound``."""
         ...
 
-    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> None:
+    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> str:
         """Durably add ``text`` (the answer streamed since the last checkpoint) to the turn's
-        partial answer, in O(len(text)); cleared when the turn's ``assistant_text`` lands."""
+        partial answer, in O(len(text)); dropped only when the turn's ``assistant_text`` lands
+        (the text is in the log then). If the database refuses it, it is kept elsewhere for the
+        next start to replay: the return value is then where ("" = in the database). Raises
+        ``EventStoreError`` when the text could be kept nowhere."""
         ...
 
     def recover_interrupted(self) -> Sequence[str]:

@@ -140,6 +140,10 @@ def run_tool_block(
                 arguments=call.arguments,
                 arguments_error=call.error,
                 signature=call.signature,
+                # The provider's own id travels beside the local one (never the join key): it
+                # is sent back to the provider that made it (infrastructure/providers/dialects).
+                provider_call_id=call.provider_id or "",
+                provider_origin=call.provider_origin,
             )
         )
         actions.append(

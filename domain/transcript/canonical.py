@@ -12,8 +12,11 @@ Invariants it keeps:
 - every event type has exactly one wire name in ``EVENT_TYPES``;
 - ``from_payload`` is strict: an unknown type name, an unknown field, a missing required field or a
   value of the wrong JSON kind is a ``ValueError`` that names it — never a guess;
-- tool-call ids are minted locally (``mint_call_id``); provider ids are mapped at the provider
-  boundary and never used as a join key here.
+- tool-call ids are minted locally (``mint_call_id``) and are the only join key; a call may keep
+  the provider's own id beside it (``ToolCall.provider_call_id``, with ``provider_origin``) so
+  the adapter that gave it can be sent it back, but nothing here joins on it;
+- fields added to an event later have defaults, so every record written before them still
+  reads (``turn_finished.error_kind``, ``tool_call.provider_call_id`` / ``provider_origin``).
 
 Standard library only (this is ``domain``).
 """
@@ -191,9 +194,11 @@ class Reasoning(Event):
 
 @dataclass(frozen=True)
 class ToolCall(Event):
-    """The model asked to run a tool. ``call_id`` is minted locally. ``arguments_error`` says why
-    the model's arguments could not be read (then ``arguments`` is empty); ``signature`` is an
-    opaque provider token echoed back with the call (Gemini's ``thoughtSignature``)."""
+    """The model asked to run a tool. ``call_id`` is minted locally (the join key).
+    ``arguments_error`` says why the model's arguments could not be read (then ``arguments`` is
+    empty); ``signature`` is an opaque provider token echoed back with the call (Gemini's
+    ``thoughtSignature``); ``provider_call_id`` is the provider's own id for the call and
+    ``provider_origin`` the adapter kind and endpoint that gave it ("" when unknown)."""
 
     type_name: ClassVar[str] = "tool_call"
     call_id: str
@@ -201,6 +206,8 @@ class ToolCall(Event):
     arguments: Mapping[str, Any] = field(default_factory=dict, hash=False)
     arguments_error: str = ""
     signature: str = ""
+    provider_call_id: str = ""
+    provider_origin: str = ""
 
 
 @dataclass(frozen=True)
@@ -299,7 +306,9 @@ class Notice(Event):
 @dataclass(frozen=True)
 class TurnFinished(Event):
     """The turn ended. Exactly one per turn. ``status``: completed, cancelled, failed, timed_out,
-    interrupted."""
+    interrupted. ``error_kind`` is the failure's typed kind (``ProviderError.kind``: ``auth``,
+    ``rate_limited``, ``server_error``, ``context_too_long``, …; ``timeout``, ``internal``,
+    ``interrupted``), so operators can filter on it; "" when the turn did not fail."""
 
     type_name: ClassVar[str] = "turn_finished"
     status: str

@@ -176,6 +176,8 @@ def _check_base_url(name: str, url: object) -> None:
     except ValueError as exc:
         raise SettingsError(f"provider {name!r}: base URL {url!r} is malformed ({exc})") from exc
     del port
+    if parts.netloc.endswith(":"):
+        raise SettingsError(f"provider {name!r}: base URL {url!r} has an empty port after ':'")
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise SettingsError(
             f"provider {name!r}: base URL {url!r} must start with http:// or https:// and name "

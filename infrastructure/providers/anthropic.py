@@ -38,11 +38,13 @@ Invariants it keeps:
   "data"}}`` blocks *before* its text (Anthropic's vision guide: image first, then the question);
   reasoning blocks are echoed first in their assistant message, and only those of kind
   ``anthropic`` (no other provider's signature can be verified by Anthropic);
-- tool-call ids: the locally minted id (``call-<hex>``) already matches Anthropic's id pattern
-  ``^[a-zA-Z0-9_-]+$`` and is sent as is, both in ``tool_use.id`` and ``tool_result.tool_use_id``.
-  Any other id is mapped by ``anthropic_tool_id`` (invalid characters replaced, plus a short hash
-  of the original so two ids cannot collide) — the same function on both sides, so the pair
-  always matches;
+- tool-call ids (``dialects.WireIds``): a call Anthropic made at this endpoint goes back under
+  Anthropic's own id (``toolu_…``); any other under its locally minted id (``call-<hex>``, which
+  already matches Anthropic's pattern ``^[a-zA-Z0-9_-]+$``), or, for an id that does not, one
+  derived from it (``anthropic_tool_id``). The result goes back under its call's id, so the pair
+  always matches; a failed tool's result carries ``is_error: true``;
+- no sampling temperature is sent (``dialects.ANTHROPIC``: Anthropic deprecated it, and newer
+  models and API versions refuse it);
 - tools: ``request.tools`` go out as ``tools: [{"name", "description", "input_schema"}]`` (the
   JSON Schema as is; an empty one becomes ``{"type": "object", "properties": {}}``, since
   ``input_schema`` must be an object schema), and only when there is at least one.
@@ -73,9 +75,7 @@ How failures surface (all from ``stream``; ``list_models`` raises the same, minu
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -93,6 +93,7 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
+from infrastructure.providers.dialects import ANTHROPIC, ANTHROPIC_IDS, Dialect, WireIds
 from infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
@@ -140,7 +141,6 @@ _KNOWN_EVENTS = frozenset(
         "error",
     }
 )
-_TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 
 
 # -- the adapter ---------------------------------------------------------------------------------
@@ -169,6 +169,7 @@ class AnthropicProvider(StreamingAdapter):
         session: requests.Session | None = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         anthropic_version: str = DEFAULT_API_VERSION,
+        dialect: Dialect | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -179,6 +180,7 @@ class AnthropicProvider(StreamingAdapter):
             poll_interval=poll_interval,
             extra_headers=extra_headers,
             session=session,
+            dialect=dialect,
         )
         self._max_tokens = max_tokens
         self._version = anthropic_version
@@ -221,9 +223,11 @@ class AnthropicProvider(StreamingAdapter):
         system = [m.content for m in request.messages if m.role == "system" and m.content.strip()]
         if system:
             body["system"] = "\n\n".join(system)
-        body["messages"] = render_messages(request.messages)
+        body["messages"] = render_messages(
+            request.messages, WireIds(self.dialect, self.id_origin, request.messages)
+        )
         body["stream"] = True
-        if request.temperature is not None:
+        if request.temperature is not None and self.dialect.temperature:
             body["temperature"] = request.temperature
         if request.tools:
             body["tools"] = [render_tool(tool) for tool in request.tools]
@@ -247,17 +251,15 @@ class AnthropicProvider(StreamingAdapter):
 
 
 def anthropic_tool_id(call_id: str) -> str:
-    """The id sent to Anthropic for a tool call (``tool_use.id`` and ``tool_result.tool_use_id``).
+    """The id sent to Anthropic for a local tool-call id with no id of Anthropic's own.
 
     Ids that already match ``^[a-zA-Z0-9_-]+$`` (every locally minted ``call-<hex>``) are sent
-    unchanged. Others get their invalid characters replaced by ``_`` and a hash of the original
-    appended, so the mapping is deterministic and two different ids never meet.
+    unchanged; any other gets ``toolu_`` and 24 characters derived from a SHA-256 of it
+    (``dialects.ANTHROPIC_IDS``), so the mapping is deterministic and two ids never meet.
     """
-    if _TOOL_ID.fullmatch(call_id):
+    if ANTHROPIC_IDS.accepts(call_id):
         return call_id
-    digest = hashlib.sha256(call_id.encode("utf-8")).hexdigest()[:12]
-    cleaned = re.sub(r"[^a-zA-Z0-9_-]", "_", call_id)
-    return f"{cleaned}_{digest}" if cleaned else f"call_{digest}"
+    return ANTHROPIC_IDS.derive(call_id)
 
 
 def render_tool(tool: ToolSpec) -> dict[str, Any]:
@@ -269,18 +271,24 @@ def render_tool(tool: ToolSpec) -> dict[str, Any]:
     }
 
 
-def render_messages(messages: tuple[ProviderMessage, ...]) -> list[dict[str, Any]]:
+def render_messages(
+    messages: tuple[ProviderMessage, ...], ids: WireIds | None = None
+) -> list[dict[str, Any]]:
     """The ``messages`` array: content blocks, roles alternating (same-role neighbours merged),
-    tool results as user ``tool_result`` blocks ahead of any text. System messages are left out
-    (they go in ``system``); a message that renders to no block at all is dropped."""
+    tool results as user ``tool_result`` blocks ahead of any text (``is_error: true`` when the
+    tool failed). System messages are left out (they go in ``system``); a message that renders to
+    no block at all is dropped. Tool-call ids are ``ids``' wire ids (Anthropic's own id for a
+    call Anthropic made at this endpoint, else ``anthropic_tool_id`` of the local id)."""
+    if ids is None:
+        ids = WireIds(ANTHROPIC, "", messages)
     out: list[dict[str, Any]] = []
     for message in messages:
         if message.role == "system":
             continue
         if message.role == "assistant":
-            role, blocks = "assistant", _assistant_blocks(message)
+            role, blocks = "assistant", _assistant_blocks(message, ids)
         elif message.role == "tool" and message.tool_call_id is not None:
-            role, blocks = "user", [_tool_result_block(message)]
+            role, blocks = "user", [_tool_result_block(message, ids)]
         else:
             role, blocks = "user", _image_blocks(message) + _text_blocks(message.content)
         if not blocks:
@@ -314,7 +322,7 @@ def _text_blocks(text: str) -> list[dict[str, Any]]:
     return [{"type": "text", "text": text}] if text.strip() else []
 
 
-def _assistant_blocks(message: ProviderMessage) -> list[dict[str, Any]]:
+def _assistant_blocks(message: ProviderMessage, ids: WireIds) -> list[dict[str, Any]]:
     blocks: list[dict[str, Any]] = []
     for block in message.reasoning:
         if block.provider_kind != AnthropicProvider.kind:
@@ -331,7 +339,7 @@ def _assistant_blocks(message: ProviderMessage) -> list[dict[str, Any]]:
         blocks.append(
             {
                 "type": "tool_use",
-                "id": anthropic_tool_id(call.call_id),
+                "id": ids.for_call(call),
                 "name": call.name,
                 "input": thaw(call.arguments),
             }
@@ -339,13 +347,15 @@ def _assistant_blocks(message: ProviderMessage) -> list[dict[str, Any]]:
     return blocks
 
 
-def _tool_result_block(message: ProviderMessage) -> dict[str, Any]:
+def _tool_result_block(message: ProviderMessage, ids: WireIds) -> dict[str, Any]:
     block: dict[str, Any] = {
         "type": "tool_result",
-        "tool_use_id": anthropic_tool_id(message.tool_call_id or ""),
+        "tool_use_id": ids.for_result(message.tool_call_id or ""),
     }
     if message.content:
         block["content"] = message.content
+    if message.is_error and ANTHROPIC.tool_error_flag == "is_error":
+        block["is_error"] = True  # else the model is not told the tool failed
     return block
 
 

@@ -64,6 +64,7 @@ from application.ports.settings_store import (
     SettingsError,
     SettingsStore,
 )
+from infrastructure.providers.dialects import dialect_for
 from infrastructure.providers.presets import PRESETS, Preset, find_preset, is_local_url, same_host
 
 #: Kinds whose (native) APIs always need a key when the server is not on this machine.
@@ -325,12 +326,14 @@ def build_adapter(
     api_key, source = find_api_key(config, environ, secrets)
     if api_key is None and source.needed:
         raise ProviderConfigError(missing_key_message(config, source))
+    preset = preset_of(config)
     adapter = cls(
         config.base_url,
         api_key=api_key,
         default_model=config.default_model,
         connect_timeout=network.connect_timeout,
         read_timeout=network.idle_timeout,
+        dialect=dialect_for(config.kind, config.base_url, preset.name if preset else ""),
     )
     return RedactingProvider(adapter, api_key) if api_key else adapter
 

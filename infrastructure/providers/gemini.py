@@ -96,6 +96,7 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
+from infrastructure.providers.dialects import GEMINI
 from infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
@@ -212,7 +213,7 @@ class GeminiProvider(StreamingAdapter):
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""
         self.model_for(request)
-        contents, system = render_contents(request.messages)
+        contents, system = render_contents(request.messages, origin=self.id_origin)
         body: dict[str, Any] = {"contents": contents}
         if system:
             body["systemInstruction"] = {"parts": system}
@@ -220,7 +221,7 @@ class GeminiProvider(StreamingAdapter):
             body["tools"] = [
                 {"functionDeclarations": [function_declaration(t) for t in request.tools]}
             ]
-        config = sampling_options(request, max_tokens_key="maxOutputTokens")
+        config = sampling_options(request, max_tokens_key=self.dialect.token_limit_field)
         if config:
             body["generationConfig"] = config
         return body
@@ -275,14 +276,20 @@ def _chat_model_names(models: Iterable[Any]) -> Iterator[str]:
 
 
 def render_contents(
-    messages: Iterable[ProviderMessage],
+    messages: Iterable[ProviderMessage], *, origin: str = ""
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """``contents`` and the ``systemInstruction`` parts for ``messages`` (see the module
     docstring). Raises ``ProviderError`` for a tool result whose call is not in the history:
-    Gemini matches a ``functionResponse`` to its call by name, and there is none to give."""
+    Gemini matches a ``functionResponse`` to its call by name, and there is none to give.
+
+    A call Gemini gave an id at this endpoint (``origin``) goes back with that id, in its
+    ``functionCall`` and its ``functionResponse``; other calls carry none (ids are optional, and
+    matched by name). A failed tool's result is ``{"error": ...}``, which Gemini reads as the
+    tool's failure; a successful one ``{"result": ...}``."""
     contents: list[dict[str, Any]] = []
     system: list[dict[str, Any]] = []
     names_by_call_id: dict[str, str] = {}
+    gemini_ids: dict[str, str] = {}
 
     def add(role: str, parts: list[dict[str, Any]]) -> None:
         if not parts:
@@ -299,7 +306,9 @@ def render_contents(
         elif message.role == "assistant":
             for call in message.tool_calls:
                 names_by_call_id[call.call_id] = call.name
-            add("model", model_parts(message))
+                if origin and call.provider_origin == origin and call.provider_call_id:
+                    gemini_ids[call.call_id] = call.provider_call_id
+            add("model", model_parts(message, gemini_ids))
         elif message.role == "tool":
             name = names_by_call_id.get(message.tool_call_id or "")
             if name is None:
@@ -307,10 +316,14 @@ def render_contents(
                     f"cannot send the conversation to Gemini: a tool result (call "
                     f"{message.tool_call_id!r}) has no matching tool call before it"
                 )
-            add(
-                "user",
-                [{"functionResponse": {"name": name, "response": {"result": message.content}}}],
+            key = (
+                "error" if message.is_error and GEMINI.tool_error_flag == "error_key" else "result"
             )
+            response: dict[str, Any] = {"name": name, "response": {key: message.content}}
+            gemini_id = gemini_ids.get(message.tool_call_id or "")
+            if gemini_id:
+                response["id"] = gemini_id
+            add("user", [{"functionResponse": response}])
         else:  # "user" (and anything unknown is sent as the user's words)
             parts: list[dict[str, Any]] = [
                 {"inlineData": {"mimeType": image.media_type, "data": image.data_b64}}
@@ -427,7 +440,9 @@ def function_declaration(tool: ToolSpec) -> dict[str, Any]:
     return declaration
 
 
-def model_parts(message: ProviderMessage) -> list[dict[str, Any]]:
+def model_parts(
+    message: ProviderMessage, gemini_ids: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
     """The parts of one assistant message: its text, its calls, and its Gemini reasoning
     signature on the first part.
 
@@ -448,7 +463,10 @@ def model_parts(message: ProviderMessage) -> list[dict[str, Any]]:
     if message.content:
         parts.append({"text": message.content})
     for call in message.tool_calls:
-        part: dict[str, Any] = {"functionCall": {"name": call.name, "args": thaw(call.arguments)}}
+        function_call: dict[str, Any] = {"name": call.name, "args": thaw(call.arguments)}
+        if gemini_ids and call.call_id in gemini_ids:
+            function_call["id"] = gemini_ids[call.call_id]
+        part: dict[str, Any] = {"functionCall": function_call}
         if call.signature:
             part["thoughtSignature"] = call.signature
         parts.append(part)

@@ -19,7 +19,12 @@ Invariants it keeps:
   urllib3 reports a normal end of body, silently losing the rest of a half-received chunk.);
 - on cancel the *calling* thread shuts the socket down (waking the helper's blocked read), joins
   the helper and closes the response (requests #5372, #4762: ``close()`` alone does not unblock);
-- bytes are handed over undecoded; the adapter's parser decodes complete lines as UTF-8;
+- bytes are handed over undecoded; the adapter's parser decodes complete lines as UTF-8; a bad
+  line is raised only after the items its read completed before it were yielded (the parser
+  holds it back, ``raise_pending`` raises it before the next read);
+- every tool-call fragment that carries the provider's id is tagged with the adapter's
+  ``id_origin`` (kind and endpoint), so the id is sent back only to where it came from; each
+  adapter renders under its ``dialect`` (``infrastructure.providers.dialects``);
 - error messages never carry the API key or the request body;
 - ``requests`` and ``urllib3`` (and ``http.client``, ``email.utils``) are imported when an adapter
   is built or an error is described, not with this module: the composition root imports an
@@ -31,6 +36,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import queue
 import threading
@@ -50,8 +56,10 @@ from application.ports.chat_provider import (
     ProviderError,
     ProviderHTTPError,
     ProviderTimeout,
+    ToolCallDelta,
     http_error,
 )
+from infrastructure.providers.dialects import Dialect, dialect_for, origin_of
 from infrastructure.providers.sse import SSEParser
 
 if TYPE_CHECKING:  # annotations only; see the module docstring
@@ -519,6 +527,14 @@ class StreamingHTTPCall:
 STALLED = object()
 
 
+def _tagged(delta: Delta, origin: str) -> Delta:
+    """``delta``, with ``origin`` on a tool-call fragment that carries the provider's id: the id
+    is kept with the call (never as its key) and sent back only to the origin that gave it."""
+    if isinstance(delta, ToolCallDelta) and delta.call_id and not delta.origin:
+        return dataclasses.replace(delta, origin=origin)
+    return delta
+
+
 def _closed_early(exc: BaseException) -> bool:
     """Whether ``exc`` (or an exception it wraps) says the body ended before its declared end."""
     import http.client
@@ -550,6 +566,9 @@ class BodyParser(Protocol):
     """Frames a streamed body: ``SSEParser`` (events) or ``NDJSONSplitter`` (lines)."""
 
     def feed(self, chunk: bytes) -> Sequence[Any]: ...
+
+    def raise_pending(self) -> None:
+        """Raise the error a bad piece left behind the items ``feed`` returned (if any)."""
 
 
 class StreamTranslator(Protocol):
@@ -605,8 +624,10 @@ class StreamingAdapter(ABC):
         poll_interval: float = 0.1,
         extra_headers: Mapping[str, str] | None = None,
         session: requests.Session | None = None,
+        dialect: Dialect | None = None,
     ) -> None:
         self._base_url = self._normalize_base_url(base_url)
+        self._dialect = dialect
         self._api_key = api_key.strip() if api_key else None
         self._default_model = default_model
         self._connect_timeout = connect_timeout
@@ -626,6 +647,17 @@ class StreamingAdapter(ABC):
     @property
     def base_url(self) -> str:
         return self._base_url
+
+    @property
+    def dialect(self) -> Dialect:
+        """What this provider's requests may carry and which tool-call ids it accepts: the one
+        it was built with (from its preset), else the one its kind and host imply."""
+        return self._dialect or dialect_for(self.kind, self._base_url)
+
+    @property
+    def id_origin(self) -> str:
+        """Names this adapter kind and endpoint, for the provider ids its tool calls carry."""
+        return origin_of(self.kind, self._base_url)
 
     # -- ChatProvider --------------------------------------------------------------------------
 
@@ -660,6 +692,7 @@ class StreamingAdapter(ABC):
             self._check_head(call.host, head)
             parser = self._parser()
             translator = self._translator(call.host)
+            origin = self.id_origin
             while True:
                 data = call.read(cancel)
                 if data is None:
@@ -670,15 +703,18 @@ class StreamingAdapter(ABC):
                     for delta in translator.handle(item):
                         if cancel.is_set():
                             return
-                        yield delta
+                        yield _tagged(delta, origin)
                     if translator.done:
                         call.drain(self._poll_interval)
                         return
+                # A bad line after complete items of the same read: raised now that those items
+                # were delivered (not after the next read, which may never come).
+                parser.raise_pending()
             last, cut = self._end_of_body(parser, translator)
             for delta in last:
                 if cancel.is_set():
                     return
-                yield delta
+                yield _tagged(delta, origin)
             if not self._complete(translator):
                 raise self._incomplete(call, head, cut)
         finally:

@@ -59,7 +59,7 @@ class NDJSONSplitter:
         line endings."""
         if self._finished:
             raise RuntimeError("NDJSONSplitter.feed called after finish()")
-        self._raise_pending()
+        self.raise_pending()
         if not isinstance(chunk, bytes):
             chunk = bytes(chunk)
         lines: list[str] = []
@@ -90,7 +90,7 @@ class NDJSONSplitter:
         """
         if self._finished:
             return None
-        self._raise_pending()
+        self.raise_pending()
         self._finished = True
         raw = bytes(self._partial)
         self._partial.clear()
@@ -131,7 +131,10 @@ class NDJSONSplitter:
                 return raw[len(_BOM) :]
         return raw
 
-    def _raise_pending(self) -> None:
+    def raise_pending(self) -> None:
+        """Raise the error a bad line left after the lines of the same ``feed`` (if any): a
+        reader calls it once it has handled those lines, so the error is not held back until the
+        next read."""
         if self._pending_error is not None:
             raise self._pending_error
 

@@ -30,8 +30,12 @@ Invariants it keeps:
   assistant message's ``thinking``); other providers' blocks are left out;
 - tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
   "description", "parameters"}}]`` (an empty schema becomes ``{"type": "object", "properties":
-  {}}``; the OpenAI-compatible adapter's ``render_tool``), only when there is at least one.
-  History tool calls carry their local id (``tool_calls[].id``) and arguments as an object; a
+  {}}``; the OpenAI-compatible adapter's ``render_tool``), only when there is at least one. The
+  schema is simplified knowingly (``ollama_schema``): Ollama's server keeps only the keywords its
+  Go structs have, so the others are written into each property's description instead of being
+  dropped without a word.
+  History tool calls carry their wire id (``tool_calls[].id``: Ollama's own id when this server
+  made the call, else the local id) and arguments as an object; a
   tool result carries ``tool_call_id`` and, when its call is in the history, ``tool_name``. The
   documented linkage is ``tool_name`` (``docs/capabilities/tool-calling.mdx`` in
   ollama/ollama); the ids are what the server itself uses since v0.12.10 (``api.ToolCall.ID``,
@@ -56,8 +60,10 @@ How failures surface (all from ``stream``; ``list_models`` raises the same, minu
      +-- ProviderTimeout          no byte for ``read_timeout`` seconds (before or during the body)
      +-- ProviderHTTPError        non-2xx status, message from ``{"error": "..."}``; a 404 for an
      |                            unknown model is a ``NotFoundError`` that suggests ``ollama pull``
-     +-- ProviderStreamError      ``{"error": ...}`` line in the 200 stream, a line that is not a
-     |                            JSON object, bytes that are not UTF-8
+     +-- ProviderStreamError      ``{"error": ...}`` line in the 200 stream (``kind`` from its
+     |                            words: server_error, context_too_long, rate_limited, …, else
+     |                            stream_error), a line that is not a JSON object, bytes that
+     |                            are not UTF-8
      +-- IncompleteStreamError    the body ended (or broke) before the ``done: true`` object
 """
 
@@ -78,10 +84,13 @@ from application.ports.chat_provider import (
     ReasoningDelta,
     TextDelta,
     ToolCallDelta,
+    ToolSpec,
     UsageDelta,
+    classify_stream_error,
     http_error,
 )
 from domain.transcript.canonical import Usage, thaw
+from infrastructure.providers.dialects import OLLAMA, WireIds
 from infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
@@ -134,12 +143,14 @@ class OllamaProvider(StreamingAdapter):
         model = self.model_for(request)
         body: dict[str, Any] = {
             "model": model,
-            "messages": render_messages(request.messages),
+            "messages": render_messages(
+                request.messages, WireIds(self.dialect, self.id_origin, request.messages)
+            ),
             "stream": True,
         }
         if request.tools:
-            body["tools"] = [render_tool(tool) for tool in request.tools]
-        options = sampling_options(request, max_tokens_key="num_predict")
+            body["tools"] = [ollama_tool(tool) for tool in request.tools]
+        options = sampling_options(request, max_tokens_key=self.dialect.token_limit_field)
         if options:
             body["options"] = options
         return body
@@ -216,7 +227,9 @@ def ollama_http_error(head: HTTPHead, *, model: str, base_url: str) -> ProviderH
     return http_error(error.status, detail, code=error.code, retry_after=error.retry_after)
 
 
-def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]:
+def render_messages(
+    messages: Sequence[ProviderMessage], ids: WireIds | None = None
+) -> list[dict[str, Any]]:
     """``messages[]`` in Ollama's ``/api/chat`` shape.
 
     Assistant tool calls become ``{"id", "function": {"name", "arguments": <object>}}``; a tool
@@ -224,6 +237,8 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
     (``tool_name``) when an earlier assistant message made the call; reasoning of kind ``ollama``
     travels back as the assistant's ``thinking``.
     """
+    if ids is None:
+        ids = WireIds(OLLAMA, "", messages)
     names_by_call_id: dict[str, str] = {}
     rendered: list[dict[str, Any]] = []
     for message in messages:
@@ -236,7 +251,7 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
         if message.tool_calls:
             entry["tool_calls"] = [
                 {
-                    "id": call.call_id,
+                    "id": ids.for_call(call),
                     "function": {"name": call.name, "arguments": thaw(call.arguments)},
                 }
                 for call in message.tool_calls
@@ -247,9 +262,54 @@ def render_messages(messages: Sequence[ProviderMessage]) -> list[dict[str, Any]]
             name = names_by_call_id.get(message.tool_call_id)
             if name:
                 entry["tool_name"] = name
-            entry["tool_call_id"] = message.tool_call_id
+            entry["tool_call_id"] = ids.for_result(message.tool_call_id)
         rendered.append(entry)
     return rendered
+
+
+def ollama_tool(tool: ToolSpec) -> dict[str, Any]:
+    """One ``tools[]`` entry, its schema simplified knowingly (``ollama_schema``)."""
+    entry = render_tool(tool)
+    entry["function"]["parameters"] = ollama_schema(entry["function"]["parameters"])
+    return entry
+
+
+def ollama_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """A tool's JSON Schema as Ollama's server can hold it.
+
+    Ollama decodes ``parameters`` into Go structs (``api.ToolFunction``; the ``ollama`` Python
+    package's ``Tool.Function.Parameters`` mirrors them) with fields for ``type``, ``$defs``,
+    ``items``, ``required`` and ``properties`` only, and per property ``type``, ``items``,
+    ``description`` and ``enum``; any other keyword (``additionalProperties``, ``minimum``,
+    ``format``, ``pattern``, a nested object's ``properties``, …) is dropped without a word. So
+    the schema sent keeps those fields, and every keyword Ollama would drop from a property is
+    written into that property's description as JSON (``(schema: {"minimum": 1})``): the model
+    still reads the constraint, and nothing is lost silently. Top-level keywords Ollama drops
+    (``additionalProperties``, ``$schema``, …) are left out: they say nothing to the model.
+    """
+    top = {k: v for k, v in schema.items() if k in _OLLAMA_TOP_KEYS}
+    top.setdefault("type", "object")
+    properties = schema.get("properties")
+    if isinstance(properties, Mapping):
+        top["properties"] = {
+            str(name): _ollama_property(value) if isinstance(value, Mapping) else value
+            for name, value in properties.items()
+        }
+    return top
+
+
+_OLLAMA_TOP_KEYS = frozenset({"type", "$defs", "items", "required", "properties"})
+_OLLAMA_PROPERTY_KEYS = frozenset({"type", "items", "description", "enum"})
+
+
+def _ollama_property(prop: Mapping[str, Any]) -> dict[str, Any]:
+    kept = {k: v for k, v in prop.items() if k in _OLLAMA_PROPERTY_KEYS}
+    dropped = {k: v for k, v in prop.items() if k not in _OLLAMA_PROPERTY_KEYS}
+    if dropped:
+        note = f"(schema: {json.dumps(dropped, ensure_ascii=False, sort_keys=True)})"
+        description = kept.get("description")
+        kept["description"] = f"{description} {note}" if description else note
+    return kept
 
 
 # -- wire lines -> deltas ------------------------------------------------------------------------
@@ -293,7 +353,10 @@ class ChatLineTranslator:
             message = error_message_from_payload(payload) or clip_message(
                 json.dumps(payload["error"], ensure_ascii=False)
             )
-            raise ProviderStreamError(f"{self.host} reported an error during the answer: {message}")
+            raise ProviderStreamError(
+                f"{self.host} reported an error during the answer: {message}",
+                kind=ollama_stream_error_kind(payload, message),
+            )
         deltas: list[Delta] = []
         body = payload.get("message")
         if isinstance(body, dict):
@@ -345,6 +408,15 @@ class ChatLineTranslator:
         if reason == "stop" and self.saw_tool_call:
             return "tool_calls"
         return reason
+
+
+def ollama_stream_error_kind(payload: Mapping[str, Any], message: str) -> str:
+    """The kind of a bare ``{"error": ...}`` line: Ollama gives only text (and, from a proxy or
+    Ollama Cloud, sometimes an HTTP ``status_code``), so the words decide — a failed model runner
+    is ``server_error`` (retryable before any answer arrived), a prompt longer than the context
+    is ``context_too_long``, a usage or rate limit is ``quota_exceeded`` / ``rate_limited``."""
+    status = token_count(payload.get("status_code"))
+    return classify_stream_error(message, status=status)
 
 
 def usage_from_ollama(payload: Mapping[str, Any]) -> Usage | None:

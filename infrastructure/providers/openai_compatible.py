@@ -21,9 +21,15 @@ Invariants it keeps:
 - tools: ``request.tools`` go out as ``tools: [{"type": "function", "function": {"name",
   "description", "parameters"}}]`` (an empty schema becomes ``{"type": "object", "properties":
   {}}``), and only when there is at least one: some servers reject ``tools: []``. ``tool_choice``
-  is never sent, so the server's default (``auto``) applies. History tool calls keep the local id
-  (``call-<hex>``) in ``tool_calls[].id`` and in the result's ``tool_call_id``, arguments as JSON
-  text;
+  is never sent, so the server's default (``auto``) applies. History tool calls go out under
+  their wire id (``dialects.WireIds``: the endpoint's own id when it made the call, else the local
+  id or one derived from it that the endpoint's dialect accepts — nine alphanumerics for Mistral
+  and unknown servers, at most 40 characters for OpenAI), in ``tool_calls[].id`` and in the
+  result's ``tool_call_id``, arguments as JSON text;
+- the body follows the endpoint's dialect (``dialects.dialect_for``): ``stream_options`` only
+  where it is accepted (never to Mistral, whose API answers 422 ``extra_forbidden``), the output
+  cap as ``max_completion_tokens`` on OpenAI's own API (``max_tokens`` is deprecated there and
+  refused by o-series models), ``max_tokens`` elsewhere;
 - images on a user message turn its ``content`` into an array: the text part first (left out when
   there is no text), then ``{"type": "image_url", "image_url": {"url": "data:<media type>;base64,
   <data>"}}`` per image, in order. Without images ``content`` stays a plain string (servers that
@@ -70,6 +76,7 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from domain.transcript.canonical import Usage, thaw
+from infrastructure.providers.dialects import WireIds
 from infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
@@ -104,14 +111,17 @@ class OpenAICompatibleProvider(StreamingAdapter):
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""
         model = self.model_for(request)
+        dialect = self.dialect
+        ids = WireIds(dialect, self.id_origin, request.messages)
         body: dict[str, Any] = {
             "model": model,
-            "messages": [render_message(m) for m in request.messages],
+            "messages": [render_message(m, ids) for m in request.messages],
             "stream": True,
-            "stream_options": {"include_usage": True},
         }
+        if dialect.stream_options:
+            body["stream_options"] = {"include_usage": True}
         if request.max_tokens is not None:
-            body["max_tokens"] = request.max_tokens
+            body[dialect.token_limit_field] = request.max_tokens
         if request.temperature is not None:
             body["temperature"] = request.temperature
         if request.tools:  # never an empty list: some servers reject ``tools: []``
@@ -141,10 +151,11 @@ def render_tool(tool: ToolSpec) -> dict[str, Any]:
     }
 
 
-def render_message(message: ProviderMessage) -> dict[str, Any]:
+def render_message(message: ProviderMessage, ids: WireIds | None = None) -> dict[str, Any]:
     """One ``messages[]`` entry in the Chat Completions shape. A user message with images gets a
     content array: the text part first, then one ``image_url`` part per image (a base64
-    ``data:`` URL); without images the content stays a plain string."""
+    ``data:`` URL); without images the content stays a plain string. Tool-call ids are the wire
+    ids ``ids`` gives (the local ids when ``ids`` is ``None``)."""
     rendered: dict[str, Any] = {"role": message.role, "content": message.content}
     if message.role == "user" and message.images:
         parts: list[dict[str, Any]] = []
@@ -162,7 +173,7 @@ def render_message(message: ProviderMessage) -> dict[str, Any]:
         rendered["content"] = message.content or None
         rendered["tool_calls"] = [
             {
-                "id": call.call_id,
+                "id": ids.for_call(call) if ids is not None else call.call_id,
                 "type": "function",
                 "function": {
                     "name": call.name,
@@ -172,7 +183,8 @@ def render_message(message: ProviderMessage) -> dict[str, Any]:
             for call in message.tool_calls
         ]
     if message.tool_call_id is not None:
-        rendered["tool_call_id"] = message.tool_call_id
+        local = message.tool_call_id
+        rendered["tool_call_id"] = ids.for_result(local) if ids is not None else local
     return rendered
 
 

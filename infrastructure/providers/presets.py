@@ -11,7 +11,9 @@ Invariants it keeps:
 - names are unique and valid provider names; every preset passes the settings validation;
 - a preset whose server runs on this machine (``localhost``) needs no key and names no key
   variable; every remote preset needs a key and names its conventional variable;
-- pure data: no I/O, nothing imported but the port's value type, so importing it is free.
+- pure data: no I/O, nothing imported but the port's value type, so importing it is free;
+- every preset has an explicit request dialect (``dialects.PRESET_DIALECTS``: optional fields,
+  token-limit field, tool-call id rule, error flag); a test checks none is missing.
 
 No errors are raised here; ``find_preset`` returns ``None`` for an unknown name.
 """

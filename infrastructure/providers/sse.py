@@ -12,6 +12,11 @@ Invariants it keeps (the WHATWG "parse an event stream" rules):
   are one line ending, not two;
 - each complete line is decoded as strict UTF-8; bytes that are not UTF-8 raise
   ``ProviderStreamError`` naming the line (never a silent replacement character);
+- an error never costs an event that came before it: when a bad line (not UTF-8, or longer than
+  ``max_line_bytes``) follows complete events in the same ``feed``, those events are returned and
+  the error is raised by the next call (``feed``, ``finish`` or ``raise_pending``), and by every
+  call after that. So any split of the same bytes gives the same events *then* the same error
+  (the message names the line and never depends on where the reads were cut);
 - a line starting with ``:`` is a comment; ``field: value`` loses exactly one leading space from
   the value; several ``data`` lines join with ``"\\n"``; unknown fields, and lines that start with
   a space, are ignored; an event is dispatched at a blank line, and only if it has data;
@@ -54,6 +59,7 @@ class SSEParser:
         self._last_id = ""
         self._fields_pending = False  # a field line was seen since the last dispatch
         self._retry_ms: int | None = None
+        self._pending_error: ProviderStreamError | None = None
         self._finished = False
 
     @property
@@ -66,12 +72,31 @@ class SSEParser:
         return self._retry_ms
 
     def feed(self, chunk: bytes) -> list[SSEEvent]:
-        """Consume ``chunk`` and return the events it completed, in order."""
+        """Consume ``chunk`` and return the events it completed, in order. A bad line after
+        complete events is raised by the next call, once those events are delivered."""
         if self._finished:
             raise RuntimeError("SSEParser.feed called after finish()")
+        self.raise_pending()
         if not isinstance(chunk, bytes):
             chunk = bytes(chunk)
         events: list[SSEEvent] = []
+        try:
+            self._consume(chunk, events)
+        except ProviderStreamError as exc:
+            self._pending_error = exc  # the stream is broken from here on
+            if not events:
+                raise
+            # Give the complete events first; the next call raises.
+        return events
+
+    def raise_pending(self) -> None:
+        """Raise the error a bad line left after the events of the same ``feed`` (if any): a
+        reader calls it once it has handled those events, so the error is not held back until
+        the next read."""
+        if self._pending_error is not None:
+            raise self._pending_error
+
+    def _consume(self, chunk: bytes, events: list[SSEEvent]) -> None:
         view = memoryview(chunk)
         start = 0
         if self._skip_lf and len(view) > 0:
@@ -98,17 +123,15 @@ class SSEParser:
             else:
                 pos = end + 1
         if len(self._partial) > self._max_line_bytes:
-            raise ProviderStreamError(
-                f"the event stream sent a line longer than {self._max_line_bytes} bytes "
-                "without a line break"
-            )
-        return events
+            raise self._too_long()
 
     def finish(self) -> bool:
         """End of stream. Return True if a half-built event (or an unterminated field line) was
-        discarded, False if the stream ended cleanly between events."""
+        discarded, False if the stream ended cleanly between events. Raises the error a bad
+        line left pending."""
         if self._finished:
             return False
+        self.raise_pending()
         self._finished = True
         unterminated = bytes(self._partial).strip()
         self._partial.clear()
@@ -125,11 +148,9 @@ class SSEParser:
     def _line(self, events: list[SSEEvent]) -> None:
         raw = bytes(self._partial)
         self._partial.clear()
-        self._line_number += 1
         if len(raw) > self._max_line_bytes:
-            raise ProviderStreamError(
-                f"the event stream sent a line longer than {self._max_line_bytes} bytes"
-            )
+            raise self._too_long()
+        self._line_number += 1
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -161,6 +182,13 @@ class SSEParser:
         elif name == "retry" and value.isascii() and value.isdigit():
             self._retry_ms = int(value)
         # any other field (including " data" with a leading space) is ignored
+
+    def _too_long(self) -> ProviderStreamError:
+        # One wording whether the line was seen whole or still growing across reads.
+        return ProviderStreamError(
+            f"the event stream sent a line longer than {self._max_line_bytes} bytes "
+            f"(line {self._line_number + 1})"
+        )
 
     def _dispatch(self, events: list[SSEEvent]) -> None:
         self._fields_pending = False

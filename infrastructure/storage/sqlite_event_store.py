@@ -25,7 +25,16 @@ Invariants it keeps:
   the ``retention_gate`` for one conversation inside its own transaction and closes it again;
 - a streamed answer is checkpointed into ``partials`` (one small INSERT per checkpoint, never the
   whole answer again); the turn's ``assistant_text`` or ``turn_finished`` deletes them in its own
-  transaction, so recovery never repeats text that is already in the log;
+  transaction, so recovery never repeats text that is already in the log (the runtime never
+  closes a turn whose shown text the store refused: ADR-008);
+- a checkpoint the database refuses (lock held past ``busy_timeout_ms``, a full disk, a file-size
+  limit) goes to the turn's recovery journal beside the database (``recovery_journal``), and so
+  do the turn's later ones; ``recover_interrupted`` appends checkpoints + journal, in that order,
+  as the turn's partial answer, then removes the journal; journals of closed turns are swept;
+- ``append_many`` appends several events of one turn in one transaction (``turn_started`` with its
+  ``user_message``): all or none;
+- ``verify_chain`` reads the head and the events inside one read transaction (one snapshot), so
+  an append by another process meanwhile is not reported as tampering;
 - a conversation's settings (title, ``pinned``, ``project_id``, ``current_turn_id``) are plain
   UPDATEs of its ``sessions`` row that leave ``updated_at`` alone: only an appended event is
   activity; ``duplicate_session`` copies events through the same insert path as ``append`` (one
@@ -95,6 +104,7 @@ from infrastructure.storage.fulltext import (
 )
 from infrastructure.storage.migrations import MigrationRun, migrate_database
 from infrastructure.storage.owners import OwnerLease, owners_dir
+from infrastructure.storage.recovery_journal import RecoveryJournal, recovery_dir
 
 log = logging.getLogger(__name__)
 
@@ -148,9 +158,15 @@ class SqliteEventStore:
         *,
         cache_sessions: int = CACHE_SESSIONS,
         cache_events: int = CACHE_EVENTS,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         self.path = Path(path)
         self._closed = False
+        self._busy_timeout_ms = int(busy_timeout_ms)
+        #: Checkpoints the database refused (see ``checkpoint_partial``), one file per turn.
+        self._journal = RecoveryJournal(recovery_dir(self.path))
+        self._journaled: set[tuple[str, str]] = set()
+        self._journal_lock = threading.Lock()
         self._cache = EventCache(max_sessions=cache_sessions, max_events=cache_events)
         self._write_lock = threading.Lock()
         self._local = threading.local()
@@ -194,14 +210,14 @@ class SqliteEventStore:
         try:
             conn = sqlite3.connect(
                 self.path,
-                timeout=BUSY_TIMEOUT_MS / 1000,
+                timeout=self._busy_timeout_ms / 1000,
                 isolation_level=None,  # we issue BEGIN/COMMIT ourselves
                 check_same_thread=check_same_thread,
             )
         except sqlite3.Error as exc:
             raise EventStoreError(f"cannot open the event store {self.path}: {exc}") from exc
         try:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
             conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
             conn.close()
@@ -296,13 +312,7 @@ class SqliteEventStore:
             )
         now = utc_now()
         with self._write() as conn:
-            if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
-                raise EventStoreError(f"a conversation with id {session_id!r} already exists")
-            conn.execute(
-                "INSERT INTO sessions (id, title, project_id, created_at, updated_at, pinned)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (session_id, title, project_id, now, now, int(bool(pinned))),
-            )
+            self._insert_session(conn, session_id, title, project_id, now, pinned)
         return SessionRecord(
             id=session_id,
             title=title,
@@ -311,6 +321,55 @@ class SqliteEventStore:
             project_id=project_id,
             pinned=bool(pinned),
         )
+
+    @staticmethod
+    def _insert_session(
+        conn: sqlite3.Connection,
+        session_id: str,
+        title: str,
+        project_id: str | None,
+        now: str,
+        pinned: bool = False,
+    ) -> None:
+        if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
+            raise EventStoreError(f"a conversation with id {session_id!r} already exists")
+        conn.execute(
+            "INSERT INTO sessions (id, title, project_id, created_at, updated_at, pinned)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, title, project_id, now, now, int(bool(pinned))),
+        )
+
+    def import_session(
+        self,
+        title: str,
+        *,
+        session_id: str,
+        project_id: str | None,
+        events: Sequence[tuple[str, Event, str, str | None, str | None]],
+        replace: bool = False,
+    ) -> int:
+        """Create a conversation and append ``events`` (turn id, event, actor, work item, ISO
+        time) in ONE transaction: a kill or a failure part-way leaves nothing. ``replace``
+        deletes a conversation of that id first, in the same transaction (through the
+        retention path: a partial earlier import being redone). Returns the events written."""
+        if not isinstance(session_id, str) or not session_id:
+            raise EventStoreError(
+                f"a conversation id must be a non-empty string, not {session_id!r}"
+            )
+        prepared = [
+            (turn_id, *_serialise(session_id, event), actor, work_item, _normalise_ts(ts))
+            for turn_id, event, actor, work_item, ts in events
+        ]
+        with self._write() as conn:
+            if replace:
+                self._delete_in(conn, session_id)
+            self._insert_session(conn, session_id, title, project_id, utc_now())
+            for turn_id, type_name, data, payload, actor, work_item, ts in prepared:
+                self._insert(
+                    conn, session_id, turn_id, type_name, data, payload, actor, work_item, ts=ts
+                )
+        self._cache.discard(session_id)
+        return len(prepared)
 
     def get_session(self, session_id: str) -> SessionRecord:
         """The conversation's record; raises ``SessionNotFound``."""
@@ -475,6 +534,69 @@ class SqliteEventStore:
 
     # -- events --------------------------------------------------------------------------------
 
+    def append_many(
+        self,
+        session_id: str,
+        turn_id: str,
+        entries: Sequence[tuple[Event, str]],
+        *,
+        new_session: tuple[str, str | None] | None = None,
+    ) -> Sequence[StoredEvent]:
+        """Append ``entries`` (event, actor) to one turn in *one* committed transaction: all of
+        them or none (a kill, a full disk or a lock held too long cannot leave the first without
+        the rest). ``new_session`` (title, project id) creates the conversation in the same
+        transaction, so it never exists empty. Returns them as stored; raises
+        ``SessionNotFound``."""
+        serialised = [(*_serialise(session_id, event), actor) for event, actor in entries]
+        if not serialised and new_session is None:
+            return []
+        if not isinstance(session_id, str) or not session_id:
+            raise EventStoreError(
+                f"a conversation id must be a non-empty string, not {session_id!r}"
+            )
+        rows: list[tuple[Any, ...]] = []
+        with self._write() as conn:
+            if new_session is not None:
+                title, project_id = new_session
+                self._insert_session(conn, session_id, title, project_id, utc_now())
+            for type_name, data, payload, actor in serialised:
+                event_id, ts, prev, digest = self._insert(
+                    conn, session_id, turn_id, type_name, data, payload, actor, None
+                )
+                rows.append((event_id, ts, session_id, turn_id, type_name, actor, None, payload,
+                             prev, digest))  # fmt: skip
+        self._forget_journal_if_saved(session_id, turn_id, [r[4] for r in rows])
+        self._cache_committed(session_id, rows)
+        return [
+            StoredEvent(
+                id=row[0],
+                ts=row[1],
+                session_id=session_id,
+                turn_id=turn_id,
+                event=event,
+                work_item=None,
+                actor=row[5],
+                prev_hash=row[8],
+                hash=row[9],
+            )
+            for row, (event, _actor) in zip(rows, entries, strict=True)
+        ]
+
+    def _cache_committed(self, session_id: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Committed: a cached log that ends right before these rows grows by them. The cache
+        gets the events decoded from their stored payloads, like a read would, never the
+        caller's objects (which may hold mutable values the caller changes later)."""
+        cached = self._cache.state(session_id)
+        if cached is None or not rows or cached[1] != rows[0][8]:  # [8]: prev_hash
+            return
+        try:
+            decoded = [_stored_event(row) for row in rows]
+        except EventStoreError:
+            # The append is committed and must not fail now; the next read reports the row.
+            self._cache.discard(session_id)
+        else:
+            self._cache.extend(session_id, after=cached, events=decoded)
+
     def append(
         self,
         session_id: str,
@@ -493,35 +615,15 @@ class SqliteEventStore:
         other time and becomes the conversation's ``updated_at`` (and, on its first event, its
         ``created_at``). A time that is not ISO 8601, or is earlier than the conversation's last
         event, raises ``EventStoreError``."""
-        if ts is not None:
-            try:
-                when = datetime.fromisoformat(ts) if isinstance(ts, str) else None
-            except ValueError:
-                when = None
-            if when is None or when.year < 1000:
-                raise EventStoreError(
-                    f"an event time must be an ISO 8601 date and time, not {ts!r}"
-                )
-            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-            ts = when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        ts = _normalise_ts(ts)
         type_name, data, payload = _serialise(session_id, event)
         with self._write() as conn:
             event_id, ts, prev, digest = self._insert(
                 conn, session_id, turn_id, type_name, data, payload, actor, work_item, ts=ts
             )
-        # Committed: a cached log that ends right before this event grows by it. The cache gets
-        # the event decoded from its stored payload, like a read would, never the caller's
-        # object (which may hold mutable values the caller changes later).
-        cached = self._cache.state(session_id)
-        if cached is not None and cached[1] == prev:
-            row = (event_id, ts, session_id, turn_id, type_name, actor, work_item, payload)
-            try:
-                decoded = _stored_event((*row, prev, digest))
-            except EventStoreError:
-                # The append is committed and must not fail now; the next read reports the row.
-                self._cache.discard(session_id)
-            else:
-                self._cache.extend(session_id, after=cached, events=[decoded])
+        self._forget_journal_if_saved(session_id, turn_id, [type_name])
+        row = (event_id, ts, session_id, turn_id, type_name, actor, work_item, payload)
+        self._cache_committed(session_id, [(*row, prev, digest)])
         return StoredEvent(
             id=event_id,
             ts=ts,
@@ -834,17 +936,23 @@ class SqliteEventStore:
         broken`` (it does not follow the event before it: events reordered or copied),
         ``event missing`` (the event before it, or the conversation's last events, are gone),
         ``event inserted`` (it carries no hash, or follows the recorded last event)."""
-        with self._read() as conn:
-            head = conn.execute(
-                "SELECT head_hash FROM sessions WHERE id = ?", (session_id,)
-            ).fetchone()
-            if head is None:
-                raise SessionNotFound(session_id)
-            cursor = conn.execute(
-                "SELECT id, turn_id, ts, type, actor, work_item, payload, prev_hash, hash"
-                " FROM events WHERE session_id = ? ORDER BY id",
-                (session_id,),
-            )
+        with self._read() as conn, _snapshot(conn):
+            return self._verify_in(conn, session_id)
+
+    @staticmethod
+    def _verify_in(conn: sqlite3.Connection, session_id: str) -> ChainReport:
+        """``verify_chain``'s work, inside the caller's read transaction: the head and the
+        events come from one snapshot, so an append by another process meanwhile is invisible
+        to both rather than seen by one ("event inserted" where nothing is wrong)."""
+        head = conn.execute("SELECT head_hash FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if head is None:
+            raise SessionNotFound(session_id)
+        cursor = conn.execute(
+            "SELECT id, turn_id, ts, type, actor, work_item, payload, prev_hash, hash"
+            " FROM events WHERE session_id = ? ORDER BY id",
+            (session_id,),
+        )
+        try:
             expected_prev = GENESIS
             checked = 0
             last_id: int | None = None
@@ -854,73 +962,127 @@ class SqliteEventStore:
                 if reason:
                     return ChainReport(session_id, False, checked, row[0], reason)
                 expected_prev, last_id = row[-1], row[0]
-            head_hash = head[0]
-            if head_hash == expected_prev:
-                return ChainReport(session_id, True, checked)
-            if last_id is None:
-                reason = "event missing: all its events were removed"
-            elif _hash_owner(conn, session_id, head_hash) is not None:
-                reason = (
-                    "event inserted: events were added after the conversation's last recorded event"
-                )
-            else:
-                reason = (
-                    f"event missing: the event(s) after event {last_id} (the last one there) "
-                    "were removed"
-                )
-            return ChainReport(session_id, False, checked, last_id, reason)
+        finally:
+            cursor.close()
+        head_hash = head[0]
+        if head_hash == expected_prev:
+            return ChainReport(session_id, True, checked)
+        if last_id is None:
+            reason = "event missing: all its events were removed"
+        elif _hash_owner(conn, session_id, head_hash) is not None:
+            reason = (
+                "event inserted: events were added after the conversation's last recorded event"
+            )
+        else:
+            reason = (
+                f"event missing: the event(s) after event {last_id} (the last one there) "
+                "were removed"
+            )
+        return ChainReport(session_id, False, checked, last_id, reason)
 
     def delete_session(self, session_id: str) -> int:
         """Delete a conversation with its events, search rows, turns and checkpoints, in one
         transaction, through the retention gate; record it in ``retention_log``. Returns the
         number of events removed; raises ``SessionNotFound``."""
         with self._write() as conn:
-            row = conn.execute(
-                "SELECT title, head_hash FROM sessions WHERE id = ?", (session_id,)
-            ).fetchone()
-            if row is None:
-                raise SessionNotFound(session_id)
-            key = (session_id,)
-            (count,) = conn.execute(
-                "SELECT count(*) FROM events WHERE session_id = ?", key
-            ).fetchone()
-            conn.execute(
-                "DELETE FROM events_fts"
-                " WHERE rowid IN (SELECT id FROM events WHERE session_id = ?)",
-                key,
-            )
-            conn.execute(
-                "INSERT OR REPLACE INTO retention_gate (id, session_id) VALUES (1, ?)", key
-            )
-            conn.execute("DELETE FROM events WHERE session_id = ?", key)
-            conn.execute("DELETE FROM retention_gate")
-            for table in ("partials", "turn_verdicts", "turns"):
-                conn.execute(f"DELETE FROM {table} WHERE session_id = ?", key)
-            conn.execute("DELETE FROM sessions WHERE id = ?", key)
-            conn.execute(
-                "INSERT INTO retention_log (session_id, title, deleted_at, events, head_hash)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (session_id, row[0], utc_now(), count, row[1]),
-            )
+            count = self._delete_in(conn, session_id)
         self._cache.discard(session_id)
         return count
 
+    @staticmethod
+    def _delete_in(conn: sqlite3.Connection, session_id: str) -> int:
+        """``delete_session``'s work inside the caller's write transaction."""
+        row = conn.execute(
+            "SELECT title, head_hash FROM sessions WHERE id = ?", (session_id,)
+        ).fetchone()
+        if row is None:
+            raise SessionNotFound(session_id)
+        key = (session_id,)
+        (count,) = conn.execute("SELECT count(*) FROM events WHERE session_id = ?", key).fetchone()
+        conn.execute(
+            "DELETE FROM events_fts WHERE rowid IN (SELECT id FROM events WHERE session_id = ?)",
+            key,
+        )
+        conn.execute("INSERT OR REPLACE INTO retention_gate (id, session_id) VALUES (1, ?)", key)
+        conn.execute("DELETE FROM events WHERE session_id = ?", key)
+        conn.execute("DELETE FROM retention_gate")
+        for table in ("partials", "turn_verdicts", "turns"):
+            conn.execute(f"DELETE FROM {table} WHERE session_id = ?", key)
+        conn.execute("DELETE FROM sessions WHERE id = ?", key)
+        conn.execute(
+            "INSERT INTO retention_log (session_id, title, deleted_at, events, head_hash)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (session_id, row[0], utc_now(), count, row[1]),
+        )
+        return int(count)
+
     # -- partial answers and recovery -----------------------------------------------------------
 
-    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> None:
+    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> str:
         """Durably add ``text`` to the turn's partial answer: one INSERT of ``text`` alone.
-        Raises ``SessionNotFound``."""
+
+        When the database cannot take it (its write lock held past the busy timeout, a full
+        disk, a file-size limit, an I/O error), the text goes to the turn's recovery journal
+        beside the database instead, and so does every later checkpoint of the turn until its
+        ``assistant_text`` lands (so the pieces stay in order: database first, journal after).
+        Returns "" when the text is in the database, else the journal's path. Raises
+        ``SessionNotFound``, or ``EventStoreError`` when the text could be kept nowhere."""
         if not text:
-            return
-        with self._write() as conn:
-            if not conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone():
-                raise SessionNotFound(session_id)
-            conn.execute(
-                "INSERT INTO partials (session_id, turn_id, seq, ts, text)"
-                " SELECT ?, ?, coalesce(max(seq), 0) + 1, ?, ? FROM partials"
-                " WHERE session_id = ? AND turn_id = ?",
-                (session_id, turn_id, utc_now(), text, session_id, turn_id),
-            )
+            return ""
+        key = (session_id, turn_id)
+        with self._journal_lock:
+            if key not in self._journaled:
+                try:
+                    with self._write() as conn:
+                        if not conn.execute(
+                            "SELECT 1 FROM sessions WHERE id = ?", (session_id,)
+                        ).fetchone():
+                            raise SessionNotFound(session_id)
+                        conn.execute(
+                            "INSERT INTO partials (session_id, turn_id, seq, ts, text)"
+                            " SELECT ?, ?, coalesce(max(seq), 0) + 1, ?, ? FROM partials"
+                            " WHERE session_id = ? AND turn_id = ?",
+                            (session_id, turn_id, utc_now(), text, session_id, turn_id),
+                        )
+                    return ""
+                except SessionNotFound:
+                    raise
+                except EventStoreError as exc:
+                    db_problem = str(exc)
+            else:
+                db_problem = ""
+            path = self._journal.path(session_id, turn_id)
+            try:
+                self._journal.add(session_id, turn_id, text, fresh=key not in self._journaled)
+            except OSError as exc:
+                raise EventStoreError(
+                    f"cannot keep the answer of turn {turn_id}: "
+                    + (f"the database refused it ({db_problem}) and " if db_problem else "")
+                    + f"the recovery journal {path} cannot be written: {exc}"
+                ) from exc
+            if key not in self._journaled:
+                self._journaled.add(key)
+                log.warning(
+                    "the database refused a checkpoint of turn %s (%s); it and the turn's next "
+                    "ones go to %s, replayed on the next start",
+                    turn_id,
+                    db_problem,
+                    path,
+                )
+            return str(path)
+
+    def _forget_journal_if_saved(
+        self, session_id: str, turn_id: str, type_names: Sequence[str]
+    ) -> None:
+        """The turn's ``assistant_text`` (or its closing record) is committed: the journal's
+        text is in the log now, like the checkpoints the same transaction deleted."""
+        key = (session_id, turn_id)
+        if key in self._journaled and (
+            "assistant_text" in type_names or "turn_finished" in type_names
+        ):
+            with self._journal_lock:
+                self._journaled.discard(key)
+                self._journal.remove(session_id, turn_id)
 
     def recover_interrupted(self) -> Sequence[str]:
         """Close every turn left running by a store object that is gone (a crash, a kill, a
@@ -940,8 +1102,24 @@ class SqliteEventStore:
                 recovered.append(turn_id)
         if recovered:
             log.info("closed %d interrupted turn(s): %s", len(recovered), ", ".join(recovered))
+        self._sweep_journals()
         self._lease.sweep()
         return recovered
+
+    def _sweep_journals(self) -> None:
+        """Remove the journals of turns that are closed (their text reached the log) or gone
+        (the conversation was deleted); journals of running turns stay."""
+        keys = self._journal.keys()
+        if not keys:
+            return
+        with self._read() as conn:
+            for session_id, turn_id in keys:
+                row = conn.execute(
+                    "SELECT status IS NULL FROM turns WHERE session_id = ? AND turn_id = ?",
+                    (session_id, turn_id),
+                ).fetchone()
+                if row is None or not row[0]:
+                    self._journal.remove(session_id, turn_id)
 
     def _close_interrupted(self, session_id: str, turn_id: str) -> bool:
         key = (session_id, turn_id)
@@ -968,7 +1146,8 @@ class SqliteEventStore:
             ).fetchone()
             role = _agent_role(started[0] if started else None)
             last_seen = max([started_at, last_event or "", *(ts for ts, _ in pieces)])
-            text = "".join(piece for _, piece in pieces)
+            # The journal holds what the database refused, after what it took: in that order.
+            text = "".join(piece for _, piece in pieces) + self._journal.text(session_id, turn_id)
             closing: list[tuple[Event, str]] = []
             if text:
                 closing.append(
@@ -987,6 +1166,9 @@ class SqliteEventStore:
             for event, actor in closing:
                 type_name, data, payload = _serialise(session_id, event)
                 self._insert(conn, session_id, turn_id, type_name, data, payload, actor, None)
+        # Committed: the journal's text is in the log (a crash before this line leaves a
+        # journal of a closed turn, which the next start removes unread).
+        self._journal.remove(session_id, turn_id)
         return True
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -1011,6 +1193,33 @@ class SqliteEventStore:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _normalise_ts(ts: str | None) -> str | None:
+    """An imported event's time in the store's form (``None`` stays ``None``: stamp it now);
+    ``EventStoreError`` for a time that is not ISO 8601."""
+    if ts is None:
+        return None
+    try:
+        when = datetime.fromisoformat(ts) if isinstance(ts, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.year < 1000:
+        raise EventStoreError(f"an event time must be an ISO 8601 date and time, not {ts!r}")
+    when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    return when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@contextmanager
+def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
+    """One read transaction on a reader connection (autocommit otherwise: each statement its own
+    snapshot), so several SELECTs see the database as of one moment."""
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
 
 
 def _serialise(session_id: str, event: Event) -> tuple[str, dict[str, Any], str]:

@@ -18,14 +18,12 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
-import keyring.core
 import pytest
-from keyring.backends import fail
 from pytest_httpserver import HTTPServer
 
 from application.ports.settings_store import NetworkSettings
 from infrastructure.config.json_settings_store import JsonSettingsStore
+from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.sse_server import openai_text_stream, sse_handler
 from ui.cli import main
 
@@ -93,18 +91,8 @@ def gate() -> Iterator[threading.Event]:
     event.set()
 
 
-@pytest.fixture(autouse=True)
-def _no_profile_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
-    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
-
-
-@pytest.fixture(autouse=True)
-def _headless_keyring() -> Iterator[None]:
-    saved = keyring.core._keyring_backend
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.core._keyring_backend = saved
+# Every test runs as on a headless machine, whatever the environment says.
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def serve(httpserver: HTTPServer, body: bytes, **options: object) -> list[dict]:

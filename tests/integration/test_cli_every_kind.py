@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import keyring
-import keyring.core
 import pytest
-from keyring.backends import fail
 
+from tests.support.cli_profile import headless  # noqa: F401 (fixture)
 from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path
 from tests.support.wire_formats import KINDS, WIRE_FORMATS
 from ui.cli import main
@@ -75,18 +72,8 @@ KEY_ENV = {"anthropic": "PARLEY_CLI_ANTHROPIC_KEY", "gemini": "PARLEY_CLI_GEMINI
 KEYS = {"anthropic": "sk-ant-cli-0123456789abcdef", "gemini": "AIzaCli0123456789abcdef"}
 
 
-@pytest.fixture(autouse=True)
-def _no_profile_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
-    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
-
-
-@pytest.fixture(autouse=True)
-def _headless_keyring() -> Iterator[None]:
-    saved = keyring.core._keyring_backend
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.core._keyring_backend = saved
+# Every test runs as on a headless machine: no profile from the environment, no keyring.
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 class CLI:

@@ -17,9 +17,9 @@ from werkzeug import Response
 
 from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
 from domain.actions.model import Effect
-from tests.integration.test_tool_turns import tool_call_stream
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.sse_server import openai_text_stream
+from tests.support.tool_turns import tool_call_stream
 from ui.terminal_permission import TerminalPermissionAsker
 
 

@@ -14,25 +14,19 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
-from application.ports.settings_store import ProviderConfig
-from application.ports.tools import ALLOW_ONCE, DENY, PermissionRequest, ToolContext
-from application.tools.toolbox import Toolbox
+from application.ports.event_store import EventStore
+from application.ports.tools import ALLOW_ONCE, DENY, PermissionRequest
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import ActionVerdict, mint_id
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox
-from infrastructure.tools.snapshot import FilesystemInspector
-from tests.integration.test_tool_turns import CHAT, tool_call_stream
 from tests.support.sse_server import openai_text_stream
+from tests.support.tool_turns import CHAT, tool_call_stream, tool_turn_runtime
 
 WAIT_S = 30.0
 
@@ -72,39 +66,22 @@ def model_server(httpserver: HTTPServer) -> None:
     httpserver.expect_request(CHAT, method="POST").respond_with_handler(handle)
 
 
-def test_two_turns_asking_at_once_each_reach_their_own_asker(
-    tmp_path: Path, httpserver: HTTPServer
-) -> None:
+@pytest.fixture
+def world(tmp_path: Path, httpserver: HTTPServer) -> Iterator[tuple[Path, TurnRuntime, EventStore]]:
+    """A workspace, the model server, and one runtime (one toolbox) for every turn of the test,
+    as the composition root wires them."""
     workspace = tmp_path / "workspace"
     workspace.mkdir()
-    settings = JsonSettingsStore(tmp_path / "config")
-    settings.add_provider(
-        ProviderConfig("local", "openai", httpserver.url_for("/v1"), default_model="m")
-    )
-    store = SqliteEventStore(tmp_path / "data" / "parley.db")
     model_server(httpserver)
+    runtime, store, _toolbox = tool_turn_runtime(tmp_path, httpserver.url_for("/v1"))
+    yield workspace, runtime, store
+    store.close()  # idempotent: a test may have closed it already
 
-    def context_for(request: ConversationExecutionRequest) -> ToolContext:
-        assert request.workspace is not None
-        return ToolContext(
-            workspace=request.workspace.resolve(),
-            sandbox=turn_sandbox(tmp_path / "outputs", request.session_id, request.turn_id),
-            session_id=request.session_id,
-            venv_dir=tmp_path / "venv",
-        )
 
-    # One toolbox and one runtime for both turns, as the composition root wires them.
-    toolbox = Toolbox(
-        inspector=FilesystemInspector(protected_roots=(tmp_path / "data", tmp_path / "config")),
-        executor=LocalToolExecutor(),
-        context_for=context_for,
-    )
-    runtime = TurnRuntime(
-        store,
-        SettingsProviderDirectory(settings, environ={}),
-        retry_policy=RetryPolicy(max_attempts=1),
-        toolbox=toolbox,
-    )
+def test_two_turns_asking_at_once_each_reach_their_own_asker(
+    world: tuple[Path, TurnRuntime, EventStore],
+) -> None:
+    workspace, runtime, store = world
     together = threading.Barrier(2)
     people = {"A": Person(ALLOW_ONCE, together), "B": Person(DENY, together)}
     requests = {
@@ -162,27 +139,10 @@ def test_two_turns_asking_at_once_each_reach_their_own_asker(
 
 
 def test_a_turn_that_brings_no_asker_is_refused_not_asked_elsewhere(
-    tmp_path: Path, httpserver: HTTPServer
+    world: tuple[Path, TurnRuntime, EventStore],
 ) -> None:
     """Nothing shared answers for a turn: without its own asker, what needs asking is denied."""
-    workspace = tmp_path / "workspace"
-    workspace.mkdir()
-    settings = JsonSettingsStore(tmp_path / "config")
-    settings.add_provider(
-        ProviderConfig("local", "openai", httpserver.url_for("/v1"), default_model="m")
-    )
-    store = SqliteEventStore(tmp_path / "data" / "parley.db")
-    model_server(httpserver)
-    toolbox = Toolbox(
-        inspector=FilesystemInspector(protected_roots=(tmp_path / "data", tmp_path / "config")),
-        executor=LocalToolExecutor(),
-        context_for=lambda r: ToolContext(
-            workspace=workspace.resolve(),
-            sandbox=turn_sandbox(tmp_path / "outputs", r.session_id, r.turn_id),
-            session_id=r.session_id,
-        ),
-    )
-    runtime = TurnRuntime(store, SettingsProviderDirectory(settings, environ={}), toolbox=toolbox)
+    workspace, runtime, store = world
     request = ConversationExecutionRequest(
         turn_id=mint_id(),
         session_id=mint_id(),

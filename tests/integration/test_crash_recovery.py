@@ -15,10 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
-import keyring.core
 import pytest
-from keyring.backends import fail
 
 from application.conversations.turn_runtime import CHECKPOINT_INTERVAL_S, TurnRuntime
 from application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
@@ -27,10 +24,15 @@ from domain.agents.conversation_execution_request import ConversationExecutionRe
 from domain.transcript.canonical import AssistantText, TurnStarted
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from infrastructure.storage.startup import open_event_store
+from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.crash_harness import REPO, CrashHarness
 from ui.bootstrap import build_services
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+
+
+# Every test runs as on a headless machine, whatever the environment says.
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 # -- kill -9 during a streamed answer --------------------------------------------------------------
@@ -127,16 +129,17 @@ class SpyStore(SqliteEventStore):
         self.partials_at_answer: list[int] = []
         self.fail_at = fail_at or set()
 
-    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> None:
+    def checkpoint_partial(self, session_id: str, turn_id: str, text: str) -> str:
         call = len(self.checkpoints)
         self.checkpoints.append(text)
         if call in self.fail_at:
             raise EventStoreError("disk busy")
-        super().checkpoint_partial(session_id, turn_id, text)
+        return super().checkpoint_partial(session_id, turn_id, text)
 
 
 def run_turn(store: SqliteEventStore, pieces: list[str], clock: SteppingClock) -> str:
-    runtime = TurnRuntime(store, Directory(PiecesProvider(pieces)), clock=clock)
+    # Only the cadence as text arrives (no flusher thread), so the count is exact.
+    runtime = TurnRuntime(store, Directory(PiecesProvider(pieces)), clock=clock, flush_after_s=None)
     request = ConversationExecutionRequest(
         turn_id="t", session_id="s", prompt="go", provider_id="fake", model="m"
     )
@@ -197,20 +200,6 @@ def test_a_killed_runtime_leaves_its_checkpoints_for_recovery(tmp_path: Path) ->
 
 
 # -- a database that cannot be opened -------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def _headless_keyring() -> Iterator[None]:
-    saved = keyring.core._keyring_backend
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.core._keyring_backend = saved
-
-
-@pytest.fixture(autouse=True)
-def _no_profile_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PARLEY_DATA_DIR", raising=False)
-    monkeypatch.delenv("PARLEY_CONFIG_DIR", raising=False)
 
 
 def real_database_bytes(tmp_path: Path) -> bytes:

@@ -49,26 +49,18 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.tool_call_accumulator import ParsedToolCall
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.settings_store import ProviderConfig
 from application.ports.tools import ALLOW_ONCE, DENY, ToolContext, ToolOutcome
-from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.actions.model import BUILTIN_TOOLS
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from infrastructure.tools.confinement import Bubblewrap
 from infrastructure.tools.executor import LocalToolExecutor
 from infrastructure.tools.sandbox import turn_sandbox
 from infrastructure.tools.snapshot import FilesystemInspector
-from tests.integration.test_tool_turns import tool_call_stream
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.escape_corpus import MARK, SLEEP_MARKS, Call, Case, all_cases
 from tests.support.sse_server import openai_text_stream
+from tests.support.tool_turns import CHAT, run_tool_blocks, tool_call_stream, tool_turn_runtime
 
 CASES = all_cases()
 ENV_NAME = "PARLEY_ESCAPE_CANARY"
@@ -459,30 +451,16 @@ def run_blocks(
         command_timeout_s=COMMAND_TIMEOUT_S,
         venv_dir=out / "venv",
     )
-    toolbox = Toolbox(inspector=inspector, executor=executor, context_for=lambda _r: context)
-    state = ToolTurnState(
-        inspector.snapshot(
-            workspace=context.workspace,
-            sandbox=context.sandbox,
-            advertised_tools=BUILTIN_TOOLS,
-            gate_mode="auto",
-            unattended=False,
-        ),
-        context,
+    blocks = run_tool_blocks(
+        [(call.tool, _arguments(world, call, ws, port)) for call in case.calls],
+        request=request,
+        context=context,
+        inspector=inspector,
+        executor=executor,
+        asker=person,
+        advertised_tools=BUILTIN_TOOLS,
     )
-    events: list = []
-    for call in case.calls:
-        parsed = ParsedToolCall(None, call.tool, _arguments(world, call, ws, port), "", "")
-        run_tool_block(
-            toolbox,
-            request,
-            state,
-            [parsed],
-            append=events.append,
-            stop=threading.Event(),
-            model="m",
-            asker=person,
-        )
+    events = [event for block in blocks for event in block]
     return Ran(
         results=[e.result for e in events if isinstance(e, ToolResult)],
         verdicts=[e for e in events if isinstance(e, ActionVerdict)],
@@ -519,12 +497,7 @@ def run_turn(
         )
 
     server.clear()
-    server.expect_request("/v1/chat/completions", method="POST").respond_with_handler(handle)
-    settings = JsonSettingsStore(out / "config")
-    settings.add_provider(
-        ProviderConfig("local", "openai", server.url_for("/v1"), default_model="m")
-    )
-    store = SqliteEventStore(out / "data" / "parley.db")
+    server.expect_request(CHAT, method="POST").respond_with_handler(handle)
     sandboxes: list[Path] = []
 
     def context_for(request: ConversationExecutionRequest) -> ToolContext:
@@ -539,12 +512,12 @@ def run_turn(
             venv_dir=out / "venv",
         )
 
-    toolbox = Toolbox(inspector=inspector, executor=executor, context_for=context_for)
-    runtime = TurnRuntime(
-        store,
-        SettingsProviderDirectory(settings, environ={}),
-        retry_policy=RetryPolicy(max_attempts=1),
-        toolbox=toolbox,
+    runtime, store, _toolbox = tool_turn_runtime(
+        out,
+        server.url_for("/v1"),
+        inspector=inspector,
+        executor=executor,
+        context_for=context_for,
     )
     request = ConversationExecutionRequest(
         turn_id=mint_id(),

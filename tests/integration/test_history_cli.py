@@ -29,20 +29,23 @@ from domain.transcript.canonical import (
     UserMessage,
 )
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
-from tests.integration.test_cli import (  # noqa: F401 (fixtures used by name)
+from tests.integration.test_cli import (
     Profile,
-    _headless_keyring,
-    _no_profile_env,
     serve,
     session_of,
 )
 from tests.integration.test_keys import MemoryKeyring, memory_keyring  # noqa: F401
+from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.sse_server import openai_text_stream
 from tests.unit.test_history_render import SCRIPT_MESSAGE, _turns, texts_that_must_appear
 
 QUARTERLY = "Quarterly figures"
 SINTRA = "Sintra day"
 T3 = "c3" * 16
+
+
+# Every test runs as on a headless machine, whatever the environment says.
+pytestmark = pytest.mark.usefixtures("headless")
 
 
 def sintra_turn() -> list[tuple[str, Event]]:

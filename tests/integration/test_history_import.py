@@ -38,11 +38,11 @@ from domain.transcript.canonical import (
     to_payload,
 )
 from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
-from tests.integration.test_cli import (  # noqa: F401 (fixtures used by name)
-    Profile,
-    _headless_keyring,
-    _no_profile_env,
-)
+from tests.integration.test_cli import Profile
+from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
+
+# Every test runs as on a headless machine, whatever the environment says.
+pytestmark = pytest.mark.usefixtures("headless")
 
 LISBON_ID = "6790c1a2-4f1e-8000-a3b1-0c9d2e7f1a01"
 ARITHMETIC_ID = "6790c1a2-4f1e-8000-a3b1-0c9d2e7f1a02"
@@ -700,14 +700,16 @@ def test_parley_export_with_a_bad_event_is_refused_whole(tmp_path: Path) -> None
 
 
 def test_a_store_failure_part_way_leaves_no_half_conversation(tmp_path: Path) -> None:
+    # The third event's insert fails inside the import's transaction (a conversation is
+    # imported in one: issue 14), as a full disk would fail it.
     class FailingStore(SqliteEventStore):
         appended = 0
 
-        def append(self, *args: Any, **kwargs: Any) -> StoredEvent:
+        def _insert(self, *args: Any, **kwargs: Any) -> Any:
             FailingStore.appended += 1
             if FailingStore.appended == 3:
                 raise EventStoreError("disk full")
-            return super().append(*args, **kwargs)
+            return super()._insert(*args, **kwargs)
 
     with FailingStore(tmp_path / "parley.db") as store:
         with pytest.raises(EventStoreError, match="disk full"):

@@ -137,6 +137,7 @@ def test_remove_provider_and_the_default(store: JsonSettingsStore) -> None:
         ({"base_url": "https://user:sk-secret@example.org/v1"}, "user name or password"),
         ({"base_url": "https://example.org/v1?key=abc"}, "query or fragment"),
         ({"base_url": "https://example.org:99999/v1"}, "malformed"),
+        ({"base_url": "http://127.0.0.1:/v1"}, "empty port"),
         ({"api_key_env": "1ABC"}, "not a valid environment variable name"),
         ({"api_key_env": "MY-KEY"}, "not a valid environment variable name"),
         ({"api_key_env": "sk-proj-abcdefghijklmnopqrstuvwxyz012345"}, "looks like an API key"),

@@ -402,6 +402,8 @@ def test_every_kind_gets_its_adapter_the_key_and_the_network_settings(
     assert [b[0] for b in built] == ["openai", "anthropic", "ollama", "gemini"]
     for _kind, args, kwargs in built:
         assert args == ("https://h.example/v1",)
+        # Each adapter also gets its dialect (id rules, optional fields: issue 14).
+        assert kwargs.pop("dialect").name
         assert kwargs == {
             "api_key": KEY,
             "default_model": "",

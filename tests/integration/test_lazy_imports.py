@@ -32,7 +32,7 @@ DEFERRED = [
     "pptx",
     "application.history.export",
     "application.history.importers",
-    "ui.history_window",
+    "ui.history",
     "ui.settings_dialog",
 ]
 

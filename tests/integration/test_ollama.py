@@ -196,13 +196,15 @@ def test_served_content_type_has_no_charset(httpserver: HTTPServer) -> None:
 
 def test_cloud_tool_call_delta_carries_the_id_and_arguments_json(httpserver: HTTPServer) -> None:
     serve(httpserver, fixture_body("ollama-chat-tools-nonstream-cloud.json"))
-    outcome = run(provider_for(httpserver))
+    provider = provider_for(httpserver)
+    outcome = run(provider)
     assert outcome.tool_deltas == [
         ToolCallDelta(
             index=0,
             call_id="call_mo1wm122",
             name="getWeather",
             arguments_fragment='{"location": "San Francisco, CA"}',
+            origin=provider.id_origin,  # whose id it is: sent back only to this server
         )
     ]
     assert outcome.deltas[0] == ReasoningDelta(
@@ -369,7 +371,8 @@ def test_midstream_error_line_adapted_from_the_generate_example(
     with streaming(chat_shaped_generate_midstream_error(), slice_size=slice_size) as base_url:
         outcome = run(OllamaProvider(base_url, None, MODEL))
     assert isinstance(outcome.error, ProviderStreamError)
-    assert outcome.error.kind == "stream_error" and not outcome.error.retryable
+    # The model runner failed: a server error (retried only before any answer arrived).
+    assert outcome.error.kind == "server_error" and outcome.error.retryable
     assert str(outcome.error).endswith(
         "reported an error during the answer: an error was encountered while running the model"
     )
@@ -820,3 +823,53 @@ def test_user_message_with_two_images_on_the_wire(httpserver: HTTPServer) -> Non
             "stream": True,
         }
     ]
+
+
+@pytest.mark.parametrize(
+    "error_line,kind",
+    [
+        ({"error": "an error was encountered while running the model"}, "server_error"),
+        ({"error": "llama runner process has terminated: exit status 2"}, "server_error"),
+        ({"error": "the input length exceeds the context length"}, "context_too_long"),
+        ({"error": "too many requests, please slow down"}, "rate_limited"),
+        ({"error": "server overloaded, try again later"}, "overloaded"),
+        ({"error": "you have exhausted your usage", "status_code": 429}, "rate_limited"),
+        ({"error": "something odd"}, "stream_error"),
+    ],
+)
+def test_a_bare_error_line_is_classified(
+    httpserver: HTTPServer, error_line: dict, kind: str
+) -> None:
+    serve(httpserver, line(msg("Hel")) + line(msg("lo")) + line(error_line))
+    outcome = run(provider_for(httpserver))
+    assert isinstance(outcome.error, ProviderStreamError)
+    assert outcome.error.kind == kind
+    assert outcome.text == "Hello"
+
+
+def test_turn_finished_records_the_kind_of_a_bare_error_line(
+    httpserver: HTTPServer, tmp_path: Path
+) -> None:
+    body = line(msg("Partial ")) + line({"error": "the input length exceeds the context length"})
+    serve(httpserver, body)
+    store = SqliteEventStore(tmp_path / "parley.db")
+    try:
+        runtime = TurnRuntime(
+            store,
+            OneProvider("local-ollama", provider_for(httpserver)),
+            retry_policy=RetryPolicy(max_attempts=1),
+        )
+        request = ConversationExecutionRequest(
+            turn_id=mint_id(), session_id=mint_id(), prompt="A long one.", provider_id="x"
+        )
+        outcome = runtime.run(request)
+        events = list(store.events(request.session_id))
+    finally:
+        store.close()
+    assert outcome.status == "failed"
+    finished = events[-1].event
+    assert isinstance(finished, TurnFinished)
+    assert finished.error_kind == "context_too_long"
+    assert "exceeds the context length" in finished.error
+    kept = [e.event for e in events if isinstance(e.event, AssistantText)]
+    assert [(k.text, k.partial) for k in kept] == [("Partial ", True)]

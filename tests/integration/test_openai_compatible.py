@@ -31,6 +31,7 @@ from application.ports.chat_provider import (
     ToolSpec,
 )
 from domain.transcript.canonical import Usage, mint_call_id
+from infrastructure.providers.dialects import MISTRAL_IDS
 from infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
 from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.adapter_harness import (
@@ -62,6 +63,12 @@ streaming = HARNESS.streaming_fixture()
 
 
 # -- every fixture ----------------------------------------------------------------------------
+
+
+def wire(local_id: str) -> str:
+    """The id a local test server (an unknown Chat Completions server) is sent for a local id:
+    nine alphanumerics derived from it (``dialects.OPENAI_COMPATIBLE``)."""
+    return MISTRAL_IDS.derive(local_id)
 
 
 def U(i: int, o: int, t: int, r: int | None = 0, c: int | None = 0) -> Usage:
@@ -496,13 +503,13 @@ def test_request_body_and_headers_with_a_key(httpserver: HTTPServer) -> None:
                     "content": None,
                     "tool_calls": [
                         {
-                            "id": "call-1",
+                            "id": wire("call-1"),
                             "type": "function",
                             "function": {"name": "multiply", "arguments": '{"a": 2, "b": [3]}'},
                         }
                     ],
                 },
-                {"role": "tool", "content": "6", "tool_call_id": "call-1"},
+                {"role": "tool", "content": "6", "tool_call_id": wire("call-1")},
             ],
             "stream": True,
             "stream_options": {"include_usage": True},
@@ -598,19 +605,19 @@ def test_history_with_parallel_calls_results_and_a_follow_up(httpserver: HTTPSer
             "content": "Reading both.",
             "tool_calls": [
                 {
-                    "id": call_a,
+                    "id": wire(call_a),
                     "type": "function",
                     "function": {"name": "read_file", "arguments": '{"path": "a.txt"}'},
                 },
                 {
-                    "id": call_b,
+                    "id": wire(call_b),
                     "type": "function",
                     "function": {"name": "read_file", "arguments": '{"path": "b.txt"}'},
                 },
             ],
         },
-        {"role": "tool", "content": "A", "tool_call_id": call_a},
-        {"role": "tool", "content": "B", "tool_call_id": call_b},
+        {"role": "tool", "content": "A", "tool_call_id": wire(call_a)},
+        {"role": "tool", "content": "B", "tool_call_id": wire(call_b)},
         {"role": "user", "content": "Now compare them."},
     ]
     assert [t["function"]["name"] for t in record[0]["tools"]] == ["read_file"]

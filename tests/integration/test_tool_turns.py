@@ -14,11 +14,8 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
 from application.conversations.turn_runtime import TurnRuntime
-from application.ports.settings_store import ProviderConfig
-from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, ToolContext
-from application.tools.toolbox import Toolbox
+from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import (
     ActionVerdict,
@@ -29,36 +26,11 @@ from domain.transcript.canonical import (
     TurnFinished,
     mint_id,
 )
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox
-from infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.sse_server import data_events, openai_text_stream
 
-CHAT = "/v1/chat/completions"
-
-
-def tool_call_stream(*calls: tuple[str, dict | str]) -> bytes:
-    """A Chat Completions stream in which the model calls tools (in parallel if several)."""
-    base = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m"}
-    payloads = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant"}}]}]
-    for index, (name, arguments) in enumerate(calls):
-        text = arguments if isinstance(arguments, str) else json.dumps(arguments)
-        delta = {
-            "tool_calls": [
-                {
-                    "index": index,
-                    "id": f"call_provider_{index}",
-                    "type": "function",
-                    "function": {"name": name, "arguments": text},
-                }
-            ]
-        }
-        payloads.append({**base, "choices": [{"index": 0, "delta": delta}]})
-    payloads.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})
-    return data_events(payloads)
+# tool_call_stream is imported from here by tests/ui/test_confinement_display.py, too.
+from tests.support.tool_turns import CHAT, tool_call_stream, tool_turn_runtime
 
 
 class Model:
@@ -103,33 +75,8 @@ def workspace(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def world(tmp_path: Path, httpserver: HTTPServer):  # type: ignore[no-untyped-def]
-    settings = JsonSettingsStore(tmp_path / "config")
-    settings.add_provider(
-        ProviderConfig("local", "openai", httpserver.url_for("/v1"), default_model="m")
-    )
-    store = SqliteEventStore(tmp_path / "data" / "parley.db")
+    runtime, store, toolbox = tool_turn_runtime(tmp_path, httpserver.url_for("/v1"))
     answers = Answers()
-
-    def context_for(request: ConversationExecutionRequest) -> ToolContext:
-        assert request.workspace is not None
-        return ToolContext(
-            workspace=request.workspace.resolve(),
-            sandbox=turn_sandbox(tmp_path / "outputs", request.session_id, request.turn_id),
-            session_id=request.session_id,
-            venv_dir=tmp_path / "venv",
-        )
-
-    toolbox = Toolbox(
-        inspector=FilesystemInspector(protected_roots=(tmp_path / "data", tmp_path / "config")),
-        executor=LocalToolExecutor(),
-        context_for=context_for,
-    )
-    runtime = TurnRuntime(
-        store,
-        SettingsProviderDirectory(settings, environ={}),
-        retry_policy=RetryPolicy(max_attempts=1),
-        toolbox=toolbox,
-    )
     yield runtime, store, answers, toolbox
     store.close()
 
@@ -190,7 +137,10 @@ def test_the_model_reads_a_file_gets_the_result_and_answers(world, workspace, ht
     assert len(tool_messages) == 1 and "The launch is on Tuesday." in tool_messages[0]["content"]
     call = events_of(store, request.session_id, ToolCall)[0]
     assert call.call_id.startswith("call-")  # minted locally, not the provider's id
-    assert tool_messages[0]["tool_call_id"] == call.call_id
+    # On the wire a result answers the id the request's assistant message gave its call (the
+    # provider's own id when it made one: issue 14), not necessarily the local one.
+    assistant = next(m for m in model.requests[1]["messages"] if m.get("tool_calls"))
+    assert tool_messages[0]["tool_call_id"] == assistant["tool_calls"][0]["id"]
 
 
 def test_a_bad_path_is_corrected_within_the_budget(world, workspace, httpserver):

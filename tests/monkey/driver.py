@@ -212,11 +212,7 @@ class Monkey:
     def branch(self) -> str:
         """Switch to a random turn's branch (what a click on a switcher arrow asks for)."""
         window = self.window()
-        turns = [
-            e.event.turn_id
-            for e in window._events
-            if type(e.event).__name__ == "TurnStarted" and getattr(e.event, "turn_id", None)
-        ]
+        turns = list(dict.fromkeys(e.turn_id for e in window._events))
         if not turns:
             return ""
         turn = self.random.choice(turns)

@@ -63,8 +63,29 @@ class RoundResult:
     exit_code: int | None
 
 
-def streaming_script(pieces: list[str], delay: float) -> Callable[..., None]:
-    """A ``ScriptedServer`` script: an OpenAI SSE answer, one event per HTTP chunk."""
+#: The promise: text shown longer than this before a kill is in the store after recovery.
+SHOWN_BOUND_S = 0.3
+
+
+@dataclass(frozen=True)
+class ShownResult:
+    """One shown-vs-stored round: characters shown, shown at least the bound before the kill,
+    stored after recovery, and shown-before-the-bound but not stored (the promise: 0)."""
+
+    session_id: str
+    killed: bool
+    shown_chars: int
+    shown_before_bound: int
+    stored_chars: int
+    lost_beyond_bound: int
+
+
+def streaming_script(
+    pieces: list[str], delay: float, *, pause_after: int | None = None, pause: float = 0.0
+) -> Callable[..., None]:
+    """A ``ScriptedServer`` script: an OpenAI SSE answer, one event per HTTP chunk; with
+    ``pause_after``, a silence of ``pause`` seconds after that many events (the first is the
+    role-only one, so ``pause_after=k + 1`` pauses after the k-th text piece)."""
     body = openai_text_stream(pieces, model=MODEL)
     events = [chunk + b"\n\n" for chunk in body.split(b"\n\n") if chunk]
     head = (
@@ -75,7 +96,9 @@ def streaming_script(pieces: list[str], delay: float) -> Callable[..., None]:
     def script(send: Callable[[bytes], None], sleep: Callable[[float], None]) -> None:
         send(head)
         for index, event in enumerate(events):
-            if index and delay:
+            if index and index == pause_after:
+                sleep(pause)
+            elif index and delay:
                 sleep(delay)
             send(b"%x\r\n%s\r\n" % (len(event), event))
         send(b"0\r\n\r\n")
@@ -86,7 +109,15 @@ def streaming_script(pieces: list[str], delay: float) -> Callable[..., None]:
 class CrashHarness:
     """A profile in ``root``, a streaming server, and rounds of kill -9 (see the module doc)."""
 
-    def __init__(self, root: Path, *, pieces: int = 24, delay: float = 0.02) -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        pieces: int = 24,
+        delay: float = 0.02,
+        pause_after: int | None = None,
+        pause: float = 0.0,
+    ) -> None:
         self.root = Path(root)
         self.data = self.root / "data"
         self.config = self.root / "config"
@@ -94,10 +125,12 @@ class CrashHarness:
         self.workspace.mkdir(parents=True, exist_ok=True)
         self.pieces = [f"w{i:02d} " for i in range(pieces)]
         self.answer = "".join(self.pieces)
-        self.stream_seconds = pieces * delay
+        self.stream_seconds = pieces * delay + (pause if pause_after is not None else 0.0)
         self.db_path = default_db_path(self.data)
         self.sessions: list[str] = []
-        self._server = ScriptedServer(streaming_script(self.pieces, delay))
+        self._server = ScriptedServer(
+            streaming_script(self.pieces, delay, pause_after=pause_after, pause=pause)
+        )
 
     def __enter__(self) -> CrashHarness:
         self._server.__enter__()
@@ -177,6 +210,91 @@ class CrashHarness:
         session_id, turn_id = first["session_id"], first["turn_id"]
         self.sessions.append(session_id)
         return self._check(session_id, turn_id, lines, proc.returncode, stderr)
+
+    def run_shown_round(self, rng: random.Random, *, bound: float = SHOWN_BOUND_S) -> ShownResult:
+        """Start ``parley ask`` (plain text: stdout is what the user sees), kill -9 it at a random
+        moment within the answer, recover as the next start would, and compare: the text shown
+        at least ``bound`` seconds before the kill must be in the store. A byte counts as shown
+        when this process read it from the pipe (a little after the child wrote it, so the
+        measure errs in the store's favour by the pipe's latency only)."""
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-m", "ui.cli", "--data-dir", str(self.data),
+                "--config-dir", str(self.config), "ask", "--workspace", str(self.workspace),
+                f"question {len(self.sessions)}",
+            ],
+            cwd=REPO, env=self._env(), stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        shown: list[tuple[float, bytes]] = []
+        err = bytearray()
+        session = threading.Event()
+
+        def read_out() -> None:
+            assert proc.stdout is not None
+            while chunk := os.read(proc.stdout.fileno(), 4096):
+                shown.append((time.monotonic(), chunk))
+
+        def read_err() -> None:
+            assert proc.stderr is not None
+            while chunk := os.read(proc.stderr.fileno(), 4096):
+                err.extend(chunk)
+                if b"session " in err and b"\n" in err[err.index(b"session ") :]:
+                    session.set()
+            session.set()
+
+        readers = [threading.Thread(target=f, daemon=True) for f in (read_out, read_err)]
+        for reader in readers:
+            reader.start()
+        killed_at = None
+        try:
+            _require(session.wait(START_TIMEOUT), "parley ask did not start a turn in time")
+            time.sleep(rng.uniform(0, self.stream_seconds * 1.2))
+            if proc.poll() is None:
+                killed_at = time.monotonic()
+                os.kill(proc.pid, signal.SIGKILL)
+        finally:
+            if proc.poll() is None and not session.is_set():
+                proc.kill()
+            proc.wait(timeout=30)
+            for reader in readers:
+                reader.join(timeout=30)
+        text = err.decode("utf-8", "replace")
+        lines = [line for line in text.splitlines() if line.startswith("session ")]
+        _require(lines, f"parley ask started no turn: {text[-2000:]}")
+        session_id = lines[0].split()[1]
+        self.sessions.append(session_id)
+        cutoff = (killed_at if killed_at is not None else float("inf")) - bound
+        old = b"".join(chunk for at, chunk in shown if at <= cutoff).decode("utf-8", "replace")
+        everything = b"".join(chunk for _at, chunk in shown).decode("utf-8", "replace")
+        with SqliteEventStore(self.db_path) as store:
+            store.recover_interrupted()
+            events = store.events(session_id) if store.session_exists(session_id) else []
+            report = store.verify_chain(session_id) if events else None
+        if not events:  # killed before the turn was recorded: nothing may have been shown
+            _require(not everything, f"{everything!r} shown, but no turn was recorded")
+            self.sessions.remove(session_id)
+            return ShownResult(session_id, killed_at is not None, 0, 0, 0, 0)
+        _require(report is not None and report.ok, f"hash chain broken after recovery: {report}")
+        types = [e.type_name for e in events]
+        _require(types.count("turn_started") == 1, f"turn_started not once: {types}")
+        _require(types.count("user_message") == 1, f"no prompt, or twice: {types}")
+        _require(types.count("turn_finished") == 1, f"turn not closed once: {types}")
+        stored = "".join(
+            e.event.text  # type: ignore[attr-defined]
+            for e in events
+            if e.type_name == "assistant_text"
+        )
+        _require(self.answer.startswith(stored), f"stored {stored!r} is not the answer's start")
+        self._require_nothing_left_open()
+        return ShownResult(
+            session_id=session_id,
+            killed=killed_at is not None,
+            shown_chars=len(everything.rstrip("\n")),
+            shown_before_bound=len(old),
+            stored_chars=len(stored),
+            lost_beyond_bound=max(0, len(old.rstrip("\n")) - len(stored)),
+        )
 
     @staticmethod
     def _stderr(proc: subprocess.Popen[bytes]) -> str:

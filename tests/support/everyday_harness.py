@@ -2,7 +2,8 @@
 
 Why it exists: the everyday-commands test and its benchmark count the same thing — which
 commands run without a prompt and whether they worked — through ``run_tool_block`` (validator,
-classifier, gate, confinement, executor), never by calling the gate alone.
+classifier, gate, confinement, executor), never by calling the gate alone; the blocks run
+through ``tests.support.tool_turns.run_tool_blocks``, as the escape corpus's do.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from application.conversations.tool_call_accumulator import ParsedToolCall
 from application.ports.tools import DENY, ToolContext
-from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from domain.agents.conversation_execution_request import ConversationExecutionRequest
 from domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
+from tests.support.tool_turns import run_tool_blocks
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,6 @@ def run_commands(
     gate_mode: str = "auto",
 ) -> list[Outcome]:
     """Each command as its own tool block of one turn (snapshot refreshed as the turn goes)."""
-    context = ToolContext(workspace=workspace, sandbox=sandbox, session_id="s1")
-    toolbox = Toolbox(
-        inspector=inspector,  # type: ignore[arg-type]
-        executor=executor,  # type: ignore[arg-type]
-        context_for=lambda request: context,
-    )
     request = ConversationExecutionRequest(
         turn_id=mint_id(),
         session_id="s1",
@@ -59,28 +53,17 @@ def run_commands(
         workspace=workspace,
         gate_mode=gate_mode,
     )
-    snapshot = toolbox.inspector.snapshot(
-        workspace=workspace,
-        sandbox=sandbox,
+    blocks = run_tool_blocks(
+        [("run_command", {"command": command, "cwd": cwd}) for cwd, command in commands],
+        request=request,
+        context=ToolContext(workspace=workspace, sandbox=sandbox, session_id="s1"),
+        inspector=inspector,
+        executor=executor,
+        asker=_Deny(),
         advertised_tools=("run_command",),
-        gate_mode=gate_mode,
-        unattended=False,
     )
-    state = ToolTurnState(snapshot, context)
     outcomes: list[Outcome] = []
-    for cwd, command in commands:
-        events: list[object] = []
-        call = ParsedToolCall(None, "run_command", {"command": command, "cwd": cwd}, "", "")
-        run_tool_block(
-            toolbox,
-            request,
-            state,
-            [call],
-            append=events.append,
-            stop=threading.Event(),
-            model="m",
-            asker=_Deny(),
-        )
+    for (cwd, command), events in zip(commands, blocks, strict=True):
         verdicts = [e for e in events if isinstance(e, ActionVerdict)]
         results = [e for e in events if isinstance(e, ToolResult)]
         decision = verdicts[0].decision if verdicts else "?"

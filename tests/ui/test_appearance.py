@@ -7,6 +7,8 @@ style hints' ``colorSchemeChanged`` signal with the new scheme.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette
@@ -29,6 +31,10 @@ Group = QPalette.ColorGroup
 
 @pytest.fixture
 def app(qapp):
+    # A manager left by an earlier test (a window's, a failed test's traceback) follows the
+    # system until it is collected; collect it now, or the system scheme emitted here would
+    # switch the palette through it and make these tests depend on their order.
+    gc.collect()
     style = qapp.style().name()
     palette = QPalette(qapp.palette())
     font = qapp.font()

@@ -315,13 +315,13 @@ def test_send_freezes_the_paths_in_order_and_clears_the_chips(
     order = [files["z_txt"], files["a_txt"], files["m_csv"]]
     window.composer.add_attachments(order)
     window.composer.editor.setPlainText("Compare these")
-    started, lines_at_start = [], []
+    started = []
     window.bridge.sig_turn_started.connect(started.append)
     with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
-        # Right after the click, before the event loop could bring back any of the turn's events.
-        lines_at_start.extend(window.transcript.attachment_lines(started[0].request.turn_id))
-    assert lines_at_start == ["📎 z.txt", "📎 a.txt", "📎 m.csv"]
+        # Nothing is shown before the worker records the turn (ADR-007): the message and its
+        # files appear with its ``turn_started`` / ``user_message`` events.
+        assert window.transcript.attachment_lines(started[0].request.turn_id) == []
     outcome = finished.args[0]
     assert started[0].request.attachments == tuple(order)
     assert window.composer.attachments() == []
@@ -433,14 +433,18 @@ def test_a_saved_conversation_lists_each_attachment_under_the_user_message(qtbot
     assert _colour_of(transcript, "report.pdf") == QColor("#2f6fde")
 
 
-def test_live_events_fill_the_lines_under_the_running_turns_message(qtbot, window):
+def _live_turn(window, text: str, *paths: str) -> None:
+    """A running turn as the worker reports it: its start (with its files) and its message."""
     window._session_id = "s1"
+    started = TurnStarted(provider_id="local", model="m", attachments=paths)
+    window._on_event(_stored(1, started))
+    window._on_event(_stored(2, UserMessage(text=text)))
+
+
+def test_live_events_fill_the_lines_under_the_running_turns_message(qtbot, window):
     transcript = window.transcript
-    transcript.add_user_message(
-        "Two files", attachments=[REPORT.source_path, LOCKED.source_path], turn_id="t1"
-    )
-    transcript.begin_answer("t1", "m")
-    transcript.append_text("t1", "Streaming…")
+    _live_turn(window, "Two files", REPORT.source_path, LOCKED.source_path)
+    window.chat.on_text("t1", "Streaming…")
     assert transcript.attachment_lines("t1") == ["📎 report.pdf", "📎 secret.docx"]
     window._on_event(_stored(3, LOCKED))  # the second file's event first: matched by path
     assert transcript.attachment_lines("t1") == [
@@ -450,7 +454,7 @@ def test_live_events_fill_the_lines_under_the_running_turns_message(qtbot, windo
     window._on_event(_stored(4, REPORT))
     assert transcript.attachment_lines("t1")[0] == "📎 report.pdf · PDF · 1.2 MB · 20 pages"
     # The lines stay under the user message; the answer keeps streaming at the end.
-    transcript.append_text("t1", " more")
+    window.chat.on_text("t1", " more")
     plain = transcript.toPlainText()
     assert plain.index("Two files") < plain.index("20 pages") < plain.index("Streaming… more")
     assert plain.rstrip().endswith("Streaming… more")
@@ -600,18 +604,14 @@ def test_attaching_and_sending_a_20_page_pdf_keeps_the_ui_thread_responsive(
 def test_lines_filled_in_above_do_not_land_inside_a_streaming_code_block(qtbot, window):
     """The open block grows in place while it streams; its insertion point must follow an
     attachment line filled in above it (a stale position put code inside that line)."""
-    window._session_id = "s1"
     transcript = window.transcript
-    transcript.add_user_message(
-        "Two files", attachments=[REPORT.source_path, LOCKED.source_path], turn_id="t1"
-    )
-    transcript.begin_answer("t1", "m")
-    transcript.append_text("t1", "Code:\n\n```python\nx = 1\n")
+    _live_turn(window, "Two files", REPORT.source_path, LOCKED.source_path)
+    window.chat.on_text("t1", "Code:\n\n```python\nx = 1\n")
     transcript._flush()
-    transcript.append_text("t1", "y = 2\n")
+    window.chat.on_text("t1", "y = 2\n")
     transcript._flush()
     window._on_event(_stored(4, REPORT))
-    transcript.append_text("t1", "z = 3\n")
+    window.chat.on_text("t1", "z = 3\n")
     transcript._flush()
     plain = transcript.toPlainText()
     assert "20 pages\n" in plain or plain.split("20 pages")[1].startswith("\n"), plain

@@ -207,9 +207,9 @@ def _run_turn(qtbot, window, workspace, *, gate: str, allow: bool):
 
 def _reopened_card(qtbot, window, session_id: str, call_id: str) -> str:
     window.new_chat()
-    qtbot.waitUntil(lambda: not window.transcript._cards, timeout=5000)
+    qtbot.waitUntil(lambda: not window.transcript.tool_cards, timeout=5000)
     window.open_session(session_id)
-    qtbot.waitUntil(lambda: call_id in window.transcript._cards, timeout=10000)
+    qtbot.waitUntil(lambda: call_id in window.transcript.tool_cards, timeout=10000)
     return window.transcript.tool_card_text(call_id)
 
 
@@ -232,7 +232,7 @@ def test_an_allowed_command_shows_its_sandbox_in_the_dialog_and_on_its_card(
     assert outcome.status == "completed"
     assert asked == SANDBOXED_WORKSPACE
     assert (workspace / "count.txt").read_text() == "once\n"
-    (call_id,) = window.transcript._cards
+    (call_id,) = window.transcript.tool_cards
     live = window.transcript.tool_card_text(call_id)
     assert "allowed by you ✓  · sandboxed: bubblewrap, workspace-write, no network" in live
     window.transcript.toggle_tool_card(call_id)
@@ -260,7 +260,7 @@ def test_a_harmless_command_runs_read_only_and_its_card_says_so(
     outcome, _asked = _run_turn(qtbot, window, workspace, gate="auto", allow=False)
     assert outcome.status == "completed"
     assert window._permission_dialogs == []
-    (call_id,) = window.transcript._cards
+    (call_id,) = window.transcript.tool_cards
     live = window.transcript.tool_card_text(call_id)
     assert live.endswith("ran ✓  · sandboxed: bubblewrap, read-only, no network")
     assert _reopened_card(qtbot, window, outcome.session_id, call_id) == live
@@ -279,7 +279,7 @@ def test_without_a_sandbox_every_command_asks_and_says_it_is_not_sandboxed(
     outcome, asked = _run_turn(qtbot, window, workspace, gate="auto", allow=True)
     assert outcome.status == "completed"
     assert asked == NOT_SANDBOXED
-    (call_id,) = window.transcript._cards
+    (call_id,) = window.transcript.tool_cards
     live = window.transcript.tool_card_text(call_id)
     assert live.endswith("allowed by you ✓  · not sandboxed")
     assert _reopened_card(qtbot, window, outcome.session_id, call_id) == live
@@ -299,7 +299,7 @@ def test_a_tool_that_is_not_a_process_has_no_sandbox_on_its_card(
     )
     outcome, _asked = _run_turn(qtbot, window, workspace, gate="auto", allow=False)
     assert outcome.status == "completed"
-    (call_id,) = window.transcript._cards
+    (call_id,) = window.transcript.tool_cards
     assert "andboxed" not in window.transcript.tool_card_text(call_id)
 
 

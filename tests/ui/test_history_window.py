@@ -32,7 +32,7 @@ from domain.transcript.canonical import (
 )
 from infrastructure.storage.sqlite_event_store import SqliteEventStore
 from ui.bridge import WorkerBridge
-from ui.history_window import FAILURES, TITLE, TURNS, HistoryWindow
+from ui.history import FAILURES, TITLE, TURNS, HistoryWindow
 from ui.widgets.conversation_list import SESSION_ROLE
 from ui.widgets.session_search import SessionSearch
 

@@ -24,7 +24,7 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
-from ui.widgets.transcript import TranscriptView
+from ui.transcript import TranscriptView
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "markdown"
 
@@ -270,3 +270,53 @@ def test_every_example_laid_out_in_pieces_looks_like_one_render(views):
     document's first line: see ``_snapshot``)."""
     failures = _one_piece_differences(views, ALL)
     assert not failures, "\n".join(failures[:20]) + f"\n({len(failures)} of {len(ALL)})"
+
+
+# -- long answers: group frames, run tables and lists, split paragraphs -------------------------
+
+
+def _long_answer() -> str:
+    parts = ["Intro paragraph.\n\n"]
+    for i in range(12):
+        parts.append(f"## Part {i}\n\nSome text about part {i} with **bold** and `code`.\n\n")
+        parts.append("".join(f"- point {i}.{k}\n" for k in range(3)) + "\n")
+        parts.append("".join(f"{k + 1}. loose {k}\n\n" for k in range(11)))
+        parts.append(
+            '```python\ndef f():\n    """Doc\n    string."""\n'
+            + "".join(f"    v{k} = {k}\n" for k in range(14))
+            + "```\n\n"
+        )
+        parts.append(
+            "| a | b |\n|---|--:|\n" + "".join(f"| r{k} | {k * 7} |\n" for k in range(11)) + "\n"
+        )
+        parts.append(" ".join(f"Sentence {k} of a long paragraph." for k in range(40)) + "\n\n")
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("chunking", ["7-char", "random"])
+def test_a_long_answer_streams_like_at_once(views, chunking, monkeypatch):
+    """Long enough for every device that keeps streaming flat: group frames (wrapped, too),
+    code and table runs, list runs, a paragraph split where Qt wrapped it. Small sizes so that
+    each happens many times."""
+    monkeypatch.setattr("ui.rendering.answer_body.GROUP_PIECES", 3)
+    monkeypatch.setattr("ui.rendering.answer_body.GROUPS_PER_WRAP", 2)
+    monkeypatch.setattr("ui.rendering.live_tail.RUN_LINES", 4)
+    monkeypatch.setattr("ui.rendering.live_tail.SPLIT_LINES", 1)
+    monkeypatch.setattr("ui.rendering.live_table.RUN_ROWS", 3)
+    monkeypatch.setattr("ui.rendering.live_list.RUN_ITEMS", 3)
+    monkeypatch.setattr("ui.rendering.live_base.RUNS_PER_GROUP", 2)
+    text = _long_answer()
+    whole = _at_once(views[0], text)
+    streamed = _streamed(views[1], CHUNKINGS[chunking](text, 3))
+    assert streamed[0] == whole[0]
+    assert streamed[2] == whole[2]
+    assert streamed[1] == whole[1]
+    # and the groups keep every block where one piece would put it (the same height and
+    # lines; only the flat blocks between groups add empty lines to the plain text)
+    one = _one_piece(views[0], text)
+    assert one[2] == whole[2]
+    assert _lines(one[0]) == _lines(whole[0])
+
+
+def _lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line.strip()]

@@ -133,7 +133,7 @@ def test_tool_cards_show_the_call_verdict_and_result(qtbot, local_provider, wind
     with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
         qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
     assert finished.args[0].status == "completed"
-    cards = window.transcript._cards
+    cards = window.transcript.tool_cards
     assert len(cards) == 1
     call_id = next(iter(cards))
     collapsed = window.transcript.tool_card_text(call_id)

@@ -20,7 +20,7 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
-from ui.widgets.transcript import TranscriptView
+from ui.transcript import TranscriptView
 
 TALL = "\n\n".join(
     f"## Part {n}\n\nParagraph {n}.\n\n- one\n- two\n\n```python\nx = {n}\n```" for n in range(12)

@@ -10,17 +10,18 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QTextCursor, QTextTable
 from PySide6.QtWidgets import QApplication, QMenu
 
-from domain.transcript.branches import BranchPosition
+from application.conversation_view import from_events, reduce, select
 from domain.transcript.canonical import (
     AssistantText,
     StoredEvent,
     TurnFinished,
     TurnStarted,
+    Usage,
     UserMessage,
 )
 from tests.unit.test_markdown_rendering import CODE_HEAVY, CORPUS
 from ui.rendering.markdown import DARK, LIGHT
-from ui.widgets.transcript import TranscriptView
+from ui.transcript import TranscriptView
 
 
 def _stored(seq: int, event, turn_id: str = "t1") -> StoredEvent:
@@ -298,8 +299,14 @@ def test_the_context_menu_from_the_keyboard_acts_on_the_message_at_the_cursor(qt
 
 
 def test_branch_arrows_ask_for_the_sibling_turn(qtbot, view):
-    events = _turn(1, "b2", "Edited question", "Answer")
-    view.show_events(events, branches={"b2": BranchPosition(2, 3, "b1", "b3")})
+    events: list[StoredEvent] = []
+    for n, turn_id in enumerate(("b1", "b2", "b3")):  # three versions of the first question
+        events += _turn(10 * n + 1, turn_id, f"Version {n + 1}", "Answer")
+        events[-4] = _stored(
+            10 * n + 1, TurnStarted(provider_id="local", model="m", follows_turn_id=""), turn_id
+        )
+    view.show_state(select(from_events(events), "b2"))
+    assert "Version 2" in view.toPlainText() and "Version 3" not in view.toPlainText()
     assert "‹ 2 / 3 ›" in view.toPlainText()  # noqa: RUF001
     with qtbot.waitSignal(view.sig_branch_requested, timeout=2000) as left:
         _click_text(qtbot, view, "‹")  # noqa: RUF001
@@ -308,24 +315,34 @@ def test_branch_arrows_ask_for_the_sibling_turn(qtbot, view):
         _click_text(qtbot, view, "›")  # noqa: RUF001
     assert right.args == ["b3"]
 
-    view.add_user_message("First of two", turn_id="c1", branch=BranchPosition(1, 2, None, "c2"))
-    assert "1 / 2" in view.toPlainText()
-    view.add_user_message("Only child", turn_id="d1", branch=BranchPosition(1, 1))
-    assert view.toPlainText().count(" / ") == 2  # no switcher for a turn without siblings
+    view.add_user_message("A follow-up", turn_id="c1")
+    assert "A follow-up" in view.toPlainText()
+    assert view.toPlainText().count(" / ") == 1  # no switcher for a turn without siblings
 
 
 def test_footers_are_small_grey_lines_under_the_answer(qtbot, view):
-    view.show_events(_turn(1, "t1", "q", "The answer"), footers={"t1": "12 in · 3 out · 0.4 s"})
+    events = _turn(1, "t1", "q", "The answer")
+    usage = Usage(input_tokens=12, output_tokens=3)
+    events[-1] = _stored(4, TurnFinished(status="completed", usage=usage, duration_s=0.4))
+    view.show_events(events)
     plain = view.toPlainText()
     assert plain.index("The answer") < plain.index("12 in · 3 out · 0.4 s")
     assert _colour_of(view, "12 in") == QColor(LIGHT.muted)
     view.begin_answer("t2", "m")
     view.append_text("t2", "Live answer")
-    view.end_answer("t2", "completed")
-    view.set_turn_footer("t2", "1,234 in · 567 out · $0.0031 · 4.2 s")
-    view.set_turn_footer("t2", "1,234 in · 567 out · $0.0031 · 4.3 s")  # replaced, not added
+    state = reduce(view.state, _stored(10, AssistantText(text="Live answer", model="m"), "t2"))
+    usage = Usage(input_tokens=1234, output_tokens=567)
+    ended = TurnFinished(status="completed", usage=usage, duration_s=4.2)
+    view.apply(reduce(state, _stored(11, ended, "t2")))
     plain = view.toPlainText()
-    assert "4.2 s" not in plain and plain.rstrip().endswith("4.3 s")
+    assert plain.count("Live answer") == 1
+    assert plain.rstrip().endswith("1,234 in · 567 out · 4.2 s")
+    assert plain.index("Live answer") < plain.index("1,234 in")
+
+
+def test_a_turn_without_figures_has_no_footer(qtbot, view):
+    view.show_events(_turn(1, "t1", "q", "The answer"))
+    assert view.toPlainText().rstrip().endswith("The answer")
 
 
 # -- windowed loading ------------------------------------------------------------------------------

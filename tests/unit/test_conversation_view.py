@@ -60,7 +60,7 @@ from domain.transcript.canonical import (
 )
 from domain.transcript.canonical import Notice as NoticeEvent
 from domain.transcript.canonical import UserMessage as UserMessageEvent
-from domain.usage.pricing import ModelPrice, sum_usage
+from domain.usage.pricing import ModelPrice, format_cost, sum_usage
 
 # -- building logs --------------------------------------------------------------------------------
 
@@ -692,3 +692,98 @@ def test_live_chunked_and_at_once_give_the_same_items(conversation):
             forked = select(forked, op[1])
     assert items(forked) == items(state)
     assert forked.total == state.total
+
+
+# -- 5. what the views ask of the items: footers, tool-card words, facts, scripted turns ----------
+
+
+def test_the_footer_is_the_turns_figures_and_empty_when_it_reported_none():
+    state = from_events(_tool_turn().events, prices=PRICES)
+    outcome = state.items[-1]
+    assert isinstance(outcome, Outcome)
+    assert outcome.footer == "10 in · 5 out · 0.0 s"
+    log = Log()
+    log.add("t1", TurnStarted(provider_id="openai", model="gpt-4o"))
+    usage = Usage(input_tokens=1000, output_tokens=100)
+    log.add("t1", TurnFinished(status="completed", usage=usage, duration_s=2))
+    (priced,) = items(from_events(log.events, prices=PRICES))
+    assert isinstance(priced, Outcome) and priced.cost == Decimal("0.0035")
+    assert priced.footer == f"1,000 in · 100 out · {format_cost(Decimal('0.0035'))} · 2.0 s"
+    bare = Log()
+    bare.add("t1", TurnStarted(provider_id="x", model="y"))
+    bare.add("t1", TurnFinished(status="cancelled"))
+    (stopped,) = items(from_events(bare.events))
+    assert isinstance(stopped, Outcome) and stopped.footer == "" and stopped.summary == "(stopped)"
+
+
+def test_a_tool_cards_words_come_from_its_item():
+    from application.conversation_view.wording import (
+        argument_summary,
+        card_confinement,
+        card_details,
+        card_status,
+    )
+
+    state = from_events(_tool_turn().events)
+    (card,) = [i for i in state.items if isinstance(i, ToolCard)]
+    assert argument_summary(card) == "wc -l a.csv"
+    assert card_status(card) == ("ran ✓", "success")
+    assert card_confinement(card) == ("sandboxed: bubblewrap, sandbox-write, no network", "muted")
+    details = card_details(card)
+    assert details[:2] == ["arguments:", "  command: wc -l a.csv"]
+    assert details[-2:] == ["result:", "  3 a.csv"]
+    waiting = ToolCard("k", "t1", "c2")  # a damaged log: a card with no call and no verdict
+    assert card_status(waiting) == ("checking…", "muted")
+    assert argument_summary(waiting) == "(the call was not recorded)"
+    assert card_confinement(waiting) == ("", "")
+    refused = ToolCard(
+        "k",
+        "t1",
+        "c3",
+        verdicts=(
+            ActionVerdict(
+                call_id="c3",
+                tool="run_command",
+                effect="write",
+                rule="r",
+                reason="no",
+                decision="refused",
+                confinement=SANDBOX,
+            ),
+        ),
+    )
+    assert card_status(refused) == ("refused", "error") and card_confinement(refused) == ("", "")
+
+
+def test_the_facts_the_chat_asks_for():
+    from application.conversation_view import queries
+
+    state = from_events(_tool_turn().events)
+    assert queries.question(state, "t1") == "Count the rows of a.csv"
+    assert queries.question(state, "nope") is None
+    assert queries.last_answer(state) == "Let me count.It has 3 rows."
+    assert queries.setup(state) == queries.TurnSetup("local", "qwen", "")
+    assert queries.setup(empty()) is None
+    streaming = apply_text(reduce(empty(), _tool_turn().events[0]), "t1", "So far")
+    assert queries.last_answer(streaming) == "So far"
+
+
+def test_a_scripted_turn_is_the_log_the_runtime_would_record():
+    from application.conversation_view import scripted
+
+    state = scripted.ask(empty(), "t1", "Hello?", model="m", attachments=("/a/x.pdf",))
+    state = apply_text(state, "t1", "Hi ")
+    state = apply_text(state, "t1", "there.")
+    assert scripted.start(state, "t1") is state  # begun already
+    ended = scripted.finish(state, "t1", "cancelled", model="m")
+    assert scripted.finish(ended, "t1", "completed") is ended  # ended already
+    kinds = [type(i).__name__ for i in ended.items]
+    assert kinds == ["UserMessage", "Attachments", "Answer", "Outcome"]
+    answer, outcome = ended.items[2], ended.items[3]
+    assert isinstance(answer, Answer) and answer.text == "Hi there." and not answer.streaming
+    assert isinstance(outcome, Outcome) and outcome.summary == "(stopped — partial answer kept)"
+    # The same log reopened gives the same items.
+    assert items(from_events(ended._index.events)) == items(ended)
+    # A second turn follows the first (one path).
+    second = scripted.ask(ended, "t2", "More?")
+    assert path(second) == ("t1", "t2")

@@ -108,3 +108,17 @@ def test_any_split_of_the_arguments_gives_the_same_object(args: dict, cuts: list
     deltas = [ToolCallDelta(0, "id", "t", pieces[0])]
     deltas += [ToolCallDelta(0, None, None, p) for p in pieces[1:]]
     assert finish(*deltas) == [("id", "t", args)]
+
+
+def test_the_providers_id_keeps_the_origin_that_gave_it() -> None:
+    acc = ToolCallAccumulator()
+    acc.add(ToolCallDelta(0, "D681PevKs", "read_file", '{"a":', origin="openai https://m/v1"))
+    acc.add(ToolCallDelta(0, "other", None, " 1}", origin="openai https://x/v1"))  # a repeat
+    acc.add(ToolCallDelta(1, None, "list_dir", "{}"))
+    first, second = acc.finish_each()
+    assert (first.provider_id, first.provider_origin, first.arguments) == (
+        "D681PevKs",
+        "openai https://m/v1",
+        {"a": 1},
+    )
+    assert (second.provider_id, second.provider_origin) == (None, "")

@@ -1,9 +1,12 @@
 """Rendering of message text into what Qt's rich-text engine shows.
 
 Why it exists: the transcript must show answers as formatted Markdown (headings, lists, tables,
-highlighted code, legible math) without the widget knowing anything about Markdown. Everything in
-this package is pure Python with no Qt import, so it is unit-tested without a display, except
-``live_tail`` (the open block of a streamed answer, grown in place in the ``QTextDocument``).
+highlighted code, legible math) without the widget knowing anything about Markdown. The Markdown
+half (``markdown``, ``blocks``, ``incremental``, ``tex``) is pure Python with no Qt import, so it
+is unit-tested without a display; the Qt half lays an answer's body out in the transcript's
+``QTextDocument``: ``answer_body`` (complete blocks, in group frames) and the open block at the
+end grown in place while it streams (``live_tail``, ``live_table``, ``live_list``, on
+``live_base``).
 """
 
 from ui.rendering.markdown import (

@@ -6,10 +6,14 @@ pieces whether the answer streamed in any chunks or is laid out at once), and ke
 block at the end as a ``LiveTail`` grown in place. The transcript owns the frames; this module
 owns what goes inside an answer's body.
 
-Invariant: the body frame is always [header][body blocks...][slot]; the body grows by insertions
-right after ``stable_end`` (never by deleting a block boundary: Qt keeps the later block's format
-when two blocks merge). While streaming, the tail occupies the slot and what follows it, and is
+Invariants: the body frame is always [header][body...][slot]; the body grows by insertions right
+after ``stable_end`` (never by deleting a block boundary: Qt keeps the later block's format when
+two blocks merge). While streaming, the tail occupies the slot and what follows it, and is
 cleared back to the one slot block; afterwards the slot holds the footer or stays empty and flat.
+After ``GROUP_PIECES`` pieces, pieces go into group frames (Qt walks every block of a frame on
+each layout and paint), opened only between two plain blocks and with margins that keep every
+block exactly where it would be without them; the groups depend only on the pieces, so a
+streamed answer and the same answer laid out at once have the same structure.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from PySide6.QtGui import (
     QTextFrame,
 )
 
+from ui.rendering.live_base import GROUPS_PER_WRAP, flat_block, plain_frame, wrap
 from ui.rendering.live_tail import LiveTail
 from ui.rendering.live_tail import attach as attach_live_tail
 from ui.rendering.markdown import BlockScanner, Palette, RenderedMarkdown, render_markdown
@@ -52,6 +57,10 @@ class AnswerBody:
     scanner: BlockScanner = field(default_factory=BlockScanner)
     cuts_done: int = 0  # how many of the scanner's boundaries are laid out
     live: LiveTail | None = None  # the open block at the end, grown in place while streaming
+    pieces: int = 0  # pieces laid out in the open group (or before the first group)
+    group: QTextFrame | None = None  # the group frame committed pieces go into (see GROUP_PIECES)
+    closed: list[QTextFrame] = field(default_factory=list)  # closed groups not wrapped yet
+    wrapped: list[QTextFrame] = field(default_factory=list)  # the frames wrapping them
 
 
 def render_body(
@@ -65,90 +74,104 @@ def render_body(
 ) -> None:
     """Render ``message.source`` past what is committed: the stable part is inserted for
     good after ``stable_end``; the rest (unless ``final``) replaces the previous tail in the
-    slot."""
+    slot.
+
+    Edits are grouped in as few edit blocks as can be: Qt lays the document out once per edit
+    block, when it ends, instead of after every insertion and format change (each pass walks
+    the open group of the message frame). One edit block cannot hold everything: frames (tables)
+    inserted from HTML are only known to ``currentTable()`` once the edit block that inserted
+    them has ended, and committing a piece and attaching the live tail ask."""
     assert message.stable_end is not None
     message.scanner.scan(message.source)
     live, message.live = message.live, None
-    if (
-        live is not None
-        and not final
-        and len(message.scanner.boundaries) == message.cuts_done
-        and _grow(doc, live, message.source[message.committed :])
-    ):
-        # The open block grew in place: nothing completed, nothing else to lay out.
-        message.live = live
-        if live.code is not None:
-            codes.code[codes.next] = live.code
-        return
-    slot = QTextCursor(doc)
-    slot.setPosition(message.stable_end.position() + 1)
-    slot.setPosition(message.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
-    if slot.hasSelection():
-        slot.removeSelectedText()  # the previous tail; its first block (the slot) stays
-        listed = slot.block().textList()
-        if listed is not None:  # the tail began with a list: the slot leaves it
-            listed.remove(slot.block())
-        slot.setBlockFormat(flat_block())
-        slot.setBlockCharFormat(QTextCharFormat())
-    # Complete blocks are laid out once, one piece per boundary the scanner finds: the same
-    # pieces whether the answer streamed (in any chunks) or is laid out at once.
+    if live is not None and not final and len(message.scanner.boundaries) == message.cuts_done:
+        with _EditBlock(doc):
+            grown = live.grow(message.source[message.committed :])
+        if grown:
+            # The open block grew in place: nothing completed, nothing else to lay out.
+            message.live = live
+            if live.code is not None:
+                codes.code[codes.next] = live.code
+            return
     source = message.source
     scanner = message.scanner
-    scanner.scan(source)
     cuts = scanner.boundaries[message.cuts_done :]
     message.cuts_done = len(scanner.boundaries)
     if final and len(source) > max(message.committed, cuts[-1] if cuts else 0):
         cuts = [*cuts, len(source)]
-    for cut in cuts:
-        piece = source[message.committed : cut]
-        if piece.strip():
-            _commit_piece(message, piece, codes, dark)
-        message.committed = cut
-    tail = source[message.committed :]
-    slot.setPosition(message.stable_end.position() + 1)
-    if tail.strip():
-        rendered = render_markdown(tail, dark=dark, code_index_start=codes.next)
-        _keep_code(codes, rendered)
-        slot.setBlockFormat(QTextBlockFormat())
-        slot.setBlockCharFormat(QTextCharFormat())
-        slot.setCharFormat(QTextCharFormat())
+    slot = QTextCursor(doc)
+    with _EditBlock(doc) as edit:
+        slot.setPosition(message.stable_end.position() + 1)
+        slot.setPosition(message.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        if slot.hasSelection():
+            slot.removeSelectedText()  # the previous tail; its first block (the slot) stays
+            listed = slot.block().textList()
+            if listed is not None:  # the tail began with a list: the slot leaves it
+                listed.remove(slot.block())
+            slot.setBlockFormat(flat_block())
+            slot.setBlockCharFormat(QTextCharFormat())
+        # Complete blocks are laid out once, one piece per boundary the scanner finds: the
+        # same pieces whether the answer streamed (in any chunks) or is laid out at once.
+        for cut in cuts:
+            piece = source[message.committed : cut]
+            if piece.strip():
+                edit.restart()  # (so the tables laid out so far are known)
+                _commit_piece(doc, message, piece, codes, dark)
+            message.committed = cut
+        tail = source[message.committed :]
+        slot.setPosition(message.stable_end.position() + 1)
         start = slot.position()
-        insert_fragment(slot, rendered.html)
-        if not final:
-            end = message.frame.lastPosition()
-            # Attaching lays the open block out again line by line (to learn the lexer's
-            # state): in one edit block, or Qt lays out the whole open table per insertion
-            # (a 300-line code block replayed on a theme change took 10 s; monkey test).
-            edit = QTextCursor(doc)
-            edit.beginEditBlock()
-            try:
-                message.live = attach_live_tail(doc, start, end, tail, palette)
-            finally:
-                edit.endEditBlock()
-    elif not message.footer:
-        slot.setBlockFormat(flat_block())
+        if tail.strip():
+            rendered = render_markdown(tail, dark=dark, code_index_start=codes.next)
+            _keep_code(codes, rendered)
+            slot.setBlockFormat(QTextBlockFormat())
+            slot.setBlockCharFormat(QTextCharFormat())
+            slot.setCharFormat(QTextCharFormat())
+            insert_fragment(slot, rendered.html)
+        elif not message.footer:
+            slot.setBlockFormat(flat_block())
+    if tail.strip() and not final:
+        # Attaching lays the open block out again line by line (to learn the lexer's state):
+        # in one edit block, or Qt lays out the whole open table per insertion (a 300-line
+        # code block replayed on a theme change took 10 s; monkey test).
+        with _EditBlock(doc):
+            message.live = attach_live_tail(doc, start, message.frame.lastPosition(), tail, palette)
 
 
-def _grow(doc: QTextDocument, live: LiveTail, tail: str) -> bool:
-    """Grow the open block in place, in one edit block: Qt lays the document out once, at
-    its end, not after each insertion (each would lay out the whole open table again)."""
-    edit = QTextCursor(doc)
-    edit.beginEditBlock()
-    try:
-        return live.grow(tail)
-    finally:
-        edit.endEditBlock()
+class _EditBlock:
+    """One edit block on ``doc`` (Qt lays out, and tells the view, once: when it ends);
+    ``restart()`` ends it and opens the next."""
+
+    def __init__(self, doc: QTextDocument) -> None:
+        self._cursor = QTextCursor(doc)
+
+    def __enter__(self) -> _EditBlock:
+        self._cursor.beginEditBlock()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._cursor.endEditBlock()
+
+    def restart(self) -> None:
+        self._cursor.endEditBlock()
+        self._cursor.beginEditBlock()
 
 
-def _commit_piece(message: AnswerBody, piece: str, codes: CodeBlocks, dark: bool) -> None:
+def _commit_piece(
+    doc: QTextDocument, message: AnswerBody, piece: str, codes: CodeBlocks, dark: bool
+) -> None:
     """Lay out one piece of complete blocks for good, after ``stable_end``."""
     assert message.stable_end is not None
     rendered = render_markdown(piece, dark=dark, code_index_start=codes.next)
     _keep_code(codes, rendered)
     codes.next += len(rendered.code_blocks)
+    markup = rendered.html
+    if message.pieces >= GROUP_PIECES and _opens_group(message, markup):
+        _new_group(doc, message, markup)
+        return
+    message.pieces += 1
     cursor = QTextCursor(message.stable_end)
     header = message.frame.firstCursorPosition().block()
-    markup = rendered.html
     here = cursor.block()
     if after_empty_cell := here.length() == 1:
         table = QTextCursor(here.previous()).currentTable()
@@ -167,23 +190,81 @@ def _commit_piece(message: AnswerBody, piece: str, codes: CodeBlocks, dark: bool
         cursor.insertBlock(block, QTextCharFormat())
     start = cursor.position()
     insert_fragment(cursor, markup)
-    if listed and after_empty_cell and cursor.document().findBlock(start).length() == 1:
+    if listed and after_empty_cell and doc.findBlock(start).length() == 1:
         # Qt starts the list on a block of its own, after the empty one: drop that one.
-        empty = QTextCursor(cursor.document().findBlock(start))
+        empty = QTextCursor(doc.findBlock(start))
         empty.deleteChar()
     message.stable_end.setPosition(cursor.position())
+    if message.group is not None:
+        _fit_group(doc, message.group)
+
+
+#: Committed pieces go into group frames of this many pieces (the first ones straight into the
+#: message frame, so a short answer is laid out exactly as without groups). Qt lays a frame out
+#: by walking every block and frame directly in it, on every edit inside it (and paints the
+#: same way): without groups each chunk of a long answer walked every block laid out so far
+#: (issue 13); with them it walks one group and the list of groups.
+GROUP_PIECES = 16
+
+
+def _opens_group(message: AnswerBody, markup: str) -> bool:
+    """Whether a new group can start with ``markup``: only between two plain blocks (a
+    paragraph or a heading after a non-empty block outside a table), where the space between
+    them is just their margins, which ``_fit_group`` keeps."""
+    assert message.stable_end is not None
+    if not markup.startswith(("<p", "<h1", "<h2", "<h3", "<h4", "<h5", "<h6")):
+        return False
+    last = message.stable_end.block()
+    return last.length() > 1 and QTextCursor(last).currentTable() is None
+
+
+def _new_group(doc: QTextDocument, message: AnswerBody, markup: str) -> None:
+    """Open a group frame after the committed body and lay ``markup`` out as its first piece.
+    The slot block stays between the groups (flat) and a new flat slot follows the group."""
+    assert message.stable_end is not None
+    before = message.stable_end.block()
+    cursor = QTextCursor(doc)
+    cursor.setPosition(message.stable_end.position() + 1)  # the slot (empty while committing)
+    fmt = plain_frame()
+    group = cursor.insertFrame(fmt)
+    for at in (group.firstPosition() - 1, group.lastPosition() + 1):  # the old slot, the new
+        flat = QTextCursor(doc)
+        flat.setPosition(at)
+        flat.setBlockFormat(flat_block())
+        flat.setBlockCharFormat(QTextCharFormat())
+    cursor = group.firstCursorPosition()
+    insert_fragment(cursor, markup)
+    message.stable_end.setPosition(cursor.position())
+    if message.group is not None:
+        message.closed.append(message.group)
+        if len(message.closed) >= GROUPS_PER_WRAP:
+            message.wrapped.append(wrap(doc, message.closed))
+            message.closed = []
+    message.group = group
+    message.pieces = 1
+    # Qt gives the first block of a frame no top margin and the block after a frame none
+    # either: the group's top margin is what the two blocks' margins would have collapsed to
+    # beyond the previous group's bottom margin (which is its last block's).
+    first = doc.findBlock(group.firstPosition()).blockFormat()
+    above = before.blockFormat().bottomMargin()
+    fmt.setTopMargin(max(0.0, first.topMargin() - above))
+    group.setFrameFormat(fmt)
+    _fit_group(doc, group)
+
+
+def _fit_group(doc: QTextDocument, group: QTextFrame) -> None:
+    """The group's bottom margin is its last block's, as the block after it would see it."""
+    last = doc.findBlock(group.lastPosition())
+    fmt = group.frameFormat()
+    margin = last.blockFormat().bottomMargin()
+    if fmt.bottomMargin() != margin:
+        fmt.setBottomMargin(margin)
+        group.setFrameFormat(fmt)
 
 
 def _keep_code(codes: CodeBlocks, rendered: RenderedMarkdown) -> None:
     for offset, block in enumerate(rendered.code_blocks):
         codes.code[codes.next + offset] = block.code
-
-
-def flat_block() -> QTextBlockFormat:
-    """An empty block that takes no height (an unused slot, a continued answer's header)."""
-    block = QTextBlockFormat()
-    block.setLineHeight(0, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
-    return block
 
 
 def insert_fragment(cursor: QTextCursor, markup: str) -> None:

@@ -24,26 +24,18 @@ Invariants it keeps:
   Enter inserts the chosen command and never sends, Esc closes the popup and never reaches the
   window's Stop shortcut (nor does Esc in edit mode); the window's other shortcuts
   (``ui.shortcuts``) are never swallowed by the editor's own key bindings.
+
+The prompt editor and the paste rules are in ``ui.widgets.composer_input``; the slash-command
+completion (``CommandItem``, ``directive_query``, ``match_commands``, ``CommandPopup``) is in
+``ui.widgets.composer_commands``. Their public names are importable from here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QEvent,
-    QMimeData,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QPoint,
-    QRect,
-    QSize,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -55,24 +47,15 @@ from PySide6.QtGui import (
     QImage,
     QKeyEvent,
     QKeySequence,
-    QPainter,
     QPalette,
-    QPixmap,
     QTextCursor,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -80,12 +63,30 @@ from PySide6.QtWidgets import (
 
 from ui.shortcuts import window_keys
 from ui.widgets.attachment_chips import AttachmentStrip, Submit
+from ui.widgets.composer_commands import (
+    POPUP_VISIBLE_ROWS,
+    CommandItem,
+    CommandPopup,
+    directive_query,
+    match_commands,
+)
+from ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
+
+__all__ = [
+    "POPUP_VISIBLE_ROWS",
+    "SEND_KEY_MODES",
+    "CommandItem",
+    "CommandPopup",
+    "Composer",
+    "PromptEdit",
+    "directive_query",
+    "local_files",
+    "match_commands",
+    "pasted_image",
+]
 
 #: The send-key modes: Ctrl+Enter sends (Enter is a new line), or Enter sends (Shift+Enter is one).
 SEND_KEY_MODES = ("ctrl+enter", "enter")
-
-#: At most this many suggestions are visible at once; the rest scroll.
-POPUP_VISIBLE_ROWS = 8
 
 _PLACEHOLDERS = {
     "ctrl+enter": "Ask anything — Ctrl+Enter to send, / for commands",
@@ -97,228 +98,6 @@ _RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # QPlainTextEdit takes Ctrl+K as "delete to the end of the line", which would hide Quick switch).
 # The stub lacks QKeySequence.__getitem__ (C++ operator[]), which PySide6 has.
 _WINDOW_KEYS = frozenset(QKeySequence(keys)[0].toCombined() for keys in window_keys())  # type: ignore[index]
-_DESCRIPTION_ROLE = Qt.ItemDataRole.UserRole + 1
-_COMMAND_ROLE = Qt.ItemDataRole.UserRole + 2
-
-
-@dataclass(frozen=True)
-class CommandItem:
-    """One completion the slash popup offers: the text inserted and what it does."""
-
-    text: str
-    description: str = ""
-
-
-def directive_query(line_prefix: str) -> tuple[int, str] | None:
-    """The directive being typed at the end of ``line_prefix`` (the current line up to the
-    cursor): ``(start column, query)``, or None when the cursor is not in one.
-
-    A directive starts with ``/`` at the start of the line, or after whitespace that follows
-    another directive at the start of the line (``/skill review /ag``). A slash inside a word
-    (``src/main.py``) or after ordinary text (``see /etc``) starts nothing.
-    """
-    start = None
-    for column, char in enumerate(line_prefix):
-        if char == "/" and (column == 0 or line_prefix[column - 1].isspace()):
-            start = column
-    if start is None:
-        return None
-    before = line_prefix[:start].strip()
-    if before and not before.startswith("/"):
-        return None
-    return start, line_prefix[start:]
-
-
-def match_commands(items: Sequence[CommandItem], query: str) -> list[CommandItem]:
-    """The items that match ``query``, case-insensitively: prefix matches first, then the ones
-    that merely contain it (without its leading slash), each group in the given order."""
-    needle = query.casefold()
-    bare = needle.lstrip("/")
-    prefix = [item for item in items if item.text.casefold().startswith(needle)]
-    contained = [
-        item for item in items if bare and item not in prefix and bare in item.text.casefold()
-    ]
-    return prefix + contained
-
-
-class PromptEdit(QPlainTextEdit):
-    """Multi-line prompt editor; the send key asks to send; pasted or dropped files and images
-    are handed on instead of being inserted as text."""
-
-    sig_submit = Signal()
-    """The user pressed the send key (Ctrl+Enter always; Enter too in "enter" mode)."""
-
-    sig_files_pasted = Signal(list)
-    """Local files were pasted or dropped on the editor: their paths (``list[str]``)."""
-
-    sig_image_pasted = Signal(QImage)
-    """An image without a file (a screenshot) was pasted or dropped on the editor."""
-
-    sig_key_handled = Signal()
-    """A key press reached the editor and was handled: the text or the cursor may have moved."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.send_key = "ctrl+enter"
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in _RETURN_KEYS:
-            modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-            if modifiers & Qt.KeyboardModifier.ControlModifier or (
-                self.send_key == "enter" and modifiers == Qt.KeyboardModifier.NoModifier
-            ):
-                self.sig_submit.emit()
-                return
-            if modifiers & Qt.KeyboardModifier.ShiftModifier:
-                # Shift+Enter is a plain new line in both modes (not the Unicode line separator
-                # QPlainTextEdit would insert for it).
-                self.textCursor().insertText("\n")
-                self.ensureCursorVisible()
-                self.sig_key_handled.emit()
-                return
-        super().keyPressEvent(event)
-        self.sig_key_handled.emit()
-
-    def canInsertFromMimeData(self, source: QMimeData) -> bool:
-        if local_files(source) or pasted_image(source) is not None:
-            return True
-        return super().canInsertFromMimeData(source)
-
-    def insertFromMimeData(self, source: QMimeData) -> None:
-        files = local_files(source)
-        if files:
-            self.sig_files_pasted.emit(files)
-            return
-        image = pasted_image(source)
-        if image is not None:
-            self.sig_image_pasted.emit(image)
-            return
-        super().insertFromMimeData(source)
-
-
-def local_files(mime: QMimeData) -> list[str]:
-    """The local file paths a drag or the clipboard carries (web links are not files)."""
-    if not mime.hasUrls():
-        return []
-    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile() and url.toLocalFile()]
-
-
-def pasted_image(mime: QMimeData) -> QImage | None:
-    """The image a drag or the clipboard carries when it carries no files and no text."""
-    if local_files(mime) or mime.hasText() or not mime.hasImage():
-        return None
-    data = mime.imageData()
-    if isinstance(data, QPixmap):
-        data = data.toImage()
-    if isinstance(data, QImage) and not data.isNull():
-        return data
-    return None
-
-
-class _CommandDelegate(QStyledItemDelegate):
-    """Draws a suggestion as its command text followed by its description, dimmed."""
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        widget = opt.widget
-        style = widget.style() if widget is not None else None
-        text = opt.text
-        opt.text = ""
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        palette = opt.palette
-        strong = palette.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        dim = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText
-        rect = opt.rect.adjusted(6, 0, -6, 0)
-        painter.save()
-        painter.setFont(opt.font)
-        painter.setPen(strong)
-        flags = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        used = painter.boundingRect(rect, flags, text)
-        painter.drawText(rect, flags, text)
-        description = index.data(_DESCRIPTION_ROLE) or ""
-        if description:
-            rest = QRect(rect)
-            rest.setLeft(used.right() + 12)
-            dim_colour = palette.color(dim)
-            if selected:
-                dim_colour.setAlpha(190)
-            painter.setPen(dim_colour)
-            elided = opt.fontMetrics.elidedText(
-                description, Qt.TextElideMode.ElideRight, max(rest.width(), 0)
-            )
-            painter.drawText(rest, flags, elided)
-        painter.restore()
-
-    def sizeHint(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> QSize:
-        size = super().sizeHint(option, index)
-        return QSize(size.width(), max(size.height(), option.fontMetrics.height() + 8))
-
-
-class CommandPopup(QListWidget):
-    """The non-modal list of slash-command suggestions shown under the cursor.
-
-    It never takes the keyboard focus: the editor keeps it, and the composer forwards Up, Down,
-    Tab, Enter and Esc here while it is open. A click on an item chooses it.
-    """
-
-    sig_chosen = Signal(object)
-    """The user clicked a suggestion: its ``CommandItem``."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("command-popup")
-        self.setAccessibleName("Command suggestions")
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setUniformItemSizes(True)
-        self.setItemDelegate(_CommandDelegate(self))
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.hide()
-        self.itemClicked.connect(lambda item: self.sig_chosen.emit(item.data(_COMMAND_ROLE)))
-
-    def set_items(self, items: Sequence[CommandItem]) -> None:
-        self.clear()
-        for command in items:
-            item = QListWidgetItem(command.text)
-            item.setData(_DESCRIPTION_ROLE, command.description)
-            item.setData(_COMMAND_ROLE, command)
-            item.setToolTip(command.description)
-            label = (
-                f"{command.text}: {command.description}" if command.description else command.text
-            )
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, label)
-            self.addItem(item)
-        if items:
-            self.setCurrentRow(0)
-
-    def commands(self) -> list[CommandItem]:
-        """The suggestions shown, top to bottom."""
-        return [self.item(row).data(_COMMAND_ROLE) for row in range(self.count())]
-
-    def current(self) -> CommandItem | None:
-        item = self.currentItem()
-        return None if item is None else item.data(_COMMAND_ROLE)
-
-    def step(self, step: int) -> None:
-        """Move the highlight by ``step`` rows, wrapping around."""
-        if self.count():
-            self.setCurrentRow((self.currentRow() + step) % self.count())
-
-    def row_height(self) -> int:
-        return max(self.sizeHintForRow(0), self.fontMetrics().height() + 8)
 
 
 class Composer(QWidget):
@@ -530,29 +309,9 @@ class Composer(QWidget):
         self._query_start = start
         if self.popup.commands() != matches or not self.popup.isVisible():
             self.popup.set_items(matches)
-        self._place_popup()
+        self.popup.place(self.editor, self._query_start)
         self.popup.show()
         self.popup.raise_()
-
-    def _place_popup(self) -> None:
-        """Under the cursor if the window has room there, above it otherwise."""
-        host = self.editor.window()
-        if self.popup.parentWidget() is not host:
-            self.popup.setParent(host)
-        rows = min(self.popup.count(), POPUP_VISIBLE_ROWS)
-        frame = 2 * self.popup.frameWidth()
-        height = rows * self.popup.row_height() + frame
-        width = min(max(self.editor.width(), 320), max(host.width() - 8, 120))
-        # Line the list up with the slash that starts the directive, not with the caret.
-        anchor = self.editor.textCursor()
-        if self._query_start is not None:
-            anchor.setPosition(anchor.block().position() + self._query_start)
-        cursor_rect = self.editor.cursorRect(anchor)
-        below = self.editor.viewport().mapTo(host, cursor_rect.bottomLeft() + QPoint(0, 2))
-        above = self.editor.viewport().mapTo(host, cursor_rect.topLeft() - QPoint(0, 2))
-        x = max(0, min(below.x(), host.width() - width))
-        y = below.y() if below.y() + height <= host.height() else max(0, above.y() - height)
-        self.popup.setGeometry(x, y, width, height)
 
     def _insert_command(self, command: CommandItem | None) -> None:
         """Replace the directive being typed with ``command``'s text and a space."""
@@ -667,7 +426,7 @@ class Composer(QWidget):
                 Qt.Key.Key_Up,
                 Qt.Key.Key_Down,
                 Qt.Key.Key_Tab,
-                *_RETURN_KEYS,
+                *RETURN_KEYS,
             )
         return key == Qt.Key.Key_Escape and self._editing_turn is not None
 
@@ -691,11 +450,11 @@ class Composer(QWidget):
                 self.popup.step(-1 if key == Qt.Key.Key_Up else 1)
                 return True
             if modifiers == Qt.KeyboardModifier.NoModifier and (
-                key == Qt.Key.Key_Tab or key in _RETURN_KEYS
+                key == Qt.Key.Key_Tab or key in RETURN_KEYS
             ):
                 self._insert_command(self.popup.current())
                 return True
-            if key in _RETURN_KEYS:
+            if key in RETURN_KEYS:
                 # Ctrl+Enter (send) or Shift+Enter (new line) with the list open: the user is
                 # past completing; close it and let the editor handle the key.
                 self.hide_popup()

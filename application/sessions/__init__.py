@@ -1,0 +1,1 @@
+"""Named operations on conversations (rename, pin, duplicate, move, delete, titles): Qt-free."""

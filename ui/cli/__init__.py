@@ -1,0 +1,99 @@
+"""The ``parley`` command: the window, or the same runtime with no window.
+
+Why it exists: operators and scripts need every turn, provider and saved conversation from a
+terminal, through the very runtime and event log the window uses (``ui.bootstrap`` wires both).
+
+The commands live one group to a module: ``ask``, ``providers`` (with the API-key commands) and
+``history``; ``parser`` declares every option and ``common`` holds the exit codes. This module
+dispatches to them and turns their errors into exit codes.
+
+Invariants it keeps:
+
+- exit codes: 0 done; 1 the provider (or the store, or the keyring) failed, with a clear message
+  on stderr; 2 a usage error (unknown option, no provider configured, unknown provider or
+  conversation, a key given while no system keyring is available); 128 + a stop signal: 130
+  Ctrl+C, 143 SIGTERM, 129 SIGHUP;
+- stdout carries only the answer (or JSON); everything else goes to stderr, so output can be piped;
+- Qt is imported only when the window opens, so headless commands start fast and need no display;
+- Ctrl+C, SIGTERM or SIGHUP during ``parley ask`` sets the turn's cancel event (``ui.cli.signals``):
+  the partial answer is kept and the turn is recorded as cancelled before the command exits
+  128 + the signal;
+- API keys go to the system keyring only (``providers set-key``, ``providers add
+  --api-key-stdin``), read from a hidden prompt or standard input, never from an argument (it would
+  show in the process list and the shell history). No command prints a key: ``providers list``
+  says where each key comes from (keyring, env VAR, none). Without a working keyring these
+  commands exit 2 with the plain reason and the environment variable to use instead, and store
+  nothing anywhere.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from application.ports.event_store import EventStoreError, SessionNotFound
+from application.ports.secret_store import SecretStoreError
+from application.ports.settings_store import SettingsError
+from ui.bootstrap import build_services
+from ui.cli.ask import run_ask
+from ui.cli.common import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    is_reading_command,
+    stdout_closed,
+)
+from ui.cli.history import run_history
+from ui.cli.parser import build_parser
+from ui.cli.providers import run_providers
+
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "UsageError",
+    "build_parser",
+    "main",
+]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)  # exits 2 on a usage error, as argparse does
+    if args.command is None:
+        from ui.app import run_app  # Qt only when the window opens
+
+        return run_app(data_dir=args.data_dir, config_dir=args.config_dir)
+
+    try:
+        # Reading commands open the history read-only: they work on a read-only or full disk.
+        services = build_services(
+            args.data_dir, args.config_dir, read_only=is_reading_command(args)
+        )
+    except (EventStoreError, SettingsError, OSError) as exc:
+        print(f"parley: cannot open the profile: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if services.startup_notice:
+        print(f"parley: {services.startup_notice}", file=sys.stderr)
+    try:
+        handler = {"ask": run_ask, "providers": run_providers, "history": run_history}[args.command]
+        return handler(services, args, parser)
+    except UsageError as exc:
+        print(f"parley: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SessionNotFound as exc:
+        print(f"parley: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader of stdout went away: end quietly (before OSError)
+        return stdout_closed()
+    except (EventStoreError, SettingsError, SecretStoreError, OSError) as exc:
+        print(f"parley: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("parley: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        services.close()

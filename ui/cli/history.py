@@ -1,0 +1,358 @@
+"""``parley history``: list, search, show, export, import, verify and delete conversations.
+
+Why it exists: the event log the window writes is the operators' record; from a terminal they
+read it, search it, move it between machines and check that it is intact.
+
+Invariants it keeps:
+
+- the export and import machinery (``application.history.export``, ``.importers``) is imported
+  when a command needs it, not with the command line;
+- an export file is written whole or not at all (``write_atomically``): a failed write (a full
+  disk, a file-size limit, a folder given as the file) leaves nothing behind, not even a hidden
+  temporary file, and an existing file is kept as it was;
+- a closed stdout (``| head``) ends any of these commands quietly (``common.stdout_closed``);
+- a storage write that fails (``import``, ``delete``) is one line saying what was not saved.
+- deleting asks at a terminal, and without one needs ``--yes`` (exit 2 otherwise);
+- ``history verify`` exits 1 when any conversation's hash chain does not verify.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import tempfile
+from datetime import UTC, date, datetime
+from datetime import time as dt_time
+from pathlib import Path
+from typing import Any
+
+from application.ports.event_store import (
+    EventStore,
+    EventStoreError,
+    SearchFilters,
+    SearchHit,
+    SessionSummary,
+)
+from ui.bootstrap import Services
+from ui.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    not_saved,
+    print_json,
+    stdout_closed,
+    write_stdout,
+)
+
+
+def run_history(
+    services: Services, args: argparse.Namespace, parser: argparse.ArgumentParser
+) -> int:
+    handlers = {
+        "list": _history_list,
+        "show": _history_show,
+        "search": _history_search,
+        "export": _history_export,
+        "import": _history_import,
+        "verify": _history_verify,
+        "delete": _history_delete,
+    }
+    handler = handlers.get(args.history_command)
+    if handler is None:
+        parser.parse_args(["history", "--help"])
+        return EXIT_USAGE
+    try:
+        code = handler(services.store, args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return stdout_closed()
+    return code
+
+
+def _filters(args: argparse.Namespace) -> SearchFilters:
+    return SearchFilters(since=_since(args.since), model=args.model, status=args.status)
+
+
+def _since(text: str) -> str:
+    """``--since`` as the store compares it: ISO 8601 UTC with a trailing ``Z`` ("" for none)."""
+    text = text.strip()
+    if not text:
+        return ""
+    try:
+        if len(text) == 10:
+            moment = datetime.combine(date.fromisoformat(text), dt_time(), tzinfo=UTC)
+        else:
+            moment = datetime.fromisoformat(text)
+            moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    except ValueError as exc:
+        raise UsageError(
+            f"--since {text!r} is not a date: use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS][+HH:MM]"
+        ) from exc
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _limit(value: int | None) -> int | None:
+    if value is not None and value < 0:
+        raise UsageError("--limit must not be negative")
+    return value
+
+
+def _summary_to_dict(summary: SessionSummary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "title": summary.title,
+        "created_at": summary.created_at,
+        "updated_at": summary.updated_at,
+        "project_id": summary.project_id,
+        "workspaces": list(summary.workspaces),
+        "models": list(summary.models),
+        "turns": summary.turns,
+        "input_tokens": summary.input_tokens,
+        "output_tokens": summary.output_tokens,
+        "failures": summary.failures,
+    }
+
+
+def _history_list(store: EventStore, args: argparse.Namespace) -> int:
+    filters, limit = _filters(args), _limit(args.limit)
+    summaries = store.summaries(filters, limit=None if args.search else limit)
+    if args.search:
+        if not args.search.strip():
+            raise UsageError("--search needs some text")
+        matching = {hit.session_id for hit in store.search(args.search, filters, limit=100_000)}
+        summaries = [s for s in summaries if s.id in matching][:limit]
+    if args.json:
+        print_json([_summary_to_dict(s) for s in summaries])
+        return EXIT_OK
+    for s in summaries:
+        models = ", ".join(s.models) or "-"
+        failed = f" · {s.failures} not completed" if s.failures else ""
+        print(
+            f"{s.id}  {s.updated_at}  {s.turns:>3} turn{'' if s.turns == 1 else 's'}{failed}  "
+            f"{models}  "
+            f"{s.title or '(untitled)'}"
+        )
+    if not summaries:
+        print("no conversations match" if args.search else "no conversations", file=sys.stderr)
+    return EXIT_OK
+
+
+def _history_show(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.documents import event_summary
+    from application.history.export import export_session, render_transcript
+
+    if args.json:
+        print_json(export_session(store, args.session))
+        return EXIT_OK
+    session = store.get_session(args.session)
+    events = store.events(args.session)
+    if args.events:
+        for stored in events:
+            print(
+                f"{stored.id:>7}  {stored.ts}  {stored.type_name:<16} {event_summary(stored.event)}"
+            )
+    else:
+        write_stdout(render_transcript(session, events))
+    return EXIT_OK
+
+
+def _history_search(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.documents import one_line
+
+    if not args.text.strip():
+        raise UsageError("search needs some text: parley history search 'words to find'")
+    hits = store.search(args.text, _filters(args), limit=_limit(args.limit) or 0)
+    if args.json:
+        print_json([_hit_to_dict(hit) for hit in hits])
+        return EXIT_OK
+    for hit in hits:
+        print(
+            f"{hit.ts}  {hit.type_name:<16} {hit.session_title or '(untitled)'}  {hit.session_id}"
+        )
+        print(f"    {one_line(hit.snippet, 200)}")
+    print(f"{len(hits)} match{'es' if len(hits) != 1 else ''}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _hit_to_dict(hit: SearchHit) -> dict[str, Any]:
+    return {
+        "session_id": hit.session_id,
+        "session_title": hit.session_title,
+        "event_id": hit.event_id,
+        "turn_id": hit.turn_id,
+        "type": hit.type_name,
+        "ts": hit.ts,
+        "snippet": hit.snippet,
+    }
+
+
+def _history_export(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.export import (
+        export_html,
+        export_html_all,
+        export_markdown,
+        export_markdown_all,
+        export_session,
+        export_sessions,
+    )
+
+    if bool(args.session) == bool(args.all):
+        raise UsageError("name one conversation or pass --all (not both)")
+    output = Path(args.output) if args.output else None
+    if output is not None and output.is_dir():
+        raise UsageError(
+            f"-o {args.output} is a folder: name the file to write, e.g. -o export.json"
+        )
+    if args.all:
+        ids = [s.id for s in store.list_sessions()]
+        if args.format == "json":
+            data: Any = export_sessions(store, ids)
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            events = sum(len(d["events"]) for d in data)
+            what = f"{_count(len(ids), 'conversation')} ({events} events)"
+        else:
+            render = export_markdown_all if args.format == "md" else export_html_all
+            text = render(store, ids)
+            what = _count(len(ids), "conversation")
+    else:
+        if args.format == "json":
+            data = export_session(store, args.session)
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            events = len(data["events"])
+        else:
+            render_one = export_markdown if args.format == "md" else export_html
+            text = render_one(store, args.session)
+            events = len(store.events(args.session))
+        what = f"{events} events"
+    if output is not None:
+        try:
+            write_atomically(output, text)
+        except OSError as exc:
+            print(
+                f"parley: the export was not written to {args.output}: {exc.strerror or exc} "
+                "(nothing was left there)",
+                file=sys.stderr,
+            )
+            return EXIT_FAILED
+        print(f"exported {what} to {args.output}", file=sys.stderr)
+    else:
+        write_stdout(text)
+    return EXIT_OK
+
+
+def _history_import(store: EventStore, args: argparse.Namespace) -> int:
+    from application.history.importers import ImportFormatError, import_file
+
+    path = Path(args.file).expanduser()
+    if not path.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    try:
+        report = import_file(store, path)
+    except ImportFormatError as exc:
+        raise UsageError(f"cannot import: {exc}") from exc
+    except EventStoreError as exc:
+        print(not_saved(f"the import of {args.file}", exc), file=sys.stderr)
+        print(
+            "parley: conversations before the failing one are kept (parley history list)",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    for item in report.conversations:
+        title = item.title or "(untitled)"
+        note = f" · {item.note}" if item.note else ""
+        if item.status == "imported":
+            skipped = f", {item.skipped_messages} skipped" if item.skipped_messages else ""
+            print(
+                f"imported  {item.session_id}  {title}  "
+                f"({item.messages} messages{skipped}, {item.events} events){note}"
+            )
+        else:
+            print(f"{item.status:<8}  {item.source_id}  {title}{note}")
+    if not report.conversations:
+        print(f"parley: {args.file} holds no conversations; nothing imported", file=sys.stderr)
+        return EXIT_OK
+    print(
+        f"{report.label}: {len(report.imported)} imported, {len(report.skipped)} skipped, "
+        f"{len(report.failed)} failed",
+        file=sys.stderr,
+    )
+    return EXIT_FAILED if report.failed else EXIT_OK
+
+
+def _history_verify(store: EventStore, args: argparse.Namespace) -> int:
+    ids = [args.session] if args.session else [s.id for s in store.list_sessions()]
+    broken = 0
+    for session_id in ids:
+        report = store.verify_chain(session_id)
+        if report.ok:
+            print(f"ok      {session_id}  {report.events_checked} events")
+        else:
+            broken += 1
+            print(f"BROKEN  {session_id}  at event {report.first_bad_event_id}: {report.reason}")
+    if broken:
+        print(
+            f"parley: {broken} of {_count(len(ids), 'conversation')} fail verification",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    print(f"{_count(len(ids), 'conversation')} verified", file=sys.stderr)
+    return EXIT_OK
+
+
+def _history_delete(store: EventStore, args: argparse.Namespace) -> int:
+    session = store.get_session(args.session)  # SessionNotFound -> exit 2
+    if not args.yes:
+        if sys.stdin is None or not sys.stdin.isatty():
+            raise UsageError(
+                f"deleting {args.session} cannot be undone: pass --yes to confirm (no terminal "
+                "to ask at)"
+            )
+        events = len(store.events(args.session))
+        sys.stderr.write(
+            f"Delete {session.title or '(untitled)'!r} ({session.id}, {events} events)? "
+            "This cannot be undone. [y/N] "
+        )
+        sys.stderr.flush()
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print("not deleted", file=sys.stderr)
+            return EXIT_OK
+    try:
+        removed = store.delete_session(args.session)
+    except EventStoreError as exc:
+        print(
+            not_saved(f"the deletion of {args.session}", exc) + "; nothing was deleted",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    print(f"deleted {args.session} ({removed} events)", file=sys.stderr)
+    return EXIT_OK
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a half-written export is worse than none.
+
+    The text goes to a private temporary file beside ``path`` (mode 0600: a conversation is
+    private), is flushed to disk, then renamed over ``path``. Any failure on the way (a full disk,
+    a file-size limit, a folder in the way) removes the temporary file before the ``OSError``
+    goes on, so nothing is left behind and an existing ``path`` is untouched."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise

@@ -1,0 +1,563 @@
+"""The chat controller: the open conversation, its model, and the turns sent in it.
+
+Why it exists: the open conversation is one ``ConversationState`` (ADR-007). This controller owns
+it and is the only code that changes it: events the worker reports go through ``reduce``, streamed
+text through ``apply_text``, opening a conversation through ``from_events`` (on a worker), a
+branch switch through ``select``. After each change it hands the new state to the transcript,
+which draws the difference, and shows the conversation's total (``state.total``). It also turns
+the user's intent (send, stop, retry, regenerate, edit, copy the last answer, switch branch, new
+chat) into drafts for ``compose_turn`` and turns on the bridge.
+
+Invariants it keeps:
+
+- no event is interpreted here: events are passed to the reducer, facts are asked of the model
+  (``application.conversation_view.queries``); how a turn ended reaches the transcript only as
+  the ``Outcome`` item of its ``turn_finished`` (the bridge's ``TurnOutcome`` only updates the
+  status line and the composer);
+- the user's message appears when its ``user_message`` event arrives (the worker records it
+  before any network call), not when Send is pressed;
+- the UI thread never reads the store nor reduces a whole log: opening a conversation reads and
+  reduces on a worker (``submit``) — first the shown path's last turns, then the whole log, which
+  the transcript adopts without drawing again when its last items are the ones drawn;
+- one turn at a time; a conversation opened later makes an earlier opening stale (``open_seq``).
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QGuiApplication
+
+from application.conversation_view import (
+    ConversationState,
+    apply_text,
+    empty,
+    from_events,
+    path,
+    queries,
+    reduce,
+    select,
+)
+from application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from application.conversations.turn_runtime import TurnOutcome
+from application.ports.event_store import SessionRecord
+from application.tools.specs import TOOL_SETS
+from domain.transcript.branches import BranchTree
+from domain.transcript.canonical import StoredEvent
+from domain.usage.pricing import format_cost
+from ui.bridge import TurnHandle
+from ui.controllers.menus import HELP_TEXT
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+def _ignore(_result: object) -> None:
+    pass
+
+
+class ChatController(QObject):
+    """See the module docstring."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.w = window
+        self.session_id: str | None = None
+        self.session: SessionRecord | None = None
+        #: The open conversation's whole log (every branch): what the next turn is composed from.
+        self.events: list[StoredEvent] = []
+        self.state: ConversationState = empty()
+        self.chosen_turns: dict[str, str] = {}  # session -> the branch leaf last chosen here
+        # session -> the unsent text typed there ("" for a conversation not saved yet); the
+        # shown conversation's draft lives in the composer until the user leaves it
+        self.drafts: dict[str, str] = {}
+        self.draft_key = ""  # whose draft the composer holds
+        self.open_seq = 0  # which opening is current (a later one makes earlier ones stale)
+        self.opened_with: tuple[Any, ...] = ()  # the price table the open conversation used
+        self.loading_full = False  # the open conversation's whole log is still being read
+        self._tree = BranchTree(())
+        self._tree_source: list[StoredEvent] | None = None  # the list the tree was built from
+        self._tree_length = -1
+
+    def wire(self) -> None:
+        w = self.w
+        w.composer.sig_send_requested.connect(self.send)
+        w.composer.sig_stop_requested.connect(self.stop_turn)
+        w.composer.sig_edit_last_requested.connect(self.edit_last_message)
+        w.transcript.sig_retry_requested.connect(self.retry_turn)
+        w.transcript.sig_regenerate_requested.connect(self.regenerate_turn)
+        w.transcript.sig_edit_requested.connect(self.edit_turn)
+        w.transcript.sig_branch_requested.connect(self.show_branch)
+        w.transcript.sig_copied.connect(lambda what: w._show_status(what))
+        w.new_button.clicked.connect(self.new_chat)
+        w.bridge.sig_text.connect(self.on_text)
+        w.bridge.sig_event.connect(self.on_event)
+        w.bridge.sig_turn_finished.connect(self.on_turn_finished)
+
+    # -- the model ---------------------------------------------------------------------------------
+
+    @property
+    def current_turn(self) -> str | None:
+        """The turn the shown path goes through (what a new turn follows)."""
+        return self.state.anchor
+
+    def tree(self) -> BranchTree:
+        """The open conversation's tree, built once per change of the log."""
+        if self._tree_length != len(self.events) or self._tree_source is not self.events:
+            self._tree = BranchTree(self.events)
+            self._tree_source, self._tree_length = self.events, len(self.events)
+        return self._tree
+
+    def shown_path(self) -> tuple[str, ...]:
+        return path(self.state)
+
+    def _prices(self) -> tuple[Any, ...]:
+        return tuple(self.w._prices)
+
+    def show(self, state: ConversationState, *, redraw: bool = False) -> None:
+        """Make ``state`` the open conversation's and draw what changed."""
+        old, self.state = self.state, state
+        if redraw:
+            self.w.transcript.show_state(state)
+        else:
+            self.w.transcript.apply(state)
+        if state.total is not old.total or redraw:
+            self.show_usage()
+
+    def show_log(self, events: list[StoredEvent]) -> None:
+        """Show a log read elsewhere (tests, tools): reduced here, on this thread."""
+        self.events = events
+        self.show(from_events(events, None, self._prices()), redraw=True)
+
+    def show_usage(self) -> None:
+        """The conversation's total (the sum over the shown path) beside the title."""
+        total = self.state.total
+        parts = []
+        if total.tokens is not None:
+            parts.append(f"{total.tokens:,} tokens")
+        if total.cost is not None:
+            parts.append(f"≈ {format_cost(total.cost)}")
+        self.w.usage_label.setText(" · ".join(parts))
+
+    @Slot(str, str)
+    def on_text(self, turn_id: str, text: str) -> None:
+        """Answer text streamed in (a turn of another conversation is not in the state)."""
+        self.show(apply_text(self.state, turn_id, text))
+
+    @Slot(object)
+    def on_event(self, stored: StoredEvent) -> None:
+        if stored.session_id != self.session_id:
+            return
+        self.events.append(stored)
+        state = reduce(self.state, stored)
+        started = state.anchor != self.state.anchor
+        self.show(state)
+        if started and stored.session_id not in self.w._listed_ids():
+            # A new conversation is in the store from its first turn's start: list it now, not
+            # when the answer ends.
+            self.w._refresh_sessions()
+
+    def reprice(self) -> None:
+        """The price table changed: the footers and the total again (on a worker)."""
+        if self.session_id is None or self.w.bridge.active_turn is not None:
+            return
+        seq, events, anchor, prices = (
+            self.open_seq,
+            list(self.events),
+            self.state.anchor,
+            self._prices(),
+        )
+
+        def shown(state: ConversationState) -> None:
+            if seq == self.open_seq and self.w.bridge.active_turn is None:
+                self.show(state, redraw=True)
+
+        self.w.bridge.submit(lambda: from_events(events, anchor, prices), shown, _ignore)
+
+    # -- opening and leaving a conversation --------------------------------------------------------
+
+    @Slot()
+    def new_chat(self) -> None:
+        w = self.w
+        if w.bridge.active_turn is not None:
+            w._show_status("Stop the running answer before starting a new chat.")
+            return
+        self.open_seq += 1  # a conversation still being opened is no longer wanted
+        self.loading_full = False
+        if w.composer.editing_turn:
+            w.composer.cancel_edit()
+        self.switch_draft("")
+        w._clear_status()
+        self.session_id = None
+        self.session = None
+        self.events = []
+        w.title_edit.clear()
+        self.show(empty(self._prices()), redraw=True)
+        w.session_list.clearSelection()
+        # A new conversation inherits the selected project's settings.
+        w._apply_project(w._selected_project())
+        w.composer.editor.setFocus()
+
+    def open_session(self, session_id: str, event_id: int | None = None, quiet: bool = False):
+        """Show a saved conversation, in two steps so a long one paints at once:
+
+        1. on a worker, the turn index (no event decoded), the shown path, and the events of
+           its last ``transcript.window_turns`` turns only, reduced; on the UI thread, drawn;
+        2. on a worker, the whole log, reduced; on the UI thread, adopted by the transcript
+           (nothing is drawn again when the last items are the same) for "Show earlier", and
+           the conversation's total. Until then sending and switching branches wait (composing
+           a turn needs the whole log).
+
+        With ``event_id`` (a search result's match) the whole log is read first and the
+        transcript shows the branch holding that event, scrolled to it."""
+        w, store, prices = self.w, self.w.services.store, self._prices()
+        self.opened_with = prices  # the price table may arrive while this loads: see _repriced
+        self.open_seq += 1
+        seq = self.open_seq
+        chosen = self.chosen_turns.get(session_id)  # read here: workers touch no window state
+
+        def failed(exc: BaseException) -> None:
+            if seq == self.open_seq:
+                self.loading_full = False
+            if not quiet:
+                w._show_status(str(exc), error=True)
+
+        if event_id is not None:
+
+            def load() -> tuple[SessionRecord, list[StoredEvent], ConversationState]:
+                session = store.get_session(session_id)
+                events = list(store.events(session_id))
+                turn = next((e.turn_id for e in events if e.id == event_id), None)
+                anchor = turn or chosen or session.current_turn_id or None
+                return session, events, from_events(events, anchor, prices)
+
+            def show(loaded: tuple[SessionRecord, list[StoredEvent], ConversationState]) -> None:
+                if seq != self.open_seq:
+                    return  # another conversation was opened meanwhile
+                session, events, state = loaded
+                self._adopt_opened(session)
+                self.events = events
+                self.loading_full = False
+                self.show(state, redraw=True)
+                gc.freeze()  # see _show_full
+                w.transcript.scroll_to_event(event_id)
+                self._adopt_setup()
+                self._repriced()
+
+            w.bridge.submit(load, show, failed)
+            return
+
+        window = w.transcript.window_turns
+
+        def load_tail() -> tuple[SessionRecord, str | None, ConversationState]:
+            session = store.get_session(session_id)
+            tree = BranchTree.from_index(store.turn_index(session_id))
+            anchor = chosen or session.current_turn_id or None
+            shown = tree.path_through(anchor)
+            tail = list(store.events_of_turns(session_id, shown[-window:]))
+            return session, anchor, from_events(tail, shown[-1] if shown else None, prices)
+
+        def load_full(anchor: str | None) -> tuple[list[StoredEvent], ConversationState]:
+            events = list(store.events(session_id))
+            return events, from_events(events, anchor, prices)
+
+        def show_tail(loaded: tuple[SessionRecord, str | None, ConversationState]) -> None:
+            if seq != self.open_seq:
+                return
+            session, anchor, state = loaded
+            self._adopt_opened(session)
+            self.events = []
+            self.loading_full = True
+            self.show(state, redraw=True)
+            self._adopt_setup()
+            w.bridge.submit(
+                lambda: load_full(anchor), lambda full: self._show_full(seq, full), failed
+            )
+
+        w.bridge.submit(load_tail, show_tail, failed)
+
+    def _show_full(self, seq: int, full: tuple[list[StoredEvent], ConversationState]) -> None:
+        """Step 2 of ``open_session``: the whole log arrived, reduced."""
+        if seq != self.open_seq:
+            return
+        self.events, state = full
+        self.loading_full = False
+        self.state = state
+        self.w.transcript.adopt(state)
+        self.show_usage()
+        self._repriced()
+        # A long conversation is tens of thousands of long-lived objects; left in the
+        # collector's generations they make the next full collection (tens of ms, on this
+        # thread, mid-stream) scan them all. Frozen, they are skipped; they are still freed by
+        # reference counting when the conversation is closed.
+        gc.freeze()
+
+    def _repriced(self) -> None:
+        """The settings (and their price table) load on a worker too: when they arrived while
+        this conversation loaded, it was reduced with the old table; reduce it again."""
+        if self.opened_with != self._prices():
+            self.reprice()
+
+    def remember_turn(self, session_id: str, turn_id: str) -> None:
+        """The branch the user is on, kept here at once and stored on a worker. The stored copy
+        may land after the next read of the session (the workers run in parallel), so the
+        window's own memory wins when the conversation is opened again."""
+        self.chosen_turns[session_id] = turn_id
+        store, chosen = self.w.services.store, self.chosen_turns
+        # Each job writes the latest choice (a dict read is atomic), so two jobs finishing out of
+        # order still leave the last choice stored.
+        self.w.bridge.submit(
+            lambda: store.set_current_turn(session_id, chosen[session_id]), _ignore
+        )
+
+    def _adopt_opened(self, session: SessionRecord) -> None:
+        w = self.w
+        if session.id != self.session_id:
+            if w.composer.editing_turn:
+                w.composer.cancel_edit()  # an edit of the other conversation's message
+            self.switch_draft(session.id)
+            w._clear_status()
+        self.session_id = session.id
+        self.session = session
+        w.title_edit.setText(session.title)
+        w._set_project_picker(session.project_id)
+        w.session_list.select_session(session.id)
+
+    def _adopt_setup(self) -> None:
+        """The model and workspace of the shown path's latest turn become the next turn's."""
+        last = queries.setup(self.state)
+        if last is not None and last.provider_id in {p.name for p in self.w._providers}:
+            self.w.model_picker.select(last.provider_id, last.model)
+        if last is not None and last.workspace:
+            self.w.set_workspace(Path(last.workspace))
+
+    @Slot(str)
+    def show_branch(self, turn_id: str) -> None:
+        """Show the path through ``turn_id`` (a sibling the user switched to); the switcher stays
+        where it was on the screen (the view does not jump)."""
+        w = self.w
+        if w.bridge.active_turn is not None or self.loading_full:
+            w._show_status("Wait for the answer to finish before switching branches.")
+            return
+        tree = self.tree()
+        if turn_id not in tree:
+            return
+        # The sibling shown now sits where ``turn_id`` will: the same place in the path.
+        old_path, new_leaf = self.shown_path(), tree.leaf(turn_id)
+        new_path = tree.path_through(new_leaf)
+        depth = new_path.index(turn_id) if turn_id in new_path else -1
+        shown = old_path[depth] if 0 <= depth < len(old_path) else None
+        top = w.transcript.turn_top(shown) if shown else None
+        self.show(select(self.state, new_leaf or turn_id))
+        if top is not None:
+            w.transcript.keep_turn_at(turn_id, top)
+        if self.session_id and new_leaf:
+            self.remember_turn(self.session_id, new_leaf)
+
+    # -- drafts ------------------------------------------------------------------------------------
+
+    def all_drafts(self) -> dict[str, str]:
+        """The unsent text of every conversation that has some ("" for a new one), the shown
+        one's included."""
+        drafts = dict(self.drafts)
+        text = self.w.composer.draft()
+        if text.strip():
+            drafts[self.draft_key] = text
+        else:
+            drafts.pop(self.draft_key, None)
+        return drafts
+
+    def switch_draft(self, key: str) -> None:
+        """Keep the composer's unsent text as the draft of the conversation it was typed in, and
+        bring back ``key``'s ("" for a new conversation)."""
+        if key == self.draft_key:
+            return
+        self.drafts = self.all_drafts()
+        self.draft_key = key
+        self.w.composer.set_draft(self.drafts.pop(key, ""))
+
+    # -- turns -------------------------------------------------------------------------------------
+
+    def draft(self, text: str, *, place: str = "new", target: str = "") -> TurnDraft:
+        """Read every widget the turn depends on, once."""
+        w = self.w
+        provider_id, model = w.model_picker.current()
+        project = w._selected_project()
+        return TurnDraft(
+            text=text,
+            provider_id=provider_id,
+            model=model,
+            session_id=self.session_id,
+            title=w.title_edit.text().strip(),
+            attachments=tuple(w.composer.attachments()),
+            workspace=w.workspace,
+            allowed_tools=TOOL_SETS[w.tools_picker.currentData()],
+            gate_mode=w.gate_picker.currentData(),
+            project_id=project.id if project else None,
+            project_instructions=project.instructions if project else "",
+            place=place,
+            target_turn_id=target,
+            current_turn_id=self.current_turn,
+        )
+
+    def freeze_request(self, prompt: str, *, retry_of: str = ""):
+        """The request Send would run now (kept for tests and tools that want to inspect it)."""
+        place, target = ("retry", retry_of) if retry_of else ("new", "")
+        composed = compose_turn(
+            self.draft(prompt, place=place, target=target),
+            self.events,
+            skills=self.w._skills,
+            models=self.w._models(),
+        )
+        return composed.request
+
+    @Slot(str)
+    def retry_turn(self, turn_id: str) -> TurnHandle | None:
+        """Send a failed turn again as a sibling: the failed one stays in the history."""
+        return self.start("", place="retry", target=turn_id)
+
+    @Slot(str)
+    def regenerate_turn(self, turn_id: str) -> TurnHandle | None:
+        """Answer ``turn_id``'s message again (with the model picked now), as a new branch."""
+        return self.start("", place="regenerate", target=turn_id)
+
+    @Slot()
+    def regenerate_last(self) -> TurnHandle | None:
+        leaf = self.state.leaf
+        return self.regenerate_turn(leaf) if leaf else None
+
+    @Slot(str)
+    def edit_turn(self, turn_id: str) -> None:
+        """Put ``turn_id``'s message in the composer; sending it starts a new branch."""
+        text = queries.question(self.state, turn_id)
+        if text is not None:
+            self.w.composer.begin_edit(turn_id, text)
+            self.w.composer.editor.setFocus()
+
+    @Slot()
+    def edit_last_message(self) -> None:
+        leaf = self.state.leaf
+        if leaf and self.w.bridge.active_turn is None:
+            self.edit_turn(leaf)
+
+    @Slot()
+    def copy_last_answer(self) -> str:
+        text = queries.last_answer(self.state)
+        if text:
+            QGuiApplication.clipboard().setText(text)
+            self.w._show_status("Copied the last answer.")
+        return text
+
+    @Slot(str)
+    def send(self, prompt: str, retry_of: str = "") -> TurnHandle | None:
+        if retry_of:
+            return self.retry_turn(retry_of)
+        editing = self.w.composer.editing_turn
+        if editing:
+            return self.start(prompt, place="edit", target=editing)
+        return self.start(prompt)
+
+    def start(self, text: str, *, place: str = "new", target: str = "") -> TurnHandle | None:
+        w = self.w
+        if w.bridge.active_turn is not None:
+            return None
+        if not w.providers_loaded:
+            w._show_status("Still reading the settings; send again in a moment.")
+            return None
+        if not w._providers:
+            w.stack.setCurrentWidget(w.welcome)
+            return None
+        if self.loading_full:
+            w._show_status("Still opening the conversation; send again in a moment.")
+            return None
+        try:
+            composed = compose_turn(
+                self.draft(text, place=place, target=target),
+                self.events,
+                skills=w._skills,
+                models=w._models(),
+                tree=self.tree(),
+            )
+        except ComposeError as exc:
+            w.composer.show_error(str(exc))  # the typed text stays in the composer
+            return None
+        if composed.model and composed.provider_id:
+            w.model_picker.select(composed.provider_id, composed.model)
+        if "help" in composed.commands:
+            w._show_status(HELP_TEXT)  # not part of the conversation: not in its model
+        if {"new", "clear"} & set(composed.commands):
+            if place == "new":
+                w.composer.editor.clear()  # the command was sent, not a draft to keep here
+            self.new_chat()
+        request = composed.request
+        if request is None:
+            if place in ("new", "edit"):
+                w.composer.clear()
+            if composed.model:
+                w._show_status(f"The next message goes to {composed.model}.")
+            return None
+        if self.session_id != request.session_id:  # a new conversation
+            self.session_id = request.session_id
+            self.events = []
+            self.show(empty(self._prices()), redraw=True)
+        self.draft_key = request.session_id  # what is typed from now on is this one's draft
+        # The worker records the turn (its start, then the user's message) before any network
+        # call; those events draw the new turn (a new branch replaces the path below the turn it
+        # follows then).
+        handle = w.bridge.start_turn(request, w._asker)
+        w.composer.clear(keep_attachments=place in ("retry", "regenerate"))
+        w.composer.set_running(True)
+        w._show_status(f"Answering with {request.model or 'the default model'}…")
+        return handle
+
+    @Slot()
+    def stop_turn(self) -> None:
+        w = self.w
+        handle = w.bridge.active_turn
+        if handle is not None:
+            handle.cancel()
+            w._show_status("Stopping…")
+        elif w.composer.editing_turn:
+            w.composer.cancel_edit()
+
+    @Slot(object)
+    def on_turn_finished(self, outcome: TurnOutcome) -> None:
+        """The turn's end as the bridge reports it: the composer, the status line, the branch
+        remembered, the title. (The transcript already shows it: its ``turn_finished`` event.)"""
+        w = self.w
+        for dialog in list(w._permission_dialogs):  # a question nobody needs any more
+            dialog.reject()
+        w.composer.set_running(False)
+        if outcome.session_id == self.session_id:
+            self.remember_turn(outcome.session_id, outcome.turn_id)
+        if outcome.unsaved:
+            # The store refused the answer (a full disk, a held lock): it stays on screen (its
+            # turn stays open until the next start adds the kept text, ADR-008), and the user is
+            # told plainly, in a banner no conversation change hides, where it is kept.
+            w._show_status(outcome.unsaved, error=True)
+            w.show_banner(outcome.unsaved)
+        elif outcome.status == "completed":
+            usage = outcome.usage
+            figures = (
+                f" · {usage.input_tokens} in / {usage.output_tokens} out tokens"
+                if usage.input_tokens is not None and usage.output_tokens is not None
+                else ""
+            )
+            w._show_status(f"Done in {outcome.duration_s:.1f} s{figures}")
+            w._maybe_generate_title(outcome)
+        elif outcome.status == "cancelled":
+            w._show_status("Stopped. The partial answer was kept.")
+        else:
+            w._show_status(
+                f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True
+            )
+        w._refresh_sessions()
+        if outcome.session_id == self.session_id and (
+            self.session is None or w._typed_title or not w.title_edit.text().strip()
+        ):
+            w.bridge.submit(
+                lambda: w.services.store.get_session(outcome.session_id), w._adopt_session
+            )

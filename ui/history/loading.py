@@ -1,0 +1,53 @@
+"""What the History window reads from the store, on a worker thread: one listing per load.
+
+Why it exists: listing and searching may take a while over a large history, so they run off the UI
+thread (through the window's ``submit``) and return one plain value the window then shows.
+
+Invariants it keeps: nothing here touches Qt; a content search reads at most
+``SEARCH_HIT_LIMIT`` hits; a listing limited to its first rows says whether that was all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from application.ports.event_store import EventStore, SearchFilters, SearchHit, SessionSummary
+
+#: Rows read and shown first; the rest follow in a second read.
+FIRST_PAGE = 200
+#: Most content hits read when the search field narrows the table.
+SEARCH_HIT_LIMIT = 5000
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What one load gave: the rows, content-search snippets, and whether more rows follow.
+    ``hits`` holds each conversation's content hits in conversation order (when searching)."""
+
+    rows: list[SessionSummary]
+    snippets: dict[str, str] = field(default_factory=dict)
+    complete: bool = True
+    hits: dict[str, list[SearchHit]] = field(default_factory=dict)
+
+
+def load_listing(
+    store: EventStore, text: str, filters: SearchFilters, limit: int | None = None
+) -> Listing:
+    """Conversations matching ``filters`` and, when ``text`` is given, whose title contains it or
+    whose content ``store.search`` matches (content search reads at most ``SEARCH_HIT_LIMIT``
+    hits). ``limit`` reads only the first rows (``complete`` says whether that was all)."""
+    needle = text.strip()
+    if not needle:
+        rows = list(store.summaries(filters, limit=limit))
+        return Listing(rows, complete=limit is None or len(rows) < limit)
+    hits = store.search(needle, filters, limit=SEARCH_HIT_LIMIT)
+    snippets: dict[str, str] = {}
+    by_session: dict[str, list[SearchHit]] = {}
+    for hit in hits:
+        snippets.setdefault(hit.session_id, hit.snippet)
+        by_session.setdefault(hit.session_id, []).append(hit)
+    for found in by_session.values():
+        found.sort(key=lambda h: h.event_id)
+    folded = needle.casefold()
+    rows = [s for s in store.summaries(filters) if s.id in snippets or folded in s.title.casefold()]
+    return Listing(rows, snippets, hits=by_session)

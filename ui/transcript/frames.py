@@ -1,0 +1,313 @@
+"""The frames of the transcript: how each kind of conversation item is drawn in the document.
+
+Why it exists: the conversation model (``application.conversation_view``) says *what* is shown —
+user messages, attachment lists, answers, tool cards, notices, outcomes. This module draws one
+item as one top-level ``QTextFrame`` (frames keep their place while text is added elsewhere) and
+draws it again in place when the item changes. It reads items, never events, and decides nothing:
+every word comes from the item (``Outcome.summary``, ``Outcome.footer``) or from
+``application.conversation_view.wording`` (tool cards).
+
+Invariants it keeps:
+
+- a frame is always inserted at the end of where layout goes (``FrameHost.cursor_at_end``): the
+  document's structure is the same whether a conversation was drawn at once or item by item;
+- an answer's body is laid out by ``ui.rendering.answer_body`` (``render_body``) into a
+  ``Message`` frame [header][body blocks…][slot];
+- every colour comes from the palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextFrame,
+    QTextFrameFormat,
+)
+
+from application.conversation_view import (
+    Answer,
+    Attachments,
+    Item,
+    Notice,
+    Outcome,
+    TextPart,
+    ToolCard,
+    UserMessage,
+)
+from application.conversation_view.wording import (
+    argument_summary,
+    card_confinement,
+    card_details,
+    card_status,
+)
+from domain.transcript.branches import BranchPosition
+from ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
+from ui.rendering.markdown import Palette
+from ui.transcript.attachment_text import describe
+
+RETRY_SCHEME = "parley-retry"
+TOOL_SCHEME = "parley-tool"
+ATTACHMENT_SCHEME = "parley-attachment"
+BRANCH_SCHEME = "parley-branch"
+EARLIER_SCHEME = "parley-earlier"
+_LEFT, _RIGHT = "\u2039", "\u203a"  # the branch switcher's arrows: ‹ and ›  # noqa: RUF003
+
+
+@dataclass(eq=False, kw_only=True)
+class Message(AnswerBody):
+    """One user or assistant message: its frame (``AnswerBody``: how its Markdown body is laid
+    out in pieces), the turn and the role. A header block ("You", the model) opens the frame
+    unless the message continues an answer after a tool card or a notice."""
+
+    turn_id: str
+    role: str  # "user" | "assistant"
+    has_header: bool = True
+    key: str = ""
+
+
+@dataclass(eq=False)
+class Drawn:
+    """One item as drawn: its frame (None when the item shows nothing, e.g. an answer with only
+    reasoning or a completed turn with no figures), and its message (user and answer items)."""
+
+    item: Item
+    frame: QTextFrame | None
+    message: Message | None = None
+    expanded: bool = False  # a tool card shows its details
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def body_source(answer: Answer) -> str:
+    """The Markdown an answer's body shows: its text parts (reasoning is not shown)."""
+    return "\n\n".join(p.text for p in answer.parts if isinstance(p, TextPart) and p.text)
+
+
+class FrameHost:
+    """What drawing needs from the view: the document, where layout goes, the palette, the code
+    blocks' Copy links, and the message registry (for hover and menus)."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        self.doc = document
+        self.dark = False
+        self.palette: Palette
+        self.codes = CodeBlocks()
+        self.container: QTextFrame | None = None  # where layout goes (None: the document end)
+        self.messages: dict[QTextFrame, Message] = {}
+
+    def cursor_at_end(self) -> QTextCursor:
+        if self.container is not None:
+            return self.container.lastCursorPosition()
+        cursor = QTextCursor(self.doc)
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        return cursor
+
+    def link_format(self, href: str, colour: str) -> QTextCharFormat:
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(href)
+        link.setFontUnderline(True)
+        link.setForeground(QColor(colour))
+        return link
+
+    def render(self, message: Message, *, final: bool) -> None:
+        render_body(
+            self.doc, message, self.codes, final=final, dark=self.dark, palette=self.palette
+        )
+
+    # -- drawing one item ------------------------------------------------------------------------
+
+    def draw(self, item: Item) -> Drawn:
+        """Draw ``item`` at the end of the layout."""
+        if isinstance(item, UserMessage):
+            return self._user(item)
+        if isinstance(item, Answer):
+            source = body_source(item)
+            if not source:
+                return Drawn(item, None)
+            label = None if item.continues else (item.model or "assistant")
+            message = self.open_message(item.turn_id, "assistant", label)
+            message.key = item.key
+            message.source = source
+            self.render(message, final=not item.streaming)
+            return Drawn(item, message.frame, message)
+        if isinstance(item, Outcome) and not (item.summary or item.footer):
+            return Drawn(item, None)
+        drawn = Drawn(item, self._box(item))
+        self.fill(drawn)
+        return drawn
+
+    def fill(self, drawn: Drawn) -> None:
+        """(Re)write the contents of a box item's frame (attachments, tool card, notice,
+        outcome) from its item."""
+        frame, item = drawn.frame, drawn.item
+        assert frame is not None
+        cursor = frame.firstCursorPosition()
+        cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.setBlockFormat(QTextBlockFormat())
+        if isinstance(item, Attachments):
+            self._attachments(cursor, item)
+        elif isinstance(item, ToolCard):
+            self._card(cursor, item, drawn.expanded)
+        elif isinstance(item, Notice):
+            self.line(cursor, item.text, "error" if item.level == "error" else "notice")
+        elif isinstance(item, Outcome):
+            self._outcome(cursor, item)
+
+    def _box(self, item: Item) -> QTextFrame:
+        fmt = QTextFrameFormat()
+        fmt.setBorder(0)
+        if isinstance(item, ToolCard):
+            fmt.setBorder(1)
+            fmt.setBorderBrush(QColor(self.palette.card_border))
+            fmt.setPadding(6)
+            fmt.setTopMargin(6)
+            fmt.setBackground(QColor(self.palette.card_background))
+        else:
+            fmt.setTopMargin(2 if isinstance(item, Attachments) else 4)
+        return self.cursor_at_end().insertFrame(fmt)
+
+    def open_message(
+        self, turn_id: str, role: str, label: str | None, branch: BranchPosition | None = None
+    ) -> Message:
+        """A new message frame at the end of the layout: its header (``label``; None for an
+        answer that continues after a tool card: an empty, flat header), then the slot."""
+        cursor = self.cursor_at_end()
+        fmt = QTextFrameFormat()
+        fmt.setBorder(0)
+        fmt.setTopMargin(6 if label is not None else 0)
+        frame = cursor.insertFrame(fmt)
+        message = Message(frame=frame, turn_id=turn_id, role=role, has_header=label is not None)
+        head = frame.firstCursorPosition()
+        if label is not None:
+            header = QTextCharFormat()
+            header.setFontWeight(QFont.Weight.Bold)
+            header.setForeground(QColor(getattr(self.palette, role)))
+            head.insertText(label, header)
+            if branch is not None and branch.count > 1:
+                self._branch_switcher(head, branch)
+        else:
+            head.setBlockFormat(flat_block())
+        header_end = head.position()
+        head.insertBlock(flat_block(), QTextCharFormat())  # the slot
+        # (A cursor kept at the insertion point would have moved along: place it afterwards.)
+        message.stable_end = QTextCursor(self.doc)
+        message.stable_end.setPosition(header_end)
+        self.messages[frame] = message
+        return message
+
+    def set_header(self, message: Message, label: str) -> None:
+        """Write a message's header again (the model an answer reports once it is stored)."""
+        cursor = message.frame.firstCursorPosition()
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+        header = QTextCharFormat()
+        header.setFontWeight(QFont.Weight.Bold)
+        header.setForeground(QColor(getattr(self.palette, message.role)))
+        cursor.insertText(label, header)
+
+    def _user(self, item: UserMessage) -> Drawn:
+        message = self.open_message(item.turn_id, "user", "You", item.branch)
+        message.key = item.key
+        message.source = item.text
+        assert message.stable_end is not None
+        cursor = QTextCursor(message.stable_end)
+        block = QTextBlockFormat()
+        block.setTopMargin(2)
+        cursor.insertBlock(block, QTextCharFormat())
+        cursor.insertText(item.text, QTextCharFormat())
+        message.stable_end.setPosition(cursor.position())
+        return Drawn(item, message.frame, message)
+
+    def _branch_switcher(self, cursor: QTextCursor, branch: BranchPosition) -> None:
+        muted = QTextCharFormat()
+        muted.setForeground(QColor(self.palette.muted))
+        cursor.insertText("   ", QTextCharFormat())
+        arrows = ((_LEFT, branch.previous, "previous"), (_RIGHT, branch.next, "next"))
+        for arrow, target, name in arrows:
+            if arrow == _RIGHT:
+                cursor.insertText(f" {branch.label} ", muted)
+            if target:
+                link = self.link_format(f"{BRANCH_SCHEME}:{target}", self.palette.link)
+                link.setToolTip(f"Show the {name} version ({branch.label})")
+                cursor.insertText(arrow, link)
+            else:
+                cursor.insertText(arrow, muted)
+
+    def _attachments(self, cursor: QTextCursor, item: Attachments) -> None:
+        palette = self.palette
+        grey = QTextCharFormat()
+        grey.setForeground(QColor(palette.muted))
+        for index, line in enumerate(item.lines):
+            if index:
+                cursor.insertBlock()
+            words = describe(line)
+            if line.event_id is None:  # not read yet: its name only
+                cursor.insertText(f"📎 {words.name}", grey)
+                continue
+            link = self.link_format(
+                f"{ATTACHMENT_SCHEME}:{item.turn_id}/{line.event_id}",
+                palette.error if line.failed else palette.user,
+            )
+            link.setToolTip(words.tooltip)
+            cursor.insertText("📎 ", QTextCharFormat())
+            cursor.insertText(words.name, link)
+            if words.details:
+                cursor.insertText(f" · {words.details}", grey)
+            if words.problem:
+                mark = QTextCharFormat()
+                mark.setForeground(QColor(palette.error if line.failed else palette.notice))
+                cursor.insertText(f" · {words.problem}", mark)
+
+    def _card(self, cursor: QTextCursor, card: ToolCard, expanded: bool) -> None:
+        palette = self.palette
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(f"{TOOL_SCHEME}:{card.call_id}")
+        link.setFontWeight(QFont.Weight.Bold)
+        link.setForeground(QColor(palette.card_title))
+        cursor.insertText(f"{'▾' if expanded else '▸'} {card.tool}", link)
+        cursor.insertText(f"  {argument_summary(card)}", QTextCharFormat())
+        for text, role in (card_status(card), card_confinement(card)):
+            if text:  # the sandbox a command ran (or would run) in, on the collapsed line too
+                mark = QTextCharFormat()
+                mark.setForeground(QColor(getattr(palette, role)))
+                cursor.insertText(f"  · {text}", mark)
+        if expanded:
+            mono = QTextCharFormat()
+            mono.setFontFamilies(["monospace"])
+            for line in card_details(card):
+                cursor.insertBlock()
+                cursor.insertText(line, mono)
+
+    def line(self, cursor: QTextCursor, text: str, role: str) -> None:
+        """A line in italics (a notice, how a turn ended)."""
+        fmt = QTextCharFormat()
+        fmt.setFontItalic(True)
+        fmt.setForeground(QColor(getattr(self.palette, role)))
+        cursor.insertText(text, fmt)
+
+    def _outcome(self, cursor: QTextCursor, item: Outcome) -> None:
+        """The turn's footer (tokens, cost, time: small and grey), then how it ended when it did
+        not complete, with Retry when it can be sent again."""
+        if item.footer:
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(self.palette.muted))
+            fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+            cursor.insertText(item.footer, fmt)
+        if item.summary:
+            if item.footer:
+                cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
+            self.line(cursor, item.summary, "error" if item.level == "error" else "notice")
+            if item.retryable:
+                link = self.link_format(f"{RETRY_SCHEME}:{item.turn_id}", self.palette.user)
+                link.setFontWeight(QFont.Weight.Bold)
+                cursor.insertText("  ", QTextCharFormat())
+                cursor.insertText("↻ Retry", link)

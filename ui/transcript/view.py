@@ -1,0 +1,478 @@
+"""The transcript: a conversation shown as a read-only rich-text document, drawn from its model.
+
+Why it exists: users read answers here while they stream, as formatted Markdown, and act on a
+message (copy, regenerate, edit, switch branch). What is shown is a ``ConversationState`` of the
+conversation model (``application.conversation_view``, ADR-007): the view keeps the last state it
+drew and, given a new one, asks ``changes(old, new)`` and draws only the items that differ.
+
+Invariants it keeps:
+
+- it renders items and forwards intent; it never reads an event nor decides how a turn ended
+  (``Outcome.summary``, ``Outcome.retryable``, ``Outcome.footer`` and the tool-card wording say);
+- one frame per item, in item order, always appended at the end: drawing a conversation at once
+  and item by item give the same document. An item that changed is drawn again in place when it
+  can be (a tool card, a notice, an outcome, attachment lines, an answer finishing); otherwise
+  everything from it on is cut and drawn again (a notice arriving before streamed text);
+- streaming never re-renders the answer: ``appended_text`` gives only the new text, which goes to
+  the answer body; a single-shot ~16 ms timer (screen pace) lays it out (``render_body`` commits
+  complete blocks once and grows the open one);
+- long conversations show the items of their last ``window_turns`` turns; earlier turns are
+  prepended on demand ("Show N earlier messages", or scrolling to the very top) without moving
+  what the user was looking at;
+- a theme change draws ``items(state)`` again with the other palette (nothing is replayed).
+
+The old entry points (``add_user_message``, ``begin_answer``, ``append_text``, ``end_answer``,
+``show_events``) remain for benchmarks and tests that drive the view without a window: they write
+the events a turn would record (``application.conversation_view.scripted``) and draw the result,
+through the same reducer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPalette,
+    QTextBlockFormat,
+    QTextCursor,
+    QTextFrame,
+    QTextFrameFormat,
+)
+from PySide6.QtWidgets import QWidget
+
+from application.conversation_view import (
+    Answer,
+    ConversationState,
+    Item,
+    Outcome,
+    ToolCard,
+    UserMessage,
+    appended_text,
+    apply_text,
+    changes,
+    empty,
+    from_events,
+    scripted,
+    turn_events,
+)
+from domain.transcript.canonical import StoredEvent
+from ui.rendering.markdown import Palette, palette_for
+from ui.transcript.drawing import DrawnDocument
+from ui.transcript.frames import ATTACHMENT_SCHEME, EARLIER_SCHEME, Drawn, body_source
+from ui.transcript.items_index import event_ids, window_start
+
+
+class TranscriptView(DrawnDocument):
+    """Shows one conversation's items; renders answers as Markdown while they stream."""
+
+    def __init__(self, parent: QWidget | None = None, *, window_turns: int = 12) -> None:
+        super().__init__(parent)
+        self.setObjectName("transcript")
+        self.setAccessibleName("Conversation")
+        self.setAccessibleDescription(
+            "The messages of the open conversation. Hover a message or press the context-menu "
+            "key (Shift+F10) for its actions: copy, regenerate, edit."
+        )
+        self.setReadOnly(True)
+        self.document().setDocumentMargin(16)
+        self.setPlaceholderText(
+            "Start a conversation: type below and press Ctrl+Enter.\n"
+            "Esc stops an answer; the text so far is kept."
+        )
+        self.window_turns = window_turns
+        self.host.palette = palette_for(False)
+        self._system_palette = QPalette(self.palette())
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        self._models: dict[str, str] = {}  # (scripted turns) the model an answer is from
+
+    # -- the model -------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> ConversationState:
+        """The state drawn last."""
+        return self._state
+
+    def show_state(self, state: ConversationState) -> None:
+        """Draw ``state`` from scratch: its last ``window_turns`` turns (earlier on demand)."""
+        self._clear_document()
+        self._expanded.clear()  # another conversation, or another path: cards start closed
+        self._state = state
+        items = state.items
+        self._first = self._top = window_start(items, len(items), self.window_turns)
+        self._draw_from(items, self._first)
+        self._update_earlier_link()
+        self._scroll_to_end()
+
+    def adopt(self, state: ConversationState) -> None:
+        """The same conversation read whole (the window shows the last turns of a long one first):
+        if its last items are the ones drawn, keep them and know the others as earlier items;
+        else draw it."""
+        items, drawn = state.items, self._drawn
+        n = len(drawn)
+        tail = items[len(items) - n :] if 0 < n <= len(items) else ()
+        if not tail or any(d.item != item for d, item in zip(drawn, tail, strict=True)):
+            self.show_state(state)
+            return
+        delta = len(items) - n - self._first
+        self._state = state
+        self._first += delta
+        self._top += delta
+        self._update_earlier_link()
+
+    def apply(self, state: ConversationState) -> None:
+        """Draw what changed from the state drawn last to ``state``."""
+        old = self._state
+        if state is old:
+            return
+        diff = changes(old, state)
+        self._state = state
+        if not diff:
+            return
+        old_size = len(old)
+        appended = not diff.removed and all(i >= old_size for i, _ in diff.added)
+        redraw_from = old_size if appended else diff.start
+        for index, before, after in diff.changed:
+            if index >= redraw_from:
+                break
+            if index < self._first:
+                continue  # not drawn: it is drawn from the state when loaded
+            if not self._update(index - self._first, before, after):
+                redraw_from = index
+                break
+        if redraw_from >= len(state) and not diff.removed:
+            return  # only items drawn again in place
+        if redraw_from < self._first:  # the path changed above what is drawn: a new window
+            self.show_state(state)
+            return
+        if redraw_from < self._top:  # inside the earlier batches
+            self._redraw()
+            return
+        at_bottom = self._at_bottom()
+        if appended and redraw_from == old_size:  # the usual case: new items at the end
+            for _, item in diff.added:
+                self._drawn.append(self._draw(item))
+        else:
+            self._cut(redraw_from)
+            self._draw_from(state.items, redraw_from)
+        if at_bottom:
+            self._scroll_to_end()
+
+    def _update(self, at: int, before: Item, after: Item) -> bool:
+        """Draw one changed item again in place; False when it cannot be (redraw from it)."""
+        drawn = self._drawn[at]
+        if after == before:
+            updated = True
+        elif isinstance(after, Answer) and isinstance(before, Answer):
+            updated = self._update_answer(drawn, before, after)
+        elif (
+            isinstance(after, UserMessage)
+            or drawn.frame is None
+            or drawn.message is not None
+            or (isinstance(after, Outcome) and not (after.summary or after.footer))
+        ):
+            updated = False
+        else:
+            drawn.item = after
+            at_bottom = self._at_bottom()
+            self.host.fill(drawn)
+            if at_bottom:
+                self._scroll_to_end()
+            updated = True
+        if updated:
+            drawn.item = after
+        return updated
+
+    def _update_answer(self, drawn: Drawn, before: Answer, after: Answer) -> bool:
+        message = drawn.message
+        if message is None or after.continues != before.continues:
+            return False
+        text = appended_text(before, after)
+        if text is not None:
+            message.source += text
+            self._stream(message, after)
+            return True
+        if body_source(after) != message.source:
+            return False
+        if after.model != before.model and not after.continues:
+            self.host.set_header(message, after.model or "assistant")
+        if not after.streaming:
+            self._finish(message)
+        return True
+
+    def _redraw(self) -> None:
+        """Draw the shown items again (a theme change): from the same first item."""
+        bar = self.verticalScrollBar()
+        at_bottom, value = self._at_bottom(), bar.value()
+        first = self._first
+        items = self._state.items
+        self._clear_document()
+        self._first = self._top = min(first, len(items))
+        self._programmatic_scroll += 1
+        try:
+            self._draw_from(items, self._first)
+            self._update_earlier_link()
+            if at_bottom:
+                self._scroll_to_end()
+            else:
+                bar.setValue(value)
+        finally:
+            self._programmatic_scroll -= 1
+
+    # -- windowed loading ------------------------------------------------------------------------
+
+    @property
+    def earlier_messages(self) -> int:
+        """How many messages are not drawn yet (above the window)."""
+        if self._first <= 0:
+            return 0
+        return sum(isinstance(i, UserMessage | Answer) for i in self._state.items[: self._first])
+
+    def load_earlier(self) -> bool:
+        """Prepend the previous batch of turns, keeping what the user was looking at in place.
+        False if everything is already shown."""
+        if self._first <= 0:
+            return False
+        items = self._state.items
+        start = window_start(items, self._first, self.window_turns)
+        bar = self.verticalScrollBar()
+        layout = self.document().documentLayout()
+        old_value, old_height = bar.value(), layout.documentSize().height()
+        at_bottom = self._at_bottom()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(0)
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        batch = cursor.insertFrame(QTextFrameFormat())
+        self.host.container = batch
+        try:
+            drawn = [self._draw(item) for item in items[start : self._first]]
+        finally:
+            self.host.container = None
+        self._drawn = drawn + self._drawn
+        self._batches.insert(0, batch)
+        self._first = start
+        self._update_earlier_link()
+        grown = layout.documentSize().height() - old_height
+        self._programmatic_scroll += 1
+        try:
+            if at_bottom:
+                self._scroll_to_end()
+            else:
+                bar.setValue(int(old_value + grown))
+        finally:
+            self._programmatic_scroll -= 1
+        return True
+
+    def _update_earlier_link(self) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(0)
+        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        if self._first <= 0:
+            # Nothing earlier: the reserved first block stays, but takes (almost) no height.
+            flat = QTextBlockFormat()
+            flat.setLineHeight(1, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
+            cursor.setBlockFormat(flat)
+            return
+        hidden = self.earlier_messages
+        block = QTextBlockFormat()
+        block.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        block.setBottomMargin(6)
+        cursor.setBlockFormat(block)
+        link = self.host.link_format(f"{EARLIER_SCHEME}:more", self.host.palette.link)
+        noun = "message" if hidden == 1 else "messages"
+        cursor.insertText(f"↑ Show {hidden:,} earlier {noun}", link)
+
+    def _on_scrolled(self, value: int) -> None:
+        # The user scrolled to the very top: bring in the previous batch (after this signal,
+        # since laying out moves the scroll bar we are being told about).
+        busy = self._programmatic_scroll or self._clearing
+        if value == 0 and self._first > 0 and not busy:
+            QTimer.singleShot(0, self.load_earlier)
+
+    def scroll_to_event(self, event_id: int) -> bool:
+        """Select what shows a stored event (a message, a notice, a tool card, an attachment)
+        and scroll it into view; earlier batches are drawn first when it is above the window.
+        False if the shown conversation has no such event."""
+        items = self._state.items
+        index = next((i for i, item in enumerate(items) if event_id in event_ids(item)), None)
+        if index is None:
+            return False
+        while index < self._first and self.load_earlier():
+            pass
+        drawn = self._drawn[index - self._first]
+        cursor = QTextCursor(self.document())
+        if drawn.message is not None:
+            start, end = self._body_range(drawn.message)
+            cursor.setPosition(end)
+            cursor.setPosition(start, QTextCursor.MoveMode.KeepAnchor)  # its start in view
+        elif drawn.frame is not None:
+            cursor = drawn.frame.firstCursorPosition()
+            cursor.setPosition(drawn.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        else:
+            return False
+        self._programmatic_scroll += 1
+        try:
+            self.setTextCursor(cursor)
+            self.ensureCursorVisible()
+        finally:
+            self._programmatic_scroll -= 1
+        return True
+
+    # -- reading what is shown -------------------------------------------------------------------
+
+    def message_text(self, turn_id: str, role: str = "assistant") -> str:
+        """The visible text of a turn's last message of ``role`` (for tests and accessibility)."""
+        found = [m for m in self._message_order if m.turn_id == turn_id and m.role == role]
+        if not found:
+            return ""
+        self._flush_pending()
+        start, end = self._body_range(found[-1])
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selection().toPlainText()
+
+    def _frame_text(self, frame: QTextFrame) -> str:
+        cursor = frame.firstCursorPosition()
+        cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        return cursor.selectedText()
+
+    def attachment_lines(self, turn_id: str) -> list[str]:
+        """The visible attachment lines under a turn's user message."""
+        for drawn in self._drawn:
+            if drawn.item.kind == "attachments" and drawn.item.turn_id == turn_id and drawn.frame:
+                return self._frame_text(drawn.frame).split("\u2029")
+        return []
+
+    def attachment_link(self, stored: StoredEvent) -> str:
+        """The href an attachment's line links to."""
+        return f"{ATTACHMENT_SCHEME}:{stored.turn_id}/{stored.id}"
+
+    def open_attachment(self, key: str) -> None:
+        """Ask the window to show an attachment (``key``: ``turn/event id`` from its link)."""
+        turn_id, _, event_id = key.rpartition("/")
+        stored = next((s for s in turn_events(self._state, turn_id) if str(s.id) == event_id), None)
+        if stored is not None:
+            self.sig_attachment_requested.emit(stored)
+
+    @property
+    def tool_cards(self) -> dict[str, Drawn]:
+        """The tool cards drawn, by call id."""
+        return {d.item.call_id: d for d in self._drawn if isinstance(d.item, ToolCard)}
+
+    def toggle_tool_card(self, call_id: str) -> None:
+        drawn = self.tool_cards.get(call_id)
+        if drawn is None or drawn.frame is None:
+            return
+        drawn.expanded = not drawn.expanded
+        (self._expanded.add if drawn.expanded else self._expanded.discard)(drawn.item.key)
+        self.host.fill(drawn)
+
+    def tool_card_text(self, call_id: str) -> str:
+        """The card's visible text (for tests and accessibility)."""
+        frame = self.tool_cards[call_id].frame
+        assert frame is not None
+        return self._frame_text(frame).replace("\u2029", "\n")
+
+    def turn_top(self, turn_id: str) -> int | None:
+        """Where the first drawn message of ``turn_id`` starts, in viewport coordinates."""
+        message = next((m for m in self._message_order if m.turn_id == turn_id), None)
+        return None if message is None else self.message_rect(message).top()
+
+    def keep_turn_at(self, turn_id: str, top: int) -> None:
+        """Scroll so ``turn_id``'s first message starts at ``top`` (viewport coordinates), drawing
+        earlier turns first if it is above them (a branch switch keeps its place)."""
+        while self.turn_top(turn_id) is None and self.load_earlier():
+            pass
+        now = self.turn_top(turn_id)
+        if now is not None:
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.value() + now - top)
+
+    # -- themes and zoom -------------------------------------------------------------------------
+
+    @property
+    def dark(self) -> bool:
+        return self.host.dark
+
+    @property
+    def colours(self) -> Palette:
+        """The palette in use (for tests and the window's own styling)."""
+        return self.host.palette
+
+    def set_dark(self, dark: bool) -> None:
+        """Switch palettes and draw the shown items again with the new colours."""
+        if dark == self.host.dark:
+            return
+        self.host.dark = dark
+        self.host.palette = palette_for(dark)
+        if dark:
+            pal = QPalette(self._system_palette)
+            pal.setColor(QPalette.ColorRole.Base, QColor(self.host.palette.background))
+            pal.setColor(QPalette.ColorRole.Text, QColor(self.host.palette.text))
+            pal.setColor(QPalette.ColorRole.Link, QColor(self.host.palette.link))
+            self.setPalette(pal)
+        else:
+            self.setPalette(self._system_palette)
+        self._redraw()
+
+    def set_font_point_size(self, points: float) -> None:
+        """The base font size of the transcript (the window drives zoom); headings, code and
+        footers are sized relative to it."""
+        if points <= 0:
+            raise ValueError(f"a font size must be positive, not {points}")
+        font = QFont(self.document().defaultFont())
+        font.setPointSizeF(points)
+        self.document().setDefaultFont(font)
+
+    # -- driving the view without a window (benchmarks, tests) -----------------------------------
+
+    def clear_conversation(self) -> None:
+        self._clear_document()
+        self._state = empty()
+        self._rope = None
+        self.laid_out_chars = 0
+        self._expanded.clear()
+        self._models.clear()
+
+    def show_events(self, events: Iterable[StoredEvent]) -> None:
+        """Draw a saved conversation (the path through its last turn)."""
+        self._rope = None
+        self.show_state(from_events(events))
+
+    def add_user_message(
+        self, text: str, attachments: Iterable[str | Path] = (), turn_id: str = ""
+    ) -> None:
+        """A turn begins with the user's message (``attachments``: paths, listed under it)."""
+        paths = [str(p) for p in attachments] if turn_id else []
+        self.apply(scripted.ask(self._state, turn_id, text, attachments=paths))
+        self._scroll_to_end()
+
+    def begin_answer(self, turn_id: str, model: str) -> None:
+        """The answer of ``turn_id`` is about to stream (from ``model``)."""
+        self._models[turn_id] = model
+        self._rope = None
+        self.laid_out_chars = 0
+        self.apply(scripted.start(self._state, turn_id, model))
+
+    def append_text(self, turn_id: str, text: str) -> None:
+        """Text streamed into ``turn_id``'s answer (laid out at screen pace)."""
+        self.apply(apply_text(self._state, turn_id, text))
+
+    def end_answer(self, turn_id: str, status: str, error: str = "") -> None:
+        """The turn ends: its streamed text is stored and its outcome recorded."""
+        model = self._models.pop(turn_id, "")
+        self.apply(scripted.finish(self._state, turn_id, status, error, model=model))
+
+    def add_notice(self, text: str, level: str = "info") -> None:
+        """A line at the end that is not part of the conversation (help text): it goes away
+        with the next redraw."""
+        at_bottom = self._at_bottom()
+        frame = self.host.cursor_at_end().insertFrame(QTextFrameFormat())
+        self.host.line(frame.firstCursorPosition(), text, "error" if level == "error" else "notice")
+        if at_bottom:
+            self._scroll_to_end()
