@@ -14,8 +14,8 @@ Invariants it keeps:
   (``write_stdout``); a closed stdout (``parley … | head``) ends the output quietly:
   ``stdout_closed`` points the descriptor at ``/dev/null`` (so the interpreter's last flush cannot
   fail either) and the command exits ``EXIT_PIPE`` (141, 128 + SIGPIPE, what a shell reports
-  for a writer whose reader left); what was stored stays stored. ``quiet_when_stdout_closes``
-  applies that around any command;
+  for a writer whose reader left); what was stored stays stored. ``ui.cli.main`` does that for
+  every command, ``ask`` as soon as its streamed answer meets the closed pipe;
 - text that is not valid UTF-8 (an argument, or a prompt on standard input) is accepted with each
   invalid byte replaced by U+FFFD, said once on stderr (``clean_text``, ``say_replaced``,
   ``read_text_stdin``); file paths are never cleaned (a file name may be any bytes);
@@ -34,7 +34,6 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable
 from typing import Any, TextIO
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -89,16 +88,6 @@ def stdout_closed() -> int:
     except (OSError, ValueError, AttributeError):
         pass  # a stdout with no descriptor (in-process tests): nothing will flush it to a pipe
     return EXIT_PIPE
-
-
-def quiet_when_stdout_closes(command: Callable[[], int]) -> int:
-    """Run ``command`` (and flush stdout); a closed stdout ends it quietly with ``EXIT_PIPE``."""
-    try:
-        code = command()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return stdout_closed()
-    return code
 
 
 # -- text that is not UTF-8 -----------------------------------------------------------------------

@@ -44,7 +44,6 @@ from ui.cli.common import (
     UsageError,
     not_saved,
     print_json,
-    stdout_closed,
     write_stdout,
 )
 
@@ -65,11 +64,8 @@ def run_history(
     if handler is None:
         parser.parse_args(["history", "--help"])
         return EXIT_USAGE
-    try:
-        code = handler(services.store, args)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return stdout_closed()
+    code = handler(services.store, args)
+    sys.stdout.flush()  # a closed stdout raises here: ui.cli.main ends it quietly (141)
     return code
 
 

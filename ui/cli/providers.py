@@ -36,7 +36,6 @@ from ui.cli.common import (
     EXIT_USAGE,
     UsageError,
     print_json,
-    stdout_closed,
 )
 
 
@@ -59,11 +58,9 @@ def run_providers(
         return EXIT_USAGE
     try:
         code = handler(services, args)
-        sys.stdout.flush()
+        sys.stdout.flush()  # a closed stdout raises here: ui.cli.main ends it quietly (141)
     except UnknownProvider as exc:
         raise UsageError(str(exc)) from exc
-    except BrokenPipeError:
-        return stdout_closed()
     return code
 
 

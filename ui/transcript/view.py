@@ -158,6 +158,9 @@ class TranscriptView(DrawnDocument):
         else:
             self._cut(redraw_from)
             self._draw_from(state.items, redraw_from)
+            # A cut down to the first block leaves it with the format of the block it merged
+            # with (a full line, 13 px, on every branch switch): give it its own back.
+            self._update_earlier_link()
         if at_bottom:
             self._scroll_to_end()
 
