@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ui.appearance import ThemeManager
 from ui.bootstrap import build_services
@@ -82,6 +82,8 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
     try:
         services = build_services(data_dir, config_dir)
     except Exception as exc:
+        from PySide6.QtWidgets import QMessageBox  # only on this path: not loaded at start
+
         QMessageBox.critical(None, "Parley cannot start", f"Cannot open your profile:\n\n{exc}")
         return 1
     # A fatal signal (a crash in Qt) writes the stack to <data dir>/crash/; the next start says so.

@@ -21,6 +21,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -144,6 +145,12 @@ class ThemeManager(QObject):
         self._hints.colorSchemeChanged.connect(self._on_system_scheme)
         app.setStyle("Fusion")
         self._apply(self._effective(self._hints.colorScheme()), emit=False)
+
+    def detach(self) -> None:
+        """Stop following the system's scheme (the window that made this manager closed: a
+        manager kept alive by a reference elsewhere must not switch the palette after it)."""
+        with contextlib.suppress(RuntimeError, TypeError):  # not connected: detached already
+            self._hints.colorSchemeChanged.disconnect(self._on_system_scheme)
 
     @property
     def mode(self) -> str:

@@ -217,6 +217,7 @@ def build_services(
             toolbox=toolbox,
             attachments=SubprocessAttachmentReader(attachment_store),
             image_loader=attachment_store.get,
+            max_answer_chars=network.max_answer_chars,
         ),
         attachment_store=attachment_store,
         catalog=PresetCatalog(),

@@ -68,24 +68,23 @@ from ui.controllers.settings import SettingsController
 from ui.controllers.sidebar import SidebarController
 from ui.operations import OperationHub
 from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
-from ui.provider_editor import ProviderEditor
 from ui.rendering.markdown import warm_up
 from ui.transcript import TranscriptView
-from ui.view_models import preset_choices
 from ui.widgets.composer import Composer
 from ui.widgets.conversation_list import ConversationList
 from ui.widgets.model_picker import ModelPicker
-from ui.widgets.quick_switcher import QuickSwitcher
 from ui.widgets.session_search import SessionSearch
-from ui.widgets.shortcuts_dialog import ShortcutsDialog
 from ui.widgets.undo_bar import UndoBar
-from ui.widgets.welcome import WelcomePanel
 from ui.window_state import WindowState
 
 if TYPE_CHECKING:  # these windows load when first opened, not at start
     from ui.attachment_viewer import AttachmentViewer
     from ui.history import HistoryWindow
+    from ui.provider_editor import ProviderEditor
     from ui.settings_dialog import SettingsDialog
+    from ui.widgets.quick_switcher import QuickSwitcher
+    from ui.widgets.shortcuts_dialog import ShortcutsDialog
+    from ui.widgets.welcome import WelcomePanel
 
 
 def _ignore(_result: object) -> None:
@@ -119,6 +118,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Parley")
         self.resize(1100, 720)
         app = QApplication.instance()
+        # QApplication.instance() is typed QCoreApplication; a window only runs in a QApplication.
+        self._own_theme = theme is None  # a manager made here stops following when we close
         self.theme = theme or ThemeManager(app)  # type: ignore[arg-type]
         self.zoom = FontZoom(app)  # type: ignore[arg-type]
         self.state = state or WindowState()
@@ -136,15 +137,15 @@ class MainWindow(QMainWindow):
 
         self._build_sidebar()
         chat = self._build_chat()
-        self.welcome = WelcomePanel()
-        self.welcome.form.set_presets(preset_choices(services.catalog.presets()))
-        self.welcome.form.new_provider("openai")
         self.stack = QStackedWidget()
         # The chat page comes first: a returning user never sees the welcome panel flash while
         # the settings are read; the window switches to the welcome panel only if none exist.
+        # That panel (and its provider form) is built the first time it is asked for (``welcome``):
+        # a returning user's first paint does not pay for it.
         self.stack.addWidget(chat)
-        self.stack.addWidget(self.welcome)
         self._chat_page = chat
+        self._welcome: WelcomePanel | None = None
+        self._welcome_editor: ProviderEditor | None = None
 
         self.splitter = QSplitter()
         self.splitter.setObjectName("main-splitter")
@@ -157,9 +158,6 @@ class MainWindow(QMainWindow):
         # Named operations run off this thread and end in one "changed" signal every view follows;
         # the controllers forward their widgets' intent (ui/controllers/).
         self.operations = OperationHub(self.bridge.submit, self)
-        self.welcome_editor = ProviderEditor(
-            self.welcome.form, self.services, self.bridge, self, make_default=True
-        )
         self.attachments = AttachmentsController(self)
         self.settings = SettingsController(self)
         self.sidebar = SidebarController(self, self.operations, lambda: UNDO_MS)
@@ -273,6 +271,36 @@ class MainWindow(QMainWindow):
         chat_layout.addWidget(self.status)
         return chat
 
+    @property
+    def welcome_built(self) -> bool:
+        """Whether the welcome panel exists yet (asking for ``welcome`` builds it)."""
+        return self._welcome is not None
+
+    @property
+    def welcome(self) -> WelcomePanel:
+        """The first-start panel (no provider yet): built on first use, then kept in the stack."""
+        if self._welcome is None:
+            from ui.provider_editor import ProviderEditor
+            from ui.view_models import preset_choices
+            from ui.widgets.welcome import WelcomePanel
+
+            panel = WelcomePanel()
+            panel.form.set_presets(preset_choices(self.services.catalog.presets()))
+            panel.form.new_provider("openai")
+            self._welcome = panel
+            self._welcome_editor = ProviderEditor(
+                panel.form, self.services, self.bridge, self, make_default=True
+            )
+            self.stack.addWidget(panel)
+            self.settings.wire_welcome(panel, self._welcome_editor)
+        return self._welcome
+
+    @property
+    def welcome_editor(self) -> ProviderEditor:
+        self.welcome  # noqa: B018  (builds the panel and its editor)
+        assert self._welcome_editor is not None
+        return self._welcome_editor
+
     def _wire(self) -> None:
         self.chat.wire()  # the composer, the transcript, the bridge
         self.bridge.sig_permission_requested.connect(self._ask_permission)
@@ -345,6 +373,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_shortcuts(self) -> ShortcutsDialog:
         if self.shortcuts_dialog is None:
+            from ui.widgets.shortcuts_dialog import ShortcutsDialog
+
             self.shortcuts_dialog = ShortcutsDialog(self.composer.send_key, self)
         self.shortcuts_dialog.show()
         self.shortcuts_dialog.raise_()
@@ -500,10 +530,6 @@ class MainWindow(QMainWindow):
         self.chat.show_log(events)
 
     @property
-    def _current_turn(self) -> str | None:
-        return self.chat.current_turn
-
-    @property
     def _loading_full(self) -> bool:
         return self.chat.loading_full
 
@@ -616,4 +642,6 @@ class MainWindow(QMainWindow):
         if self.history_window is not None:
             self.history_window.close()
         self.bridge.shutdown()
+        if self._own_theme:
+            self.theme.detach()
         super().closeEvent(event)

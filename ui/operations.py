@@ -83,9 +83,9 @@ class OperationHub(QObject):
     def subscribe(self, listener: Callable[[OpChanges], None]) -> None:
         """Call ``listener`` with every change (UI thread); its exceptions are logged."""
 
-        def guarded(changes: object) -> None:
+        def guarded(changes: OpChanges) -> None:  # sig_changed carries only OpChanges
             try:
-                listener(changes)  # type: ignore[arg-type]
+                listener(changes)
             except Exception:
                 log.exception("a view failed to follow %r", changes)
 

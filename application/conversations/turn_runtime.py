@@ -31,6 +31,11 @@ Invariants it keeps:
 - every store write of a turn (appends, checkpoints from either thread) happens under the turn's
   one lock, so a flusher checkpoint can never land after the ``assistant_text`` that holds its
   text (it would be replayed twice) — see ``_Turn``;
+- one turn reads at most ``max_answer_chars`` characters of answer text (all its steps together;
+  ``NetworkSettings.max_answer_chars``): a provider that streams without end cannot grow memory
+  without bound. Past the limit the stream is closed (the provider is not read further), exactly
+  the limit's worth of text is shown and kept as ``assistant_text(partial=True)``, and the turn
+  fails with ``error_kind`` ``ANSWER_TOO_LONG`` and a message naming the limit and the setting;
 - cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
@@ -68,6 +73,7 @@ from application.ports.chat_provider import (
     UsageDelta,
 )
 from application.ports.event_store import EventStore
+from application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
 from application.ports.tools import PermissionAsker
 from application.providers.vision import accepts_images, vision_refusal
 from application.tools.specs import advertised_tools, tool_specs
@@ -105,6 +111,9 @@ FLUSH_TICK_S = 0.05
 
 #: ``TurnOutcome.error_kind`` of a turn whose answer is shown but could not be saved.
 NOT_SAVED = "not_saved"
+
+#: ``TurnOutcome.error_kind`` of a turn whose answer passed ``max_answer_chars``.
+ANSWER_TOO_LONG = "answer_too_long"
 
 _FINISH_NOTICES = {
     "length": "The answer was cut off: the model reached its output token limit.",
@@ -199,6 +208,19 @@ class _TurnFailure(Exception):
     kind = "attachments"
 
 
+class _AnswerTooLong(_TurnFailure):
+    """Internal: the answer passed the turn's ``max_answer_chars``; what came before is kept."""
+
+    kind = ANSWER_TOO_LONG
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"the answer passed Parley's limit of {limit:,} characters, so Parley stopped "
+            f"reading it; its first {limit:,} characters are kept. If answers this long are "
+            'expected, raise "max_answer_chars" in the "network" section of settings.json'
+        )
+
+
 class TurnRuntime:
     """Runs ``ConversationExecutionRequest`` s against a provider and an event store."""
 
@@ -214,9 +236,14 @@ class TurnRuntime:
         attachment_limits: AttachmentLimits | None = None,
         image_loader: Callable[[str], bytes] | None = None,
         flush_after_s: float | None = FLUSH_AFTER_S,
+        max_answer_chars: int = DEFAULT_MAX_ANSWER_CHARS,
     ) -> None:
         """``flush_after_s``: how long shown text may wait before the flusher checkpoints it
-        (``None``: no flusher, only the cadence as text arrives — for tests of that cadence)."""
+        (``None``: no flusher, only the cadence as text arrives — for tests of that cadence).
+        ``max_answer_chars``: the most answer text one turn reads (see the module docstring)."""
+        if max_answer_chars < 1:
+            raise ValueError("max_answer_chars must be at least 1")
+        self._max_answer_chars = max_answer_chars
         self._store = store
         self._flush_after_s = flush_after_s
         self._providers = providers
@@ -382,11 +409,18 @@ class TurnRuntime:
             # One call reports its counts as they grow (merged); the turn's usage is the sum of
             # its calls (a tool loop makes several), added when the call ends, however it ends.
             call_usage = Usage()
+            stream = provider.stream(chat_request, stop)
             try:
-                for delta in provider.stream(chat_request, stop):
+                for delta in stream:
                     if isinstance(delta, (TextDelta, RefusalDelta)):
-                        pieces.append(delta.text)
-                        turn.text(delta.text)
+                        room = self._max_answer_chars - turn.streamed_chars
+                        piece = delta.text[:room]  # the limit's worth exactly, never more
+                        if piece:
+                            pieces.append(piece)
+                            turn.streamed_chars += len(piece)
+                            turn.text(piece)
+                        if len(delta.text) > room:
+                            raise _AnswerTooLong(self._max_answer_chars)
                     elif isinstance(delta, ReasoningDelta):
                         reasoning.add(delta)
                     elif isinstance(delta, UsageDelta):
@@ -410,6 +444,12 @@ class TurnRuntime:
                 turn.keep_partial("".join(pieces), model)
                 raise
             finally:
+                # Stop reading the provider now, however the loop ended: closing the generator
+                # closes the HTTP response (the adapter's ``finally``), not whenever it is
+                # collected — an endless stream left open would keep its connection busy.
+                close = getattr(stream, "close", None)
+                if close is not None:
+                    close()
                 turn.add_usage(call_usage)
             turn.keep_reasoning(reasoning, model, kind)
             if stop.is_set():
@@ -613,6 +653,8 @@ class _Turn:
         self.listener = listener
         self.usage = Usage()
         self.answer = ""
+        #: Answer characters streamed in this turn, all steps (held to ``max_answer_chars``).
+        self.streamed_chars = 0
         self.history: list[StoredEvent] | None = None
         self.tools: _TurnTools | None = None
         #: Who answers this turn's permission questions (set by ``TurnRuntime.run``).

@@ -445,7 +445,7 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
         if not isinstance(actor, str) or not (work_item is None or isinstance(work_item, str)):
             raise _Refused(f"{where} has an actor or work_item that is not text")
         try:
-            event = from_payload(type_name, raw.get("payload"))  # type: ignore[arg-type]
+            event = from_payload(type_name, raw.get("payload"))
         except ValueError as exc:
             raise _Refused(f"{where} cannot be read: {exc}") from exc
         events.append((turn_id, event, actor, work_item, clock(times[n - 1])))

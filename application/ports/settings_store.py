@@ -59,6 +59,14 @@ class ProjectNameTaken(SettingsError):
         self.name = name
 
 
+#: The longest answer a turn reads by default (characters, about 2 MB of text — far beyond any
+#: real answer): past it the provider is not read further, so a stream that never ends cannot
+#: grow Parley's memory without bound (``NetworkSettings.max_answer_chars``).
+DEFAULT_MAX_ANSWER_CHARS = 2_000_000
+
+#: The smallest ``max_answer_chars`` accepted: a typo must not cut every answer short.
+MIN_MAX_ANSWER_CHARS = 1_000
+
 #: The longest project name (it is shown in the window's project picker).
 PROJECT_NAME_MAX = 80
 
@@ -119,15 +127,17 @@ class ProviderConfig:
 
 @dataclass(frozen=True)
 class NetworkSettings:
-    """How patiently Parley talks to providers: the retry policy (before the answer begins) and
-    the two timeouts (connecting; silence once connected, after which a provider "stopped
-    responding")."""
+    """How patiently Parley talks to providers: the retry policy (before the answer begins), the
+    two timeouts (connecting; silence once connected, after which a provider "stopped
+    responding") and how much answer text one turn reads at most (``max_answer_chars``: past it
+    the turn ends as failed, ``answer_too_long``, with the text up to the limit kept)."""
 
     max_attempts: int = 4
     base_delay: float = 1.0
     max_delay: float = 30.0
     connect_timeout: float = 10.0
     idle_timeout: float = 60.0
+    max_answer_chars: int = DEFAULT_MAX_ANSWER_CHARS
 
     def __post_init__(self) -> None:
         if isinstance(self.max_attempts, bool) or not isinstance(self.max_attempts, int):
@@ -142,6 +152,12 @@ class NetworkSettings:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
                 raise SettingsError(f"network.{name} must be a positive number of seconds")
+        limit = self.max_answer_chars
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < MIN_MAX_ANSWER_CHARS:
+            raise SettingsError(
+                f"network.max_answer_chars must be a whole number of characters, at least "
+                f"{MIN_MAX_ANSWER_CHARS:,}"
+            )
 
 
 class SettingsStore(Protocol):

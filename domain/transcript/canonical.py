@@ -119,11 +119,16 @@ class Event:
 
     type_name: ClassVar[str] = ""
 
+    if typing.TYPE_CHECKING:
+        # Every event is a dataclass (each subclass is decorated): saying so here lets
+        # ``dataclasses.fields`` take any ``Event`` without a cast. No runtime effect.
+        __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
     def __post_init__(self) -> None:
         # Events built directly in code may be handed a plain dict or list (or a read-only view of
         # a caller's dict, or a tuple holding lists); deep-freeze those too so "frozen" holds
         # whichever way an event was made (object.__setattr__ because frozen).
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if isinstance(value, (Mapping, list, tuple)):
                 object.__setattr__(self, f.name, freeze(value))
@@ -308,7 +313,8 @@ class TurnFinished(Event):
     """The turn ended. Exactly one per turn. ``status``: completed, cancelled, failed, timed_out,
     interrupted. ``error_kind`` is the failure's typed kind (``ProviderError.kind``: ``auth``,
     ``rate_limited``, ``server_error``, ``context_too_long``, …; ``timeout``, ``internal``,
-    ``interrupted``), so operators can filter on it; "" when the turn did not fail."""
+    ``interrupted``, ``answer_too_long``, ``attachments``), so operators can filter on it; ""
+    when the turn did not fail."""
 
     type_name: ClassVar[str] = "turn_finished"
     status: str
@@ -390,7 +396,7 @@ def to_payload(event: Event) -> dict[str, Any]:
     """The event's fields as plain JSON-ready data."""
     event_type(event)
     out: dict[str, Any] = {}
-    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+    for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if isinstance(value, Usage):
             value = value.to_dict()
@@ -398,10 +404,12 @@ def to_payload(event: Event) -> dict[str, Any]:
     return out
 
 
-def from_payload(type_name: str, payload: Mapping[str, Any]) -> Event:
-    """Rebuild an event from its wire name and payload, strictly (see the module docstring)."""
-    cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
-    if cls is None:
+def from_payload(type_name: object, payload: object) -> Event:
+    """Rebuild an event from its wire name and payload, strictly (see the module docstring).
+
+    Both arguments are typed ``object``: they come from files and databases unchecked, and
+    anything that is not a known name and a JSON object is refused here with ``ValueError``."""
+    if not isinstance(type_name, str) or (cls := EVENT_TYPES.get(type_name)) is None:
         raise ValueError(f"unknown event type {type_name!r}")
     if not isinstance(payload, Mapping):
         raise ValueError(f"{type_name}: payload must be an object, got {type(payload).__name__}")

@@ -36,6 +36,8 @@ from pathlib import Path
 try:  # POSIX
     import fcntl
 except ImportError:  # pragma: no cover - Windows
+    # No fcntl on Windows: None tells the lock helpers to fall back; mypy checks as on POSIX,
+    # where the module is never None, hence the ignore.
     fcntl = None  # type: ignore[assignment]
 
 

@@ -34,6 +34,8 @@ DEFERRED = [
     "application.history.importers",
     "ui.history",
     "ui.settings_dialog",
+    "ui.widgets.quick_switcher",
+    "ui.widgets.shortcuts_dialog",
 ]
 
 

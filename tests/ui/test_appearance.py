@@ -249,3 +249,19 @@ def test_enter_in_the_filter_keeps_the_sheet_open_and_esc_closes_it(qtbot):
     with qtbot.waitSignal(dialog.rejected, timeout=1000):
         qtbot.keyClick(dialog.search, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_a_closed_window_stops_following_the_system(app, qtbot, services):
+    """A window's own theme manager stops following the system when the window closes, even
+    while something still holds the window (this made the explicit-mode test above depend on
+    which window tests ran before it)."""
+    from ui.main_window import MainWindow
+
+    window = MainWindow(services)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.theme.mode == "system" and not window.theme.is_dark
+    window.close()
+    _system_switches_to(Qt.ColorScheme.Dark)
+    assert app.palette().color(Role.Window) == QColor(LIGHT_COLOURS[Role.Window])
+    assert window.theme.mode == "system"  # still held here, and still light

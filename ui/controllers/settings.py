@@ -31,7 +31,9 @@ from ui.widgets.composer import CommandItem
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
+    from ui.provider_editor import ProviderEditor
     from ui.settings_dialog import SettingsDialog
+    from ui.widgets.welcome import WelcomePanel
 
 #: How long after the settings are read the providers are asked for their models.
 MODEL_FETCH_DELAY_MS = 1500
@@ -51,9 +53,12 @@ class SettingsController(QObject):
         self.providers_loaded = False  # True once the settings were read (on a worker)
         self.dialog: SettingsDialog | None = None
         window.project_picker.activated.connect(self._on_project_picked)
-        window.welcome_editor.sig_saved.connect(lambda _name: self.load_settings())
-        window.welcome.sig_probe_requested.connect(self._on_probe)
-        window.welcome.sig_use_local_requested.connect(self._on_use_local)
+
+    def wire_welcome(self, panel: WelcomePanel, editor: ProviderEditor) -> None:
+        """The welcome panel was just built (the window builds it when first asked for)."""
+        editor.sig_saved.connect(lambda _name: self.load_settings())
+        panel.sig_probe_requested.connect(self._on_probe)
+        panel.sig_use_local_requested.connect(self._on_use_local)
 
     # -- settings: providers, projects, prices -----------------------------------------------------
 
@@ -97,7 +102,8 @@ class SettingsController(QObject):
         self._show_projects()
         self.update_commands()
         w._render_conversation()  # prices may have changed the footers
-        welcomed = w.stack.currentWidget() is w.welcome
+        # (``welcome`` builds the panel: only when it is to be shown, or already was)
+        welcomed = w.welcome_built and w.stack.currentWidget() is w.welcome
         w.stack.setCurrentWidget(w._chat_page if providers else w.welcome)
         if welcomed and providers:
             # Start chatting: the focused button was just hidden, and Qt would hand the focus to

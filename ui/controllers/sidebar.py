@@ -37,12 +37,12 @@ from application.sessions import operations as ops
 from application.sessions.operations import OpChanges
 from domain.transcript.canonical import UserMessage
 from ui.operations import OperationHub
-from ui.widgets.quick_switcher import QuickSwitcher
 from ui.widgets.session_search import SessionMatch, search_sessions
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # these load when first opened, not at start
     from ui.history import HistoryWindow
     from ui.main_window import MainWindow
+    from ui.widgets.quick_switcher import QuickSwitcher
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +185,8 @@ class SidebarController(QObject):
 
     def open_quick_switcher(self) -> QuickSwitcher:
         if self.quick_switcher is None:
+            from ui.widgets.quick_switcher import QuickSwitcher  # first opened, not at start
+
             store = self.w.services.store
             self.quick_switcher = QuickSwitcher(
                 lambda query: search_sessions(store, query), self.w.bridge.submit, self.w

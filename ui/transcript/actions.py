@@ -212,7 +212,10 @@ class MessageActions(QTextBrowser):
         for text, action_name in entries:
             action = QAction(text, menu)
             action.triggered.connect(functools.partial(self._act, action_name, message))
-            menu.insertAction(first, action)  # type: ignore[arg-type]  # None: append
+            if first is None:  # an empty menu (the stubs refuse None as "before")
+                menu.addAction(action)
+            else:
+                menu.insertAction(first, action)
         if first is not None:
             menu.insertSeparator(first)
         return menu

