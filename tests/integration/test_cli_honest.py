@@ -174,6 +174,23 @@ def run_child(*args: str, limit: int | None = None, stdin: bytes = b"") -> tuple
     )
 
 
+def read_20_then_close(*args: str) -> tuple[int, str]:
+    """Run ``parley *args``, read 20 bytes of its stdout and close it, like ``| head -c 20``;
+    its exit code and stderr."""
+    child = subprocess.Popen(
+        [*parley_command(), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=subprocess_env(),
+        cwd=REPO,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.read(20)
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    return child.wait(timeout=60), err
+
+
 def no_traceback(err: str) -> None:
     assert "Traceback" not in err and "Exception ignored" not in err, err
 
@@ -354,18 +371,8 @@ def test_a_closed_stdout_ends_an_export_quietly(tmp_path: Path) -> None:
     data = tmp_path / "data"
     session = seed(data, answer="Pena Palace. " * 20_000)  # far more than a pipe holds
     dirs = ["--data-dir", str(data), "--config-dir", str(tmp_path / "c")]
-    child = subprocess.Popen(
-        [*parley_command(), *dirs, "history", "export", session],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=subprocess_env(),
-        cwd=REPO,
-    )
-    assert child.stdout is not None and child.stderr is not None
-    assert child.stdout.read(20)  # like `| head -c 20`
-    child.stdout.close()
-    err = child.stderr.read().decode()
-    assert child.wait(timeout=60) == 128 + signal.SIGPIPE, err
+    code, err = read_20_then_close(*dirs, "history", "export", session)
+    assert code == 128 + signal.SIGPIPE, err
     no_traceback(err)
     assert err == ""
 
@@ -496,18 +503,8 @@ def test_a_closed_stdout_ends_ask_quietly_and_the_answer_is_still_stored(
     answer = ["Pena Palace opens at 09:30. "] * 4000  # far more than a pipe holds
     serve(httpserver, openai_text_stream(answer))
     profile.add_local(httpserver.url_for("/v1"))
-    child = subprocess.Popen(
-        [*parley_command(), *profile.dirs, "ask", "Plan a day in Sintra"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=subprocess_env(),
-        cwd=REPO,
-    )
-    assert child.stdout is not None and child.stderr is not None
-    assert child.stdout.read(20)  # like `| head -c 20`
-    child.stdout.close()
-    err = child.stderr.read().decode()
-    assert child.wait(timeout=60) == 128 + signal.SIGPIPE, err
+    code, err = read_20_then_close(*profile.dirs, "ask", "Plan a day in Sintra")
+    assert code == 128 + signal.SIGPIPE, err
     no_traceback(err)
     events = profile.export(session_of(err))["events"]
     assert events[-1]["type"] == "turn_finished"
