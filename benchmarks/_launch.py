@@ -71,11 +71,11 @@ HEAVY_PACKAGES = (
 )
 #: Parley modules that should load only when their feature is used.
 LAZY_PARLEY_MODULES = (
-    "application.history.export",
-    "application.history.documents",
-    "application.history.importers",
-    "infrastructure.providers.http_stream",
-    "infrastructure.attachments.extractors",
+    "parley.application.history.export",
+    "parley.application.history.documents",
+    "parley.application.history.importers",
+    "parley.infrastructure.providers.http_stream",
+    "parley.infrastructure.attachments.extractors",
 )
 
 
@@ -286,7 +286,7 @@ def main() -> int:
         window.show()
         return app.exec()
 
-    from ui.cli import main as parley_main
+    from parley.ui.cli import main as parley_main
 
     argv = []
     if args.data_dir:

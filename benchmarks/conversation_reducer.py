@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     appended_text,
     apply_text,
     changes,
@@ -39,7 +39,7 @@ from application.conversation_view import (
     from_events,
     reduce,
 )
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     Event,

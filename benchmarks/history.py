@@ -103,7 +103,7 @@ def written_bytes() -> int | None:
 def checkpoint_bytes(store: object, root: Path, chunk: int, answer: int) -> None:
     """Bytes written per ``checkpoint_partial`` as the answer grows, against rewriting the whole
     answer at each checkpoint (see the module docstring)."""
-    from domain.transcript.canonical import TurnStarted, UserMessage, mint_id
+    from parley.domain.transcript.canonical import TurnStarted, UserMessage, mint_id
 
     if written_bytes() is None:
         print("\nbytes per checkpoint: skipped (no /proc/self/io on this system)")
@@ -199,8 +199,8 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    from domain.transcript.canonical import AssistantText, mint_id, to_payload
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.domain.transcript.canonical import AssistantText, mint_id, to_payload
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     print(
         f"history benchmark - {os.cpu_count()} cores, {platform.machine()}, Python"

@@ -156,7 +156,7 @@ def plan(events: int, seed: int, planted: dict[str, int] | None = None) -> Itera
     (each ``tool_call``, ``action_verdict``, ``tool_result``), an ``assistant_text`` (unless it
     failed early), sometimes a ``notice``, and ``turn_finished`` with usage or an error.
     ``planted`` (if given) receives how many events got each of the ``MARKERS`` words."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         ActionVerdict,
         AssistantText,
         AttachmentAdded,
@@ -322,9 +322,9 @@ def plan(events: int, seed: int, planted: dict[str, int] | None = None) -> Itera
 def bulk_build(path: Path, events: int, seed: int, *, progress: bool = False) -> dict[str, Any]:
     """Write the planned history into a new database at ``path`` (schema made by the store) and
     return its manifest (counts, planted marker words, build time)."""
-    from infrastructure.storage import sqlite_event_store as ses
-    from infrastructure.storage.chain import GENESIS, event_hash
-    from infrastructure.storage.derived import index_event
+    from parley.infrastructure.storage import sqlite_event_store as ses
+    from parley.infrastructure.storage.chain import GENESIS, event_hash
+    from parley.infrastructure.storage.derived import index_event
 
     t0 = time.perf_counter()
     ses.SqliteEventStore(path).close()  # the schema, exactly as the store makes it
@@ -401,7 +401,7 @@ def bulk_build(path: Path, events: int, seed: int, *, progress: bool = False) ->
 
 def store_build(path: Path, events: int, seed: int) -> None:
     """The same history written through the store's public API, one ``append`` at a time."""
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     with SqliteEventStore(path) as store:
         for item in plan(events, seed):
@@ -471,7 +471,7 @@ def twin_check(events: int = 2_000, seed: int = 7) -> str:
 
 def check_database(store: Any, path: Path, manifest: dict[str, Any]) -> list[str]:
     """The checks 2-4 of the module docstring; raise ``Refused``, else return what was checked."""
-    from infrastructure.storage.migrations import MIGRATIONS, applied_migrations
+    from parley.infrastructure.storage.migrations import MIGRATIONS, applied_migrations
 
     done = []
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -524,7 +524,7 @@ def check_database(store: Any, path: Path, manifest: dict[str, Any]) -> list[str
 
 
 def cache_path(cache: Path, events: int, seed: int) -> Path:
-    from infrastructure.storage.migrations import MIGRATIONS
+    from parley.infrastructure.storage.migrations import MIGRATIONS
 
     names = hashlib.sha256("\n".join(m.__name__ for m in MIGRATIONS).encode()).hexdigest()[:8]
     return cache / f"history-m{len(MIGRATIONS)}-{names}-b{BUILDER_VERSION}-{events}-s{seed}.db"
@@ -563,7 +563,7 @@ def ensure_database(cache: Path, events: int, seed: int, rebuild: bool) -> tuple
 
 def filter_cases(conn: sqlite3.Connection) -> list[tuple[str, Any]]:
     """(label, SearchFilters) for each filter the history offers, with realistic values."""
-    from application.ports.event_store import SearchFilters
+    from parley.application.ports.event_store import SearchFilters
 
     return [
         ("no filter", SearchFilters()),
@@ -587,7 +587,7 @@ def filter_cases(conn: sqlite3.Connection) -> list[tuple[str, Any]]:
 
 def query_cases(conn: sqlite3.Connection) -> list[tuple[str, str, int]]:
     """(label, query, matches) from a very common word to a rare one, with their match counts."""
-    from infrastructure.storage.fulltext import match_expression
+    from parley.infrastructure.storage.fulltext import match_expression
 
     picks = [
         ("very common word", "the"),
@@ -630,7 +630,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def measure(store: Any, path: Path, reps: int) -> dict[str, Any]:
-    from infrastructure.storage.fulltext import match_expression
+    from parley.infrastructure.storage.fulltext import match_expression
 
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     (fts_rows,) = conn.execute("SELECT count(*) FROM events_fts").fetchone()
@@ -751,7 +751,7 @@ def main() -> int:
     parser.add_argument("--rebuild", action="store_true", help="build even if cached")
     args = parser.parse_args()
 
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     started = time.perf_counter()
     print(

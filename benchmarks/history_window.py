@@ -62,7 +62,7 @@ TIMEOUT_S = 120.0
 
 def generate(store: Any, count: int) -> int:
     """Write ``count`` conversations through the store's API; return the events written."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         ActionVerdict,
         AssistantText,
         AttachmentAdded,
@@ -144,7 +144,7 @@ LONG_TITLE = "Long conversation"
 def generate_long(store: Any, events: int) -> str:
     """One conversation of about ``events`` events (turns of 4 events, each with an answer of
     about 1,000 characters); returns its id."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -361,8 +361,8 @@ def run_bare(app: Any, rows: list[tuple[str, ...]], headers: Sequence[str], size
 def run_parley(app: Any, store: Any, long_id: str) -> tuple[dict[str, float], Any, int]:
     from PySide6.QtCore import Qt
 
-    from ui.bridge import WorkerBridge
-    from ui.history import LAST, TITLE, TOKENS_IN, HistoryWindow
+    from parley.ui.bridge import WorkerBridge
+    from parley.ui.history import LAST, TITLE, TOKENS_IN, HistoryWindow
 
     bridge = WorkerBridge(None)  # type: ignore[arg-type]  # background jobs only
     probe = GapProbe()
@@ -440,7 +440,7 @@ def run_parley(app: Any, store: Any, long_id: str) -> tuple[dict[str, float], An
 
 
 def formatted(rows: Sequence[Any]) -> list[tuple[str, ...]]:
-    from ui.history import COLUMNS
+    from parley.ui.history import COLUMNS
 
     return [tuple(column.show(s) for column in COLUMNS) for s in rows]
 
@@ -465,7 +465,7 @@ def main() -> int:
     from PySide6.QtCore import qVersion
     from PySide6.QtWidgets import QApplication
 
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     app = QApplication.instance() or QApplication([])
     print(

@@ -205,8 +205,11 @@ def main() -> int:
         root = Path(tmp)
         t = time.perf_counter()
         data, config, reopened = make_profile(root / "warm", args.sessions, 200)
-        from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
-        from ui.window_state import WINDOW_STATE_FILE, WindowState, save_window_state
+        from parley.infrastructure.storage.sqlite_event_store import (
+            SqliteEventStore,
+            default_db_path,
+        )
+        from parley.ui.window_state import WINDOW_STATE_FILE, WindowState, save_window_state
 
         with SqliteEventStore(default_db_path(data)) as store:
             big = long_conversation(store, args.messages, f"{args.messages} messages")

@@ -77,7 +77,7 @@ def write_conversation(store: Any, title: str, turns: int, branch_every: int) ->
     """A conversation of ``turns`` turns (4 events each) through ``store.append``; with
     ``branch_every`` > 0 every so many turns gets a regenerated sibling (which replaces a normal
     turn, so the event count stays 4 * ``turns``)."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -127,8 +127,8 @@ def tree_by_shim(entries: Sequence[Any]) -> Any:
     """``BranchTree`` built from ``turn_index`` entries with today's constructor, through
     StoredEvent-shaped stand-ins (the tree reads only ``turn_id`` and the ``TurnStarted`` links of
     each; building a ``TurnStarted`` per turn is most of the cost)."""
-    from domain.transcript.branches import BranchTree
-    from domain.transcript.canonical import StoredEvent, TurnStarted
+    from parley.domain.transcript.branches import BranchTree
+    from parley.domain.transcript.canonical import StoredEvent, TurnStarted
 
     return BranchTree(
         StoredEvent(
@@ -146,7 +146,7 @@ def tree_by_shim(entries: Sequence[Any]) -> Any:
 
 def tree_from_index(entries: Sequence[Any]) -> Any:
     """``BranchTree.from_index``: the tree from the turn index alone."""
-    from domain.transcript.branches import BranchTree
+    from parley.domain.transcript.branches import BranchTree
 
     return BranchTree.from_index(entries)
 
@@ -159,8 +159,8 @@ def main() -> int:
     parser.add_argument("--dir", default=None, help="where the database goes (default: temp)")
     args = parser.parse_args()
 
-    from domain.transcript.canonical import TurnStarted, UserMessage, mint_id
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.domain.transcript.canonical import TurnStarted, UserMessage, mint_id
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     print(
         f"open-conversation benchmark - {datetime.now(UTC):%Y-%m-%d}, {os.cpu_count()} cores,"

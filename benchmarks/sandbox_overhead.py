@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from application.ports.tools import ToolContext
-from domain.actions.confinement import (
+from parley.application.ports.tools import ToolContext
+from parley.domain.actions.confinement import (
     BUBBLEWRAP,
     READ_ONLY,
     SANDBOX_WRITE,
@@ -31,9 +31,9 @@ from domain.actions.confinement import (
     WORKSPACE_WRITE,
     Confinement,
 )
-from domain.actions.model import PASS, ProposedAction, Verdict
-from infrastructure.tools.confinement import Bubblewrap
-from infrastructure.tools.executor import LocalToolExecutor
+from parley.domain.actions.model import PASS, ProposedAction, Verdict
+from parley.infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.executor import LocalToolExecutor
 
 BUDGET_MS = 30.0
 

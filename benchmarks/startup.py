@@ -102,7 +102,7 @@ QUESTION = "Question {i}: how would you handle this case? Please show code and k
 def long_conversation(store, messages: int, title: str = "A long conversation") -> str:
     """A conversation of ``messages`` messages (question, answer, question, ...) with realistic
     Markdown answers; returns its id."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -138,8 +138,8 @@ def make_profile(
     and, with ``long_messages``, one more conversation of that many messages, written last;
     ``reopen_long`` makes ``window.json`` name it as the conversation open at the last exit.
     Returns (data dir, config dir, the long conversation's id or "")."""
-    from application.ports.settings_store import ProviderConfig
-    from domain.transcript.canonical import (
+    from parley.application.ports.settings_store import ProviderConfig
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -147,9 +147,9 @@ def make_profile(
         UserMessage,
         mint_id,
     )
-    from infrastructure.config.json_settings_store import JsonSettingsStore
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
-    from ui.window_state import WINDOW_STATE_FILE, WindowState, save_window_state
+    from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+    from parley.ui.window_state import WINDOW_STATE_FILE, WindowState, save_window_state
 
     data, config = root / "data", root / "config"
     long_id = ""

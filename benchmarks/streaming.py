@@ -353,7 +353,7 @@ def settle(seconds: float) -> None:
 
 def fill_conversation(store, messages: int) -> tuple[str, int]:
     """A conversation of ``messages`` messages (user, answer, user, ...); returns (id, events)."""
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -644,9 +644,9 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication, QTextBrowser
 
-    from application.ports.settings_store import ProviderConfig
-    from ui.bootstrap import build_services
-    from ui.main_window import MainWindow
+    from parley.application.ports.settings_store import ProviderConfig
+    from parley.ui.bootstrap import build_services
+    from parley.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     print(f"streaming benchmark - {machine()}")

@@ -97,7 +97,7 @@ def measure(shape: str, size: int, chunks: int, clock: Callable[[], float]) -> f
     """The median UI-thread time (ms) of one 16-character chunk after ``size`` characters."""
     from PySide6.QtWidgets import QApplication
 
-    from ui.transcript import TranscriptView
+    from parley.ui.transcript import TranscriptView
 
     app = QApplication.instance()
     text = make_text(shape, size + CHUNK * (chunks + 1))
@@ -155,7 +155,7 @@ def main() -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 
-    from ui.rendering.markdown import warm_up
+    from parley.ui.rendering.markdown import warm_up
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     warm_up()

@@ -407,9 +407,9 @@ class Spans:
 
 
 def install_spans(services) -> Spans:
-    import application.conversations.turn_runtime as turn_runtime
-    from infrastructure.providers import http_stream
-    from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+    import parley.application.conversations.turn_runtime as turn_runtime
+    from parley.infrastructure.providers import http_stream
+    from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 
     spans = Spans()
     spans.wrap(services.providers, "resolve", "resolve provider")
@@ -468,9 +468,9 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from application.ports.settings_store import ProviderConfig
-    from ui.bootstrap import build_services
-    from ui.main_window import MainWindow
+    from parley.application.ports.settings_store import ProviderConfig
+    from parley.ui.bootstrap import build_services
+    from parley.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     started = time.monotonic()

@@ -53,9 +53,9 @@ OTHER = [
 
 
 def build_profile(base: Path):
-    from application.ports.settings_store import ProjectConfig, ProviderConfig
-    from domain.transcript.branches import ROOT as START
-    from domain.transcript.canonical import (
+    from parley.application.ports.settings_store import ProjectConfig, ProviderConfig
+    from parley.domain.transcript.branches import ROOT as START
+    from parley.domain.transcript.canonical import (
         AssistantText,
         TurnFinished,
         TurnStarted,
@@ -63,7 +63,7 @@ def build_profile(base: Path):
         UserMessage,
         mint_id,
     )
-    from ui.bootstrap import build_services
+    from parley.ui.bootstrap import build_services
 
     services = build_services(base / "data", base / "config")
     services.settings.add_provider(
@@ -104,9 +104,9 @@ def build_profile(base: Path):
 def shoot(out: Path) -> list[Path]:
     from PySide6.QtWidgets import QApplication
 
-    from ui.appearance import ThemeManager
-    from ui.main_window import MainWindow
-    from ui.window_state import WindowState
+    from parley.ui.appearance import ThemeManager
+    from parley.ui.main_window import MainWindow
+    from parley.ui.window_state import WindowState
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     out.mkdir(parents=True, exist_ok=True)

@@ -24,15 +24,16 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ui.appearance import ThemeManager
-from ui.bootstrap import build_services
-from ui.crash_report import install as install_crash_log
-from ui.main_window import MainWindow
-from ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
+from parley.ui.appearance import ThemeManager
+from parley.ui.bootstrap import build_services
+from parley.ui.crash_report import install as install_crash_log
+from parley.ui.main_window import MainWindow
+from parley.ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ def close_on_stop_signals(window: QWidget) -> tuple[list[int], Callable[[], None
 
 
 def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = cast(QApplication, QApplication.instance()) or QApplication(sys.argv[:1])
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
     try:
@@ -90,7 +91,7 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
     crash_log, crashed_last_time = install_crash_log(services.data_dir)
     state_path = services.config_dir / WINDOW_STATE_FILE
     state, problem = load_window_state(state_path)
-    theme = ThemeManager(app, state.theme)  # type: ignore[arg-type]
+    theme = ThemeManager(app, state.theme)
     window = MainWindow(services, theme=theme, state=state)
     if problem:
         window.status.setText(problem)

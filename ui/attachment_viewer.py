@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from domain.transcript.canonical import AttachmentAdded
-from ui.transcript import attachment_details, attachment_error
-from ui.widgets.attachment_chips import Submit
+from parley.domain.transcript.canonical import AttachmentAdded
+from parley.ui.transcript import attachment_details, attachment_error
+from parley.ui.widgets.attachment_chips import Submit
 
 #: ``load()`` -> ``(image, note)``: decodes the image (blocking; runs on a worker). ``note`` says
 #: where the image came from when it is not the stored copy ("" otherwise).

@@ -35,39 +35,39 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.attachments import AttachmentStore
-from application.ports.chat_provider import ChatProvider, ProviderDirectory
-from application.ports.event_store import EventStore, EventStoreError
-from application.ports.provider_catalog import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.attachments import AttachmentStore
+from parley.application.ports.chat_provider import ChatProvider, ProviderDirectory
+from parley.application.ports.event_store import EventStore, EventStoreError
+from parley.application.ports.provider_catalog import (
     KeySource,
     LocalServerProbe,
     ProviderCatalog,
     ProviderKeys,
 )
-from application.ports.secret_store import SecretStore
-from application.ports.settings_store import ProviderConfig, SettingsStore
-from application.ports.skill_library import SkillLibrary
-from application.ports.tools import CommandSandbox, SandboxStatus, ToolContext
-from application.tools.toolbox import Toolbox
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from infrastructure.attachments.reader import SubprocessAttachmentReader
-from infrastructure.attachments.store import ContentStore
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.config.paths import config_dir as resolve_config_dir
-from infrastructure.config.paths import data_dir as resolve_data_dir
-from infrastructure.config.skill_library import MarkdownSkillLibrary
-from infrastructure.providers.catalog import PresetCatalog
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.providers.local_servers import HttpLocalServerProbe
-from infrastructure.secrets.keyring_store import KeyringSecretStore
-from infrastructure.storage.sqlite_event_store import default_db_path
-from infrastructure.storage.startup import open_event_store
-from infrastructure.tools.confinement import Bubblewrap
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
-from infrastructure.tools.snapshot import FilesystemInspector
+from parley.application.ports.secret_store import SecretStore
+from parley.application.ports.settings_store import ProviderConfig, SettingsStore
+from parley.application.ports.skill_library import SkillLibrary
+from parley.application.ports.tools import CommandSandbox, SandboxStatus, ToolContext
+from parley.application.tools.toolbox import Toolbox
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+from parley.infrastructure.attachments.store import ContentStore
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.config.paths import config_dir as resolve_config_dir
+from parley.infrastructure.config.paths import data_dir as resolve_data_dir
+from parley.infrastructure.config.skill_library import MarkdownSkillLibrary
+from parley.infrastructure.providers.catalog import PresetCatalog
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.providers.local_servers import HttpLocalServerProbe
+from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.infrastructure.storage.sqlite_event_store import default_db_path
+from parley.infrastructure.storage.startup import open_event_store
+from parley.infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
+from parley.infrastructure.tools.snapshot import FilesystemInspector
 
 __all__ = ["Services", "build_services", "provider_catalog"]
 
@@ -127,7 +127,7 @@ class Services:
 
     def preload(self) -> None:
         """Import what the first turn needs (the HTTP stack) ahead of it; call on a worker."""
-        from infrastructure.providers.http_stream import preload
+        from parley.infrastructure.providers.http_stream import preload
 
         preload()
 

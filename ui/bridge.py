@@ -34,10 +34,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
-from application.ports.tools import PermissionAsker
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import StoredEvent
+from parley.application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from parley.application.ports.tools import PermissionAsker
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import StoredEvent
 
 log = logging.getLogger(__name__)
 

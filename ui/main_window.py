@@ -31,7 +31,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -50,41 +50,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.conversations.compose import TurnDraft
-from application.conversations.turn_runtime import TurnOutcome
-from application.ports.event_store import SessionRecord
-from application.ports.settings_store import ProjectConfig, ProviderConfig
-from application.sessions.operations import relist
-from domain.agents.skills import SkillDoc
-from domain.transcript.canonical import StoredEvent
-from domain.usage.pricing import ModelPrice
-from ui.appearance import FontZoom, ThemeManager
-from ui.bootstrap import Services
-from ui.bridge import TurnHandle, WorkerBridge
-from ui.controllers.attachments import AttachmentsController
-from ui.controllers.chat import ChatController
-from ui.controllers.menus import MenuController
-from ui.controllers.settings import SettingsController
-from ui.controllers.sidebar import SidebarController
-from ui.operations import OperationHub
-from ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
-from ui.rendering.markdown import warm_up
-from ui.transcript import TranscriptView
-from ui.widgets.composer import Composer
-from ui.widgets.conversation_list import ConversationList
-from ui.widgets.model_picker import ModelPicker
-from ui.widgets.session_search import SessionSearch
-from ui.widgets.undo_bar import UndoBar
-from ui.window_state import WindowState
+from parley.application.conversations.compose import TurnDraft
+from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.ports.event_store import SessionRecord
+from parley.application.ports.settings_store import ProjectConfig, ProviderConfig
+from parley.application.sessions.operations import relist
+from parley.domain.agents.skills import SkillDoc
+from parley.domain.transcript.canonical import StoredEvent
+from parley.domain.usage.pricing import ModelPrice
+from parley.ui.appearance import FontZoom, ThemeManager
+from parley.ui.bootstrap import Services
+from parley.ui.bridge import TurnHandle, WorkerBridge
+from parley.ui.controllers.attachments import AttachmentsController
+from parley.ui.controllers.chat import ChatController
+from parley.ui.controllers.menus import MenuController
+from parley.ui.controllers.settings import SettingsController
+from parley.ui.controllers.sidebar import SidebarController
+from parley.ui.operations import OperationHub
+from parley.ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
+from parley.ui.rendering.markdown import warm_up
+from parley.ui.transcript import TranscriptView
+from parley.ui.widgets.composer import Composer
+from parley.ui.widgets.conversation_list import ConversationList
+from parley.ui.widgets.model_picker import ModelPicker
+from parley.ui.widgets.session_search import SessionSearch
+from parley.ui.widgets.undo_bar import UndoBar
+from parley.ui.window_state import WindowState
 
 if TYPE_CHECKING:  # these windows load when first opened, not at start
-    from ui.attachment_viewer import AttachmentViewer
-    from ui.history import HistoryWindow
-    from ui.provider_editor import ProviderEditor
-    from ui.settings_dialog import SettingsDialog
-    from ui.widgets.quick_switcher import QuickSwitcher
-    from ui.widgets.shortcuts_dialog import ShortcutsDialog
-    from ui.widgets.welcome import WelcomePanel
+    from parley.ui.attachment_viewer import AttachmentViewer
+    from parley.ui.history import HistoryWindow
+    from parley.ui.provider_editor import ProviderEditor
+    from parley.ui.settings_dialog import SettingsDialog
+    from parley.ui.widgets.quick_switcher import QuickSwitcher
+    from parley.ui.widgets.shortcuts_dialog import ShortcutsDialog
+    from parley.ui.widgets.welcome import WelcomePanel
 
 
 def _ignore(_result: object) -> None:
@@ -117,11 +117,11 @@ class MainWindow(QMainWindow):
         self._asker = BridgePermissionAsker(self.bridge.post)
         self.setWindowTitle("Parley")
         self.resize(1100, 720)
-        app = QApplication.instance()
         # QApplication.instance() is typed QCoreApplication; a window only runs in a QApplication.
+        app = cast(QApplication, QApplication.instance())
         self._own_theme = theme is None  # a manager made here stops following when we close
-        self.theme = theme or ThemeManager(app)  # type: ignore[arg-type]
-        self.zoom = FontZoom(app)  # type: ignore[arg-type]
+        self.theme = theme or ThemeManager(app)
+        self.zoom = FontZoom(app)
         self.state = state or WindowState()
 
         # the open conversation, its model and its turns (ui/controllers/chat.py)
@@ -280,9 +280,9 @@ class MainWindow(QMainWindow):
     def welcome(self) -> WelcomePanel:
         """The first-start panel (no provider yet): built on first use, then kept in the stack."""
         if self._welcome is None:
-            from ui.provider_editor import ProviderEditor
-            from ui.view_models import preset_choices
-            from ui.widgets.welcome import WelcomePanel
+            from parley.ui.provider_editor import ProviderEditor
+            from parley.ui.view_models import preset_choices
+            from parley.ui.widgets.welcome import WelcomePanel
 
             panel = WelcomePanel()
             panel.form.set_presets(preset_choices(self.services.catalog.presets()))
@@ -373,7 +373,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_shortcuts(self) -> ShortcutsDialog:
         if self.shortcuts_dialog is None:
-            from ui.widgets.shortcuts_dialog import ShortcutsDialog
+            from parley.ui.widgets.shortcuts_dialog import ShortcutsDialog
 
             self.shortcuts_dialog = ShortcutsDialog(self.composer.send_key, self)
         self.shortcuts_dialog.show()
@@ -605,7 +605,7 @@ class MainWindow(QMainWindow):
         """A notice above the conversation that stays until dismissed (that Parley crashed last
         time, and where the report is): unlike the status line, no conversation change hides
         it."""
-        from ui.widgets.notice_banner import NoticeBanner
+        from parley.ui.widgets.notice_banner import NoticeBanner
 
         banner = NoticeBanner(text, self._chat_page)
         layout = self._chat_page.layout()

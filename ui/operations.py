@@ -26,7 +26,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from application.sessions.operations import OpChanges
+from parley.application.sessions.operations import OpChanges
 
 log = logging.getLogger(__name__)
 

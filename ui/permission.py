@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
 
 #: How long the runtime waits for an answer before it counts as Deny.
 ANSWER_TIMEOUT_S = 600.0

@@ -22,14 +22,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from application.ports.chat_provider import ProviderError
-from application.ports.secret_store import SecretStoreError
-from application.ports.settings_store import ProviderConfig, SettingsError
-from application.providers.probe import probe_provider
-from ui.bootstrap import Services
-from ui.bridge import WorkerBridge
-from ui.view_models import ProviderDraft
-from ui.widgets.provider_form import ProviderForm
+from parley.application.ports.chat_provider import ProviderError
+from parley.application.ports.secret_store import SecretStoreError
+from parley.application.ports.settings_store import ProviderConfig, SettingsError
+from parley.application.providers.probe import probe_provider
+from parley.ui.bootstrap import Services
+from parley.ui.bridge import WorkerBridge
+from parley.ui.view_models import ProviderDraft
+from parley.ui.widgets.provider_form import ProviderForm
 
 
 class ProviderEditor(QObject):

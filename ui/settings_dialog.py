@@ -28,16 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.settings_store import ProviderConfig
-from application.ports.skill_library import SkillLibrary
-from ui.bootstrap import Services
-from ui.bridge import WorkerBridge
-from ui.provider_editor import ProviderEditor
-from ui.settings_pages.prices_page import PricesPage
-from ui.settings_pages.projects_page import ProjectsPage
-from ui.settings_pages.skills_page import SkillsPage
-from ui.view_models import preset_choices
-from ui.widgets.provider_form import ProviderForm
+from parley.application.ports.settings_store import ProviderConfig
+from parley.application.ports.skill_library import SkillLibrary
+from parley.ui.bootstrap import Services
+from parley.ui.bridge import WorkerBridge
+from parley.ui.provider_editor import ProviderEditor
+from parley.ui.settings_pages.prices_page import PricesPage
+from parley.ui.settings_pages.projects_page import ProjectsPage
+from parley.ui.settings_pages.skills_page import SkillsPage
+from parley.ui.view_models import preset_choices
+from parley.ui.widgets.provider_form import ProviderForm
 
 _NAME = Qt.ItemDataRole.UserRole
 

@@ -16,7 +16,7 @@ import sys
 import threading
 from typing import TextIO
 
-from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
 
 _CHOICES = {"o": ALLOW_ONCE, "once": ALLOW_ONCE, "c": ALLOW_SESSION, "conversation": ALLOW_SESSION}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from application.ports.provider_catalog import Preset
+from parley.application.ports.provider_catalog import Preset
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@
 interpreted for display. Qt-free.
 """
 
-from application.conversation_view.items import (
+from parley.application.conversation_view.items import (
     Answer,
     AttachmentLine,
     Attachments,
@@ -19,7 +19,7 @@ from application.conversation_view.items import (
     UserMessage,
     add_usage,
 )
-from application.conversation_view.reducer import (
+from parley.application.conversation_view.reducer import (
     Changes,
     ConversationState,
     appended_text,

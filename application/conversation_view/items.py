@@ -24,15 +24,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from domain.transcript.branches import BranchPosition
-from domain.transcript.canonical import (
+from parley.domain.transcript.branches import BranchPosition
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AttachmentAdded,
     ToolCall,
     ToolResult,
     Usage,
 )
-from domain.usage.pricing import format_usage
+from parley.domain.usage.pricing import format_usage
 
 # -- streamed text -------------------------------------------------------------------------------
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.conversation_view.items import Answer
-from application.conversation_view.reducer import ConversationState, turn_events
-from domain.transcript.canonical import TurnStarted, UserMessage
+from parley.application.conversation_view.items import Answer
+from parley.application.conversation_view.reducer import ConversationState, turn_events
+from parley.domain.transcript.canonical import TurnStarted, UserMessage
 
 
 @dataclass(frozen=True)

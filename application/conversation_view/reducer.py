@@ -72,7 +72,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import cached_property
 
-from application.conversation_view.items import (
+from parley.application.conversation_view.items import (
     OUTCOME_RESULTS,
     Answer,
     AnswerPart,
@@ -88,8 +88,8 @@ from application.conversation_view.items import (
     Totals,
     UserMessage,
 )
-from domain.transcript.branches import BranchPosition, BranchTree
-from domain.transcript.canonical import (
+from parley.domain.transcript.branches import BranchPosition, BranchTree
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
@@ -101,9 +101,9 @@ from domain.transcript.canonical import (
     TurnStarted,
     Usage,
 )
-from domain.transcript.canonical import Notice as NoticeEvent
-from domain.transcript.canonical import UserMessage as UserMessageEvent
-from domain.usage.pricing import ModelPrice, estimate_cost, find_price
+from parley.domain.transcript.canonical import Notice as NoticeEvent
+from parley.domain.transcript.canonical import UserMessage as UserMessageEvent
+from parley.domain.usage.pricing import ModelPrice, estimate_cost, find_price
 
 # -- the persistent item list ---------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from application.conversation_view.reducer import ConversationState, reduce, turn_events
-from domain.transcript.canonical import (
+from parley.application.conversation_view.reducer import ConversationState, reduce, turn_events
+from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
     StoredEvent,

@@ -11,8 +11,8 @@ name (``success``, ``error``, ``notice``, ``muted``), never as a colour. Qt-free
 
 from __future__ import annotations
 
-from application.conversation_view.items import ToolCard
-from application.history.documents import confinement_text, recorded_confinement
+from parley.application.conversation_view.items import ToolCard
+from parley.application.history.documents import confinement_text, recorded_confinement
 
 #: How much of a tool's result an expanded card shows.
 RESULT_PREVIEW_CHARS = 4000

@@ -34,18 +34,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from application.conversations.render import history_messages
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.agents.directives import ParsedPrompt, parse_directives
-from domain.agents.review import TurnIdentity, review_note
-from domain.agents.skills import SkillDoc, compose_prefix
-from domain.transcript.branches import (
+from parley.application.conversations.render import history_messages
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.agents.directives import ParsedPrompt, parse_directives
+from parley.domain.agents.review import TurnIdentity, review_note
+from parley.domain.agents.skills import SkillDoc, compose_prefix
+from parley.domain.transcript.branches import (
     BranchTree,
     events_on_path,
     follows_for_new_turn,
     follows_for_sibling,
 )
-from domain.transcript.canonical import Notice, StoredEvent, TurnStarted, UserMessage, mint_id
+from parley.domain.transcript.canonical import (
+    Notice,
+    StoredEvent,
+    TurnStarted,
+    UserMessage,
+    mint_id,
+)
 
 #: How a turn relates to the conversation: a new message, or a sibling of ``target_turn_id``.
 PLACES = ("new", "regenerate", "edit", "retry")

@@ -29,17 +29,17 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable, Sequence
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     ImagePart,
     ProviderMessage,
     ReasoningBlock,
     ToolCallRequest,
 )
-from domain.agents.conversation_execution_request import ChatMessage, compose_user_content
-from domain.transcript.attachments import with_attachments
-from domain.transcript.branches import BranchTree, events_on_path
-from domain.transcript.canonical import (
+from parley.domain.agents.conversation_execution_request import ChatMessage, compose_user_content
+from parley.domain.transcript.attachments import with_attachments
+from parley.domain.transcript.branches import BranchTree, events_on_path
+from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
     Reasoning,

@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatProvider,
     ChatRequest,
     Delta,

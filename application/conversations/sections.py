@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
-from application.ports.event_store import SessionRecord
+from parley.application.ports.event_store import SessionRecord
 
 #: Title of a project section whose project id has no name (a removed or unknown project).
 UNKNOWN_PROJECT = "Unknown project"

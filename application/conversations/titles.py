@@ -25,7 +25,7 @@ import logging
 import re
 import threading
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatProvider,
     ChatRequest,
     ProviderError,

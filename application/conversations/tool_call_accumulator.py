@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from application.ports.chat_provider import ToolCallDelta
+from parley.application.ports.chat_provider import ToolCallDelta
 
 
 class AccumulatedToolCall(NamedTuple):

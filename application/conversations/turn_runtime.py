@@ -31,11 +31,14 @@ Invariants it keeps:
 - every store write of a turn (appends, checkpoints from either thread) happens under the turn's
   one lock, so a flusher checkpoint can never land after the ``assistant_text`` that holds its
   text (it would be replayed twice) — see ``_Turn``;
-- one turn reads at most ``max_answer_chars`` characters of answer text (all its steps together;
-  ``NetworkSettings.max_answer_chars``): a provider that streams without end cannot grow memory
-  without bound. Past the limit the stream is closed (the provider is not read further), exactly
-  the limit's worth of text is shown and kept as ``assistant_text(partial=True)``, and the turn
-  fails with ``error_kind`` ``ANSWER_TOO_LONG`` and a message naming the limit and the setting;
+- one turn reads at most ``max_answer_chars`` characters from the provider (answer text,
+  reasoning text and tool-call arguments, all its steps together;
+  ``NetworkSettings.max_answer_chars``): a provider that streams without end — text, thinking or
+  one tool call's arguments — cannot grow memory without bound. Past the limit the stream is
+  closed (the provider is not read further), exactly the limit's worth is shown and kept (the
+  text as ``assistant_text(partial=True)``, reasoning as ``reasoning``; an unfinished tool call is
+  not run), and the turn fails with ``error_kind`` ``ANSWER_TOO_LONG`` and a message naming the
+  limit and the setting;
 - cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
@@ -56,11 +59,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from application.conversations.render import render_chat_request
-from application.conversations.retry import RetryingProvider, RetryPolicy
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
-from application.ports.attachments import AttachmentLimits, AttachmentReader
-from application.ports.chat_provider import (
+from parley.application.conversations.render import render_chat_request
+from parley.application.conversations.retry import RetryingProvider, RetryPolicy
+from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
+from parley.application.ports.attachments import AttachmentLimits, AttachmentReader
+from parley.application.ports.chat_provider import (
     FinishDelta,
     ProviderDirectory,
     ProviderError,
@@ -72,15 +75,15 @@ from application.ports.chat_provider import (
     ToolCallDelta,
     UsageDelta,
 )
-from application.ports.event_store import EventStore
-from application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
-from application.ports.tools import PermissionAsker
-from application.providers.vision import accepts_images, vision_refusal
-from application.tools.specs import advertised_tools, tool_specs
-from application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStore
+from parley.application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
+from parley.application.ports.tools import PermissionAsker
+from parley.application.providers.vision import accepts_images, vision_refusal
+from parley.application.tools.specs import advertised_tools, tool_specs
+from parley.application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
+from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
     Event,
@@ -215,8 +218,9 @@ class _AnswerTooLong(_TurnFailure):
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            f"the answer passed Parley's limit of {limit:,} characters, so Parley stopped "
-            f"reading it; its first {limit:,} characters are kept. If answers this long are "
+            f"the answer passed Parley's limit of {limit:,} characters (text, reasoning and "
+            "tool-call arguments together), so Parley stopped reading it; what came before the "
+            "limit is kept. If answers this long are "
             'expected, raise "max_answer_chars" in the "network" section of settings.json'
         )
 
@@ -422,12 +426,20 @@ class TurnRuntime:
                         if len(delta.text) > room:
                             raise _AnswerTooLong(self._max_answer_chars)
                     elif isinstance(delta, ReasoningDelta):
-                        reasoning.add(delta)
+                        room = self._max_answer_chars - turn.streamed_chars
+                        reasoning.add(dataclasses.replace(delta, text=delta.text[:room]))
+                        turn.streamed_chars += min(len(delta.text), room)
+                        if len(delta.text) > room:
+                            raise _AnswerTooLong(self._max_answer_chars)
                     elif isinstance(delta, UsageDelta):
                         call_usage = call_usage.merged(delta.usage)
                     elif isinstance(delta, FinishDelta):
                         finish_reason = delta.reason
                     elif isinstance(delta, ToolCallDelta):
+                        # An unfinished call is never run, so a cut fragment is not kept either.
+                        turn.streamed_chars += len(delta.arguments_fragment)
+                        if turn.streamed_chars > self._max_answer_chars:
+                            raise _AnswerTooLong(self._max_answer_chars)
                         calls.add(delta)
                     elif isinstance(delta, RetryDelta):
                         turn.append(
@@ -847,25 +859,33 @@ class _Flusher:
 
 
 class _ReasoningBlocks:
-    """Reasoning deltas gathered per block index, in the order the blocks began."""
+    """Reasoning deltas gathered per block index, in the order the blocks began.
+
+    Pieces are kept in lists and joined once at ``finish``: adding each piece to a growing string
+    would copy the whole block per piece (quadratic in a long thinking stream)."""
 
     def __init__(self) -> None:
-        self._blocks: dict[int, ReasoningDelta] = {}
+        self._text: dict[int, list[str]] = {}
+        self._redacted: dict[int, list[str]] = {}
+        self._signature: dict[int, str] = {}
 
     def add(self, delta: ReasoningDelta) -> None:
-        current = self._blocks.get(delta.index)
-        if current is None:
-            self._blocks[delta.index] = delta
-            return
-        self._blocks[delta.index] = ReasoningDelta(
-            index=delta.index,
-            text=current.text + delta.text,
-            signature=delta.signature or current.signature,
-            redacted_data=current.redacted_data + delta.redacted_data,
-        )
+        self._text.setdefault(delta.index, []).append(delta.text)
+        self._redacted.setdefault(delta.index, []).append(delta.redacted_data)
+        if delta.signature or delta.index not in self._signature:
+            self._signature[delta.index] = delta.signature or self._signature.get(delta.index, "")
 
     def finish(self) -> list[ReasoningDelta]:
-        return [b for b in self._blocks.values() if b.text or b.signature or b.redacted_data]
+        blocks = [
+            ReasoningDelta(
+                index=index,
+                text="".join(pieces),
+                signature=self._signature[index],
+                redacted_data="".join(self._redacted[index]),
+            )
+            for index, pieces in self._text.items()
+        ]
+        return [b for b in blocks if b.text or b.signature or b.redacted_data]
 
 
 def _actor_for(event: Event, request: ConversationExecutionRequest) -> str:

@@ -32,10 +32,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from application.ports.event_store import ChainReport, SessionRecord
-from domain.actions.confinement import Confinement
-from domain.transcript.branches import BranchTree
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import ChainReport, SessionRecord
+from parley.domain.actions.confinement import Confinement
+from parley.domain.transcript.branches import BranchTree
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from application.history.documents import (
+from parley.application.history.documents import (
     SessionDocument,
     event_summary,
     html_collection,
@@ -34,8 +34,8 @@ from application.history.documents import (
     markdown_collection,
     markdown_document,
 )
-from application.ports.event_store import ChainReport, EventStore, SessionRecord
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import ChainReport, EventStore, SessionRecord
+from parley.domain.transcript.canonical import (
     AssistantText,
     Notice,
     StoredEvent,

@@ -101,10 +101,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from application.conversations.turn_runtime import derive_title
-from application.history.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
-from application.ports.event_store import EventStore
-from domain.transcript.canonical import (
+from parley.application.conversations.turn_runtime import derive_title
+from parley.application.history.export import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
+from parley.application.ports.event_store import EventStore
+from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
     Event,

@@ -49,7 +49,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.transcript.canonical import Usage, freeze
+from parley.domain.transcript.canonical import Usage, freeze
 
 
 class ProviderError(Exception):

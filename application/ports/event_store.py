@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.transcript.canonical import Event, StoredEvent
+from parley.domain.transcript.canonical import Event, StoredEvent
 
 
 class EventStoreError(Exception):

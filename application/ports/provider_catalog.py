@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 from urllib.parse import urlsplit
 
-from application.ports.chat_provider import ChatProvider
-from application.ports.settings_store import ProviderConfig
+from parley.application.ports.chat_provider import ChatProvider
+from parley.application.ports.settings_store import ProviderConfig
 
 #: How to add a provider, for messages that say none is configured.
 ADD_PROVIDER_HINT = (

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Protocol
 
-from application.tools.specs import TOOL_SETS
-from domain.agents.conversation_execution_request import GATE_MODES
-from domain.usage.pricing import ModelPrice
+from parley.application.tools.specs import TOOL_SETS
+from parley.domain.agents.conversation_execution_request import GATE_MODES
+from parley.domain.usage.pricing import ModelPrice
 
 #: The wire formats Parley speaks: OpenAI-compatible Chat Completions, Anthropic Messages, Ollama's
 #: native ``/api/chat`` and Google Gemini.

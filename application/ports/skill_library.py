@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from domain.agents.skills import SkillDoc
+from parley.domain.agents.skills import SkillDoc
 
 
 class SkillLibraryError(Exception):

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from domain.actions.confinement import Confinement
-from domain.actions.model import Effect, ProposedAction, StateSnapshot, Verdict
+from parley.domain.actions.confinement import Confinement
+from parley.domain.actions.model import Effect, ProposedAction, StateSnapshot, Verdict
 
 ALLOW_ONCE = "allow_once"
 ALLOW_SESSION = "allow_session"  # this exact command, for the rest of this conversation

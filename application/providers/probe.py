@@ -18,7 +18,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatProvider,
     ChatRequest,
     FinishDelta,

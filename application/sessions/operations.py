@@ -26,10 +26,10 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from application.conversations.titles import generate_title
-from application.ports.chat_provider import ChatProvider
-from application.ports.event_store import EventStore, SessionRecord
-from domain.transcript.canonical import StoredEvent, TurnFinished
+from parley.application.conversations.titles import generate_title
+from parley.application.ports.chat_provider import ChatProvider
+from parley.application.ports.event_store import EventStore, SessionRecord
+from parley.domain.transcript.canonical import StoredEvent, TurnFinished
 
 RENAME = "rename"
 PIN = "pin"

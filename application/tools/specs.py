@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from application.ports.chat_provider import ToolSpec
-from domain.actions.model import BUILTIN_TOOLS, READ_TOOLS
+from parley.application.ports.chat_provider import ToolSpec
+from parley.domain.actions.model import BUILTIN_TOOLS, READ_TOOLS
 
 _PATH = {"type": "string", "description": "A path relative to the workspace root."}
 

@@ -33,8 +33,8 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from application.conversations.tool_call_accumulator import ParsedToolCall
-from application.ports.tools import (
+from parley.application.conversations.tool_call_accumulator import ParsedToolCall
+from parley.application.ports.tools import (
     ALLOW_SESSION,
     DENY,
     PermissionAsker,
@@ -43,14 +43,14 @@ from application.ports.tools import (
     ToolExecutor,
     WorkspaceInspector,
 )
-from domain.actions.confinement import (
+from parley.domain.actions.confinement import (
     Confinement,
     confinement_for,
     names_to_hide,
     needs_network,
 )
-from domain.actions.effects import classify_command, classify_install, gate
-from domain.actions.model import (
+from parley.domain.actions.effects import classify_command, classify_install, gate
+from parley.domain.actions.model import (
     ASK,
     BUILTIN_TOOLS,
     NO_OP,
@@ -61,9 +61,9 @@ from domain.actions.model import (
     StateSnapshot,
     Verdict,
 )
-from domain.actions.validator import feedback_for, validate_action
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import (
+from parley.domain.actions.validator import feedback_for, validate_action
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     Event,
     GateOpened,

@@ -36,8 +36,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from domain.actions import shell
-from domain.actions.model import HARMLESS
+from parley.domain.actions import shell
+from parley.domain.actions.model import HARMLESS
 
 #: The sandbox mechanisms Parley knows; ``NONE`` means nothing is enforced.
 BUBBLEWRAP = "bubblewrap"

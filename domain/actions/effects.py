@@ -53,8 +53,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from domain.actions import paths, shell
-from domain.actions.model import (
+from parley.domain.actions import paths, shell
+from parley.domain.actions.model import (
     ASK,
     CONTAINED,
     DANGEROUS,
@@ -70,7 +70,7 @@ from domain.actions.model import (
     Effect,
     StateSnapshot,
 )
-from domain.actions.shell import SimpleCommand, Word
+from parley.domain.actions.shell import SimpleCommand, Word
 
 # -- rules ----------------------------------------------------------------------------------------
 

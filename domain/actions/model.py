@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from domain.transcript.canonical import freeze
+from parley.domain.transcript.canonical import freeze
 
 # -- verdicts of the validator ------------------------------------------------------------------
 

@@ -48,9 +48,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from domain.actions import paths
-from domain.actions.effects import existing_directories, parse_requirement
-from domain.actions.model import (
+from parley.domain.actions import paths
+from parley.domain.actions.effects import existing_directories, parse_requirement
+from parley.domain.actions.model import (
     BUILTIN_TOOLS,
     NO_OP,
     PASS,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.transcript.canonical import AttachmentAdded
+from parley.domain.transcript.canonical import AttachmentAdded
 
 
 def _escape(value: str) -> str:

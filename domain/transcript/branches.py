@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.transcript.canonical import StoredEvent, TurnStarted
+from parley.domain.transcript.canonical import StoredEvent, TurnStarted
 
 #: ``follows_turn_id`` of a turn that follows no other turn.
 ROOT = ""

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from domain.transcript.canonical import Usage
+from parley.domain.transcript.canonical import Usage
 
 #: Token prices are quoted per this many tokens ("per Mtok").
 PER_TOKENS = Decimal(1_000_000)

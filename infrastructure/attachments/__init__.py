@@ -15,7 +15,7 @@ composition root). This module imports nothing heavy: the parsers are imported i
 format, when needed.
 """
 
-from infrastructure.attachments.reader import SubprocessAttachmentReader
-from infrastructure.attachments.store import ContentStore
+from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+from parley.infrastructure.attachments.store import ContentStore
 
 __all__ = ["ContentStore", "SubprocessAttachmentReader"]

@@ -63,16 +63,19 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from application.ports.attachments import AttachmentLimits, ExtractedAttachment
-from infrastructure.attachments.store import ContentStore, FileTooLarge
+from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
+from parley.infrastructure.attachments.store import ContentStore, FileTooLarge
 
-_PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
+#: The folder holding the ``parley`` package (site-packages, or the repository whose ``parley/``
+#: links to the layers): as many levels up as this module's name has parts below ``parley``.
+#: Not ``resolve()``d, so a checkout's link ``parley/infrastructure`` is kept (ADR-009).
+_PROJECT_ROOT = str(Path(__file__).absolute().parents[len(__name__.split(".")) - 1])
 #: The child's command line: ``-c _BOOTSTRAP <project root> [module ...]``. It imports the worker,
 #: then the named parser modules (a spare does this while nobody waits for it; a module that fails
 #: to import is left to fail where it always did), then runs the worker.
 _BOOTSTRAP = (
     "import sys; sys.path.insert(0, sys.argv[1])\n"
-    "from infrastructure.attachments.worker import main\n"
+    "from parley.infrastructure.attachments.worker import main\n"
     "for name in sys.argv[2:]:\n"
     "    try:\n"
     "        __import__(name)\n"
@@ -180,7 +183,7 @@ class SubprocessAttachmentReader:
             return failed("not_found", f"{name} cannot be opened ({exc.strerror or exc})")
         if not path.is_file():
             return failed("not_found", f"{name} is not a file")
-        from infrastructure.attachments.detect import HEAD_BYTES, sniff  # first read only
+        from parley.infrastructure.attachments.detect import HEAD_BYTES, sniff  # first read only
 
         media_type = ""
         try:
@@ -226,7 +229,7 @@ class SubprocessAttachmentReader:
         text = "" if kind else str(result.get("text", ""))
         truncated = bool(result.get("truncated", False))
         if len(text) > limits.max_chars + 1000:  # the child caps; this is the safety net
-            from infrastructure.attachments.extractors import cap_text
+            from parley.infrastructure.attachments.extractors.common import cap_text
 
             text, _ = cap_text(text, limits.max_chars)
             truncated = True

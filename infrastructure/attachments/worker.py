@@ -1,4 +1,4 @@
-"""The child process that parses one attachment: ``python -m infrastructure.attachments.worker``.
+"""The attachment parser's child process: ``python -m parley.infrastructure.attachments.worker``.
 
 Why it exists: parsers of hostile or broken files can run for ever, eat all memory or crash.
 Running them in a separate, freshly started (never forked) process with its own limits means
@@ -34,8 +34,8 @@ import warnings
 from dataclasses import asdict
 from pathlib import Path
 
-from application.ports.attachments import AttachmentLimits
-from infrastructure.attachments.extractors import Extraction, extract_file
+from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments.extractors import Extraction, extract_file
 
 
 def apply_limits(limits: AttachmentLimits) -> None:

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 
-from application.ports.attachments import AttachmentLimits
-from infrastructure.attachments.detect import ReadFailure
+from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments.detect import ReadFailure
 
 RATIO_FLOOR = 1024 * 1024
 """Entries (and archives) smaller than this are not judged by their compression ratio: a few

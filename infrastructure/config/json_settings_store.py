@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from application.ports.settings_store import (
+from parley.application.ports.settings_store import (
     PROVIDER_KINDS,
     NetworkSettings,
     ProjectConfig,
@@ -69,8 +69,8 @@ from application.ports.settings_store import (
     UnknownProject,
     UnknownProvider,
 )
-from domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError
-from infrastructure.providers.presets import find_preset, preset_names
+from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError
+from parley.infrastructure.providers.presets import find_preset, preset_names
 
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1

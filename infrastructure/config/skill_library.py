@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from application.ports.skill_library import SkillExists, SkillLibraryError, SkillNotFound
-from domain.agents.skills import KINDS, SkillDoc, SkillFormatError, parse_skill, render_skill
+from parley.application.ports.skill_library import SkillExists, SkillLibraryError, SkillNotFound
+from parley.domain.agents.skills import KINDS, SkillDoc, SkillFormatError, parse_skill, render_skill
 
 #: The largest skill or agent file Parley reads (it becomes part of every prompt it is used in).
 MAX_FILE_BYTES = 64 * 1024

@@ -80,7 +80,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
@@ -92,16 +92,16 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.transcript.canonical import Usage, thaw
-from infrastructure.providers.dialects import ANTHROPIC, ANTHROPIC_IDS, Dialect, WireIds
-from infrastructure.providers.http_stream import (
+from parley.domain.transcript.canonical import Usage, thaw
+from parley.infrastructure.providers.dialects import ANTHROPIC, ANTHROPIC_IDS, Dialect, WireIds
+from parley.infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
     clip_message,
     error_message_from_payload,
     token_count,
 )
-from infrastructure.providers.sse import SSEEvent
+from parley.infrastructure.providers.sse import SSEEvent
 
 if TYPE_CHECKING:  # an annotation only: http_stream loads requests when an adapter is built
     import requests

@@ -8,10 +8,10 @@ the composition root. No I/O: the command line builds one before any profile is 
 
 from __future__ import annotations
 
-from application.ports.provider_catalog import Preset
-from application.ports.settings_store import ProviderConfig
-from infrastructure.config.json_settings_store import validate_provider
-from infrastructure.providers.presets import PRESETS, find_preset
+from parley.application.ports.provider_catalog import Preset
+from parley.application.ports.settings_store import ProviderConfig
+from parley.infrastructure.config.json_settings_store import validate_provider
+from parley.infrastructure.providers.presets import PRESETS, find_preset
 
 
 class PresetCatalog:

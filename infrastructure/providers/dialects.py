@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from application.ports.chat_provider import ProviderMessage, ToolCallRequest
+from parley.application.ports.chat_provider import ProviderMessage, ToolCallRequest
 
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatProvider,
     ChatRequest,
     Delta,
@@ -56,16 +56,22 @@ from application.ports.chat_provider import (
     ProviderError,
     ResolvedProvider,
 )
-from application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
-from application.ports.secret_store import SecretStore, SecretStoreError
-from application.ports.settings_store import (
+from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
+from parley.application.ports.secret_store import SecretStore, SecretStoreError
+from parley.application.ports.settings_store import (
     NetworkSettings,
     ProviderConfig,
     SettingsError,
     SettingsStore,
 )
-from infrastructure.providers.dialects import dialect_for
-from infrastructure.providers.presets import PRESETS, Preset, find_preset, is_local_url, same_host
+from parley.infrastructure.providers.dialects import dialect_for
+from parley.infrastructure.providers.presets import (
+    PRESETS,
+    Preset,
+    find_preset,
+    is_local_url,
+    same_host,
+)
 
 #: Kinds whose (native) APIs always need a key when the server is not on this machine.
 KEYED_KINDS = frozenset({"anthropic", "gemini"})
@@ -286,19 +292,19 @@ def missing_key_message(config: ProviderConfig, source: KeySource) -> str:
 def adapter_class(kind: str) -> type:
     """The adapter class for ``kind``, imported on first need."""
     if kind == "openai":
-        from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+        from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 
         return OpenAICompatibleProvider
     if kind == "anthropic":
-        from infrastructure.providers.anthropic import AnthropicProvider
+        from parley.infrastructure.providers.anthropic import AnthropicProvider
 
         return AnthropicProvider
     if kind == "ollama":
-        from infrastructure.providers.ollama import OllamaProvider
+        from parley.infrastructure.providers.ollama import OllamaProvider
 
         return OllamaProvider
     if kind == "gemini":
-        from infrastructure.providers.gemini import GeminiProvider
+        from parley.infrastructure.providers.gemini import GeminiProvider
 
         return GeminiProvider
     raise KeyError(kind)

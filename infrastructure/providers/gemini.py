@@ -78,7 +78,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 from urllib.parse import quote
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
@@ -95,9 +95,9 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.transcript.canonical import Usage, thaw
-from infrastructure.providers.dialects import GEMINI
-from infrastructure.providers.http_stream import (
+from parley.domain.transcript.canonical import Usage, thaw
+from parley.infrastructure.providers.dialects import GEMINI
+from parley.infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -107,7 +107,7 @@ from infrastructure.providers.http_stream import (
     sampling_options,
     token_count,
 )
-from infrastructure.providers.sse import SSEEvent, SSEParser
+from parley.infrastructure.providers.sse import SSEEvent, SSEParser
 
 #: ``kind`` of the ``ReasoningBlock`` s this adapter sends back (and the runtime stores).
 PROVIDER_KIND = "gemini"

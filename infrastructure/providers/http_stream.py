@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     IncompleteStreamError,
@@ -59,8 +59,8 @@ from application.ports.chat_provider import (
     ToolCallDelta,
     http_error,
 )
-from infrastructure.providers.dialects import Dialect, dialect_for, origin_of
-from infrastructure.providers.sse import SSEParser
+from parley.infrastructure.providers.dialects import Dialect, dialect_for, origin_of
+from parley.infrastructure.providers.sse import SSEParser
 
 if TYPE_CHECKING:  # annotations only; see the module docstring
     import requests

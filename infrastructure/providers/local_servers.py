@@ -7,7 +7,7 @@ A server that does not answer, or answers with something else, is simply not lis
 
 from __future__ import annotations
 
-from application.ports.provider_catalog import LocalServer
+from parley.application.ports.provider_catalog import LocalServer
 
 #: Local servers a first start offers to use, on their default ports: (name, label, base URL).
 LOCAL_SERVERS = (
@@ -24,7 +24,7 @@ class HttpLocalServerProbe:
 
     def probe(self, timeout: float = 0.5) -> list[LocalServer]:
         # Imported here: the HTTP stack is not loaded until a probe actually runs.
-        from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+        from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 
         found = []
         for name, label, url in self._servers:

@@ -31,7 +31,7 @@ UTF-8 and for a line longer than ``max_line_bytes``; ``RuntimeError`` for ``feed
 
 from __future__ import annotations
 
-from application.ports.chat_provider import ProviderStreamError
+from parley.application.ports.chat_provider import ProviderStreamError
 
 _BOM = b"\xef\xbb\xbf"
 _JSON_WHITESPACE = b" \t\r"

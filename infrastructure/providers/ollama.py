@@ -73,7 +73,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
@@ -89,9 +89,9 @@ from application.ports.chat_provider import (
     classify_stream_error,
     http_error,
 )
-from domain.transcript.canonical import Usage, thaw
-from infrastructure.providers.dialects import OLLAMA, WireIds
-from infrastructure.providers.http_stream import (
+from parley.domain.transcript.canonical import Usage, thaw
+from parley.infrastructure.providers.dialects import OLLAMA, WireIds
+from parley.infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -100,8 +100,8 @@ from infrastructure.providers.http_stream import (
     sampling_options,
     token_count,
 )
-from infrastructure.providers.ndjson import NDJSONSplitter
-from infrastructure.providers.openai_compatible import render_tool
+from parley.infrastructure.providers.ndjson import NDJSONSplitter
+from parley.infrastructure.providers.openai_compatible import render_tool
 
 KIND = "ollama"
 NDJSON_CONTENT_TYPE = "application/x-ndjson"

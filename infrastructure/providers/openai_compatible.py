@@ -63,7 +63,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
@@ -75,16 +75,16 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.transcript.canonical import Usage, thaw
-from infrastructure.providers.dialects import WireIds
-from infrastructure.providers.http_stream import (
+from parley.domain.transcript.canonical import Usage, thaw
+from parley.infrastructure.providers.dialects import WireIds
+from parley.infrastructure.providers.http_stream import (
     HTTPHead,
     StreamingAdapter,
     clip_message,
     error_message_from_payload,
     token_count,
 )
-from infrastructure.providers.sse import SSEEvent
+from parley.infrastructure.providers.sse import SSEEvent
 
 # -- the adapter ---------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 # The values and URL rules are shared with the surfaces through the port (``ui`` may not import
 # this module); they are re-exported here for the adapters that use them.
-from application.ports.provider_catalog import LOCAL_HOSTS, Preset, is_local_url, same_host
+from parley.application.ports.provider_catalog import LOCAL_HOSTS, Preset, is_local_url, same_host
 
 __all__ = [
     "LOCAL_HOSTS",

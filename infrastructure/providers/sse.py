@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.ports.chat_provider import ProviderStreamError
+from parley.application.ports.chat_provider import ProviderStreamError
 
 _CR = 0x0D
 _LF = 0x0A

@@ -33,7 +33,7 @@ import logging
 import threading
 from typing import Any
 
-from application.ports.secret_store import SecretStoreError
+from parley.application.ports.secret_store import SecretStoreError
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-from infrastructure.storage.fulltext import searchable_text
+from parley.infrastructure.storage.fulltext import searchable_text
 
 #: Turn statuses counted as failures in a conversation's figures.
 FAILURE_STATUSES = ("failed", "timed_out", "interrupted")

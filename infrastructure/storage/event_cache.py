@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.transcript.canonical import StoredEvent
+from parley.domain.transcript.canonical import StoredEvent
 
 
 @dataclass

@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from application.ports.event_store import EventStoreError
-from infrastructure.storage.chain import GENESIS, event_hash
-from infrastructure.storage.derived import index_event, index_turn_tree
+from parley.application.ports.event_store import EventStoreError
+from parley.infrastructure.storage.chain import GENESIS, event_hash
+from parley.infrastructure.storage.derived import index_event, index_turn_tree
 
 Migration = Callable[[sqlite3.Connection], None]
 

@@ -34,12 +34,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from application.ports.event_store import EventStoreError
-from infrastructure.storage.event_cache import EventCache
-from infrastructure.storage.migrations import MigrationRun
-from infrastructure.storage.owners import OwnerLease
-from infrastructure.storage.recovery_journal import RecoveryJournal, recovery_dir
-from infrastructure.storage.sqlite_event_store import (
+from parley.application.ports.event_store import EventStoreError
+from parley.infrastructure.storage.event_cache import EventCache
+from parley.infrastructure.storage.migrations import MigrationRun
+from parley.infrastructure.storage.owners import OwnerLease
+from parley.infrastructure.storage.recovery_journal import RecoveryJournal, recovery_dir
+from parley.infrastructure.storage.sqlite_event_store import (
     BUSY_TIMEOUT_MS,
     CACHE_EVENTS,
     CACHE_SESSIONS,

@@ -70,7 +70,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from application.ports.event_store import (
+from parley.application.ports.event_store import (
     ChainReport,
     EventStoreError,
     SearchFilters,
@@ -80,7 +80,7 @@ from application.ports.event_store import (
     SessionSummary,
     TurnIndexEntry,
 )
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
     StoredEvent,
@@ -90,10 +90,10 @@ from domain.transcript.canonical import (
     mint_id,
     to_payload,
 )
-from infrastructure.storage.chain import GENESIS, event_hash
-from infrastructure.storage.derived import index_event
-from infrastructure.storage.event_cache import EventCache
-from infrastructure.storage.fulltext import (
+from parley.infrastructure.storage.chain import GENESIS, event_hash
+from parley.infrastructure.storage.derived import index_event
+from parley.infrastructure.storage.event_cache import EventCache
+from parley.infrastructure.storage.fulltext import (
     HIGHLIGHT_CLOSE,
     HIGHLIGHT_OPEN,
     SNIPPET_TOKENS,
@@ -102,9 +102,9 @@ from infrastructure.storage.fulltext import (
     preview,
     until_bound,
 )
-from infrastructure.storage.migrations import MigrationRun, migrate_database
-from infrastructure.storage.owners import OwnerLease, owners_dir
-from infrastructure.storage.recovery_journal import RecoveryJournal, recovery_dir
+from parley.infrastructure.storage.migrations import MigrationRun, migrate_database
+from parley.infrastructure.storage.owners import OwnerLease, owners_dir
+from parley.infrastructure.storage.recovery_journal import RecoveryJournal, recovery_dir
 
 log = logging.getLogger(__name__)
 

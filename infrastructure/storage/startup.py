@@ -39,10 +39,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from application.ports.event_store import EventStoreError
-from infrastructure.storage.migrations import MIGRATIONS, applied_migrations
-from infrastructure.storage.read_only import ReadOnlyEventStore, connect_read_only, primary_code
-from infrastructure.storage.sqlite_event_store import BUSY_TIMEOUT_MS, SqliteEventStore
+from parley.application.ports.event_store import EventStoreError
+from parley.infrastructure.storage.migrations import MIGRATIONS, applied_migrations
+from parley.infrastructure.storage.read_only import (
+    ReadOnlyEventStore,
+    connect_read_only,
+    primary_code,
+)
+from parley.infrastructure.storage.sqlite_event_store import BUSY_TIMEOUT_MS, SqliteEventStore
 
 _CORRUPTION_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 #: SQLite's codes for "this could not be written" (EFBIG under a file-size limit is an IOERR).

@@ -45,8 +45,8 @@ import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from application.ports.tools import SandboxStatus
-from domain.actions.confinement import (
+from parley.application.ports.tools import SandboxStatus
+from parley.domain.actions.confinement import (
     BUBBLEWRAP,
     ENVIRONMENT_WRITE,
     SANDBOX_WRITE,

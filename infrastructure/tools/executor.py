@@ -103,22 +103,22 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from application.ports.tools import ToolContext, ToolOutcome
-from domain.actions.confinement import (
+from parley.application.ports.tools import ToolContext, ToolOutcome
+from parley.domain.actions.confinement import (
     ENVIRONMENT_WRITE,
     SANDBOX_WRITE,
     UNCONFINED,
     Confinement,
 )
-from domain.actions.model import ProposedAction, Verdict
-from infrastructure.tools import walk
-from infrastructure.tools.confinement import (
+from parley.domain.actions.model import ProposedAction, Verdict
+from parley.infrastructure.tools import walk
+from parley.infrastructure.tools.confinement import (
     SANDBOX_HOME,
     Bubblewrap,
     ConfinementUnavailable,
     find_system_program,
 )
-from infrastructure.tools.sandbox import MINIMAL_PATH, tool_path, venv_python
+from parley.infrastructure.tools.sandbox import MINIMAL_PATH, tool_path, venv_python
 
 WORKSPACE = "workspace"
 SANDBOX = "sandbox"

@@ -69,8 +69,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from domain.actions.model import StateSnapshot
-from infrastructure.tools.sandbox import MINIMAL_PATH, tool_path
+from parley.domain.actions.model import StateSnapshot
+from parley.infrastructure.tools.sandbox import MINIMAL_PATH, tool_path
 
 #: Command names looked up for ``trusted_commands``. Interpreters that run arbitrary strings
 #: (``sh``, ``bash``, ``env``, ``xargs``, ``sudo``) are deliberately absent; ``python3`` and

@@ -17,23 +17,23 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import ANSWER_TOO_LONG, TurnRuntime
-from application.ports.settings_store import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import ANSWER_TOO_LONG, TurnRuntime
+from parley.application.ports.settings_store import (
     DEFAULT_MAX_ANSWER_CHARS,
     NetworkSettings,
     ProviderConfig,
     SettingsError,
 )
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import AssistantText, StoredEvent, TurnFinished, mint_id
-from infrastructure.config.json_settings_store import SETTINGS_FILE, JsonSettingsStore
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import AssistantText, StoredEvent, TurnFinished, mint_id
+from parley.infrastructure.config.json_settings_store import SETTINGS_FILE, JsonSettingsStore
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.ui.bootstrap import build_services
 from tests.support.adapter_harness import OneProvider
 from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.sse_server import ScriptedServer, data_events, openai_text_stream
-from ui.bootstrap import build_services
 
 #: Chunks the endless server sends at most: far beyond any limit below (about 1.9 million
 #: characters), so reaching it means the client never stopped reading.
@@ -210,3 +210,109 @@ def test_the_setting_has_a_sane_default_and_is_validated(tmp_path: Path) -> None
     )
     with pytest.raises(SettingsError, match="max_answer_chars"):
         JsonSettingsStore(config).network()
+
+
+class EndlessOtherServer(ScriptedServer):
+    """Streams chunks from ``chunk_for(index)`` (whole SSE bytes) until the client hangs up."""
+
+    def __init__(self, opening: bytes, chunk_for: Callable[[int], bytes]) -> None:
+        self.ran_out = threading.Event()
+        self._opening = opening
+        self._chunk_for = chunk_for
+        super().__init__(self._endless)
+
+    def _endless(self, send: Callable[[bytes], None], sleep: Callable[[float], None]) -> None:
+        def chunk(body: bytes) -> None:
+            send(b"%x\r\n%s\r\n" % (len(body), body))
+
+        send(_HEAD)
+        chunk(self._opening)
+        for index in range(SAFETY_CAP):
+            if self.client_closed.is_set():
+                return
+            chunk(self._chunk_for(index))
+        self.ran_out.set()
+        send(b"0\r\n\r\n")
+
+
+def _anthropic_event(kind: str, payload: dict) -> bytes:
+    return f"event: {kind}\ndata: {json.dumps({'type': kind, **payload})}\n\n".encode()
+
+
+def test_endless_thinking_is_bounded_and_kept(tmp_path: Path) -> None:
+    """A model that thinks for ever (Anthropic's thinking deltas) is cut at the limit too."""
+    from parley.domain.transcript.canonical import Reasoning
+    from parley.infrastructure.providers.anthropic import AnthropicProvider
+
+    limit = 3_001
+    opening = _anthropic_event(
+        "message_start",
+        {"message": {"id": "m", "role": "assistant", "content": [], "usage": {"input_tokens": 1}}},
+    ) + _anthropic_event(
+        "content_block_start", {"index": 0, "content_block": {"type": "thinking", "thinking": ""}}
+    )
+
+    def thinking(index: int) -> bytes:
+        delta = {"type": "thinking_delta", "thinking": piece(index)}
+        return _anthropic_event("content_block_delta", {"index": 0, "delta": delta})
+
+    store = SqliteEventStore(tmp_path / "parley.db")
+    try:
+        with EndlessOtherServer(opening, thinking) as server:
+            runtime = TurnRuntime(
+                store,
+                OneProvider("p", AnthropicProvider(server.url, "k", "claude-test")),
+                retry_policy=RetryPolicy(max_attempts=1),
+                max_answer_chars=limit,
+            )
+            request = _request()
+            outcome = runtime.run(request)
+            assert server.client_closed.wait(10.0)
+            assert not server.ran_out.is_set()
+    finally:
+        events = [stored.event for stored in store.events(request.session_id)]
+        store.close()
+    assert outcome.status == "failed" and outcome.error_kind == ANSWER_TOO_LONG
+    assert "reasoning" in outcome.error
+    kept = [event for event in events if isinstance(event, Reasoning)]
+    assert len(kept) == 1 and kept[0].text == expected_text(limit)
+    assert isinstance(events[-1], TurnFinished) and events[-1].error_kind == ANSWER_TOO_LONG
+
+
+def test_endless_tool_call_arguments_are_bounded_and_never_run(tmp_path: Path) -> None:
+    """One tool call whose arguments never end: the turn stops, and no call is recorded."""
+    from parley.domain.transcript.canonical import ToolCall
+
+    limit = 2_000
+
+    def openai_chunk(delta: dict) -> bytes:
+        return data_events([{"choices": [{"index": 0, "delta": delta}]}], done=False)
+
+    call = {"index": 0, "id": "call_1", "type": "function"}
+    opening = openai_chunk(
+        {"role": "assistant", "tool_calls": [{**call, "function": {"name": "f", "arguments": ""}}]}
+    )
+
+    def arguments(index: int) -> bytes:
+        return openai_chunk({"tool_calls": [{"index": 0, "function": {"arguments": piece(index)}}]})
+
+    store = SqliteEventStore(tmp_path / "parley.db")
+    try:
+        with EndlessOtherServer(opening, arguments) as server:
+            provider = OpenAICompatibleProvider(f"{server.url}/v1", "k", "m")
+            runtime = TurnRuntime(
+                store,
+                OneProvider("p", provider),
+                retry_policy=RetryPolicy(max_attempts=1),
+                max_answer_chars=limit,
+            )
+            request = _request()
+            outcome = runtime.run(request)
+            assert server.client_closed.wait(10.0)
+            assert not server.ran_out.is_set()
+    finally:
+        events = [stored.event for stored in store.events(request.session_id)]
+        store.close()
+    assert outcome.status == "failed" and outcome.error_kind == ANSWER_TOO_LONG
+    assert not [event for event in events if isinstance(event, ToolCall)]
+    assert isinstance(events[-1], TurnFinished) and events[-1].error_kind == ANSWER_TOO_LONG

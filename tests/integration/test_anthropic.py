@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.chat_provider import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.chat_provider import (
     ChatRequest,
     IncompleteStreamError,
     NotFoundError,
@@ -40,16 +40,16 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import (
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
     AssistantText,
     Reasoning,
     Usage,
     mint_call_id,
     mint_id,
 )
-from infrastructure.providers.anthropic import AnthropicProvider, anthropic_tool_id
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.providers.anthropic import AnthropicProvider, anthropic_tool_id
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import (
     IMAGES,
     JPEG_B64,

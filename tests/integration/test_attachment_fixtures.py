@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.attachments import AttachmentLimits, ExtractedAttachment
-from infrastructure.attachments import ContentStore, SubprocessAttachmentReader
+from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
+from parley.infrastructure.attachments import ContentStore, SubprocessAttachmentReader
 
 DOCS = Path(__file__).resolve().parents[1] / "fixtures" / "documents"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"

@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.attachments import AttachmentLimits, ExtractedAttachment
-from infrastructure.attachments import ContentStore, SubprocessAttachmentReader
+from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
+from parley.infrastructure.attachments import ContentStore, SubprocessAttachmentReader
 
 DOCS = Path(__file__).resolve().parents[1] / "fixtures" / "documents"
 LIMITS = AttachmentLimits()
@@ -581,7 +581,7 @@ def test_this_process_is_untouched_by_the_child_limits() -> None:
 
 
 def test_the_child_environment_carries_no_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
-    from infrastructure.attachments.reader import _child_environment
+    from parley.infrastructure.attachments.reader import _child_environment
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-should-not-leak")
     env = _child_environment()

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.attachments import AttachmentLimits
-from infrastructure.attachments.reader import SubprocessAttachmentReader
-from infrastructure.attachments.store import ContentStore
+from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+from parley.infrastructure.attachments.store import ContentStore
 from tests.support.sse_server import fixture_path
 
 DOCS = fixture_path("documents")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from infrastructure.attachments.store import ContentStore, FileTooLarge
+from parley.infrastructure.attachments.store import ContentStore, FileTooLarge
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ requests are composed by ``compose_turn`` as the window composes them."""
 
 from __future__ import annotations
 
-from application.conversations.compose import TurnDraft, compose_turn
-from domain.transcript.branches import ROOT, BranchTree
-from domain.transcript.canonical import TurnFinished, TurnStarted
+from parley.application.conversations.compose import TurnDraft, compose_turn
+from parley.domain.transcript.branches import ROOT, BranchTree
+from parley.domain.transcript.canonical import TurnFinished, TurnStarted
 from tests.integration.test_turn_runtime import (  # noqa: F401  (fixtures)
     CHAT_PATH,
     runtime,

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.ports.settings_store import NetworkSettings
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.application.ports.settings_store import NetworkSettings
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.ui.cli import main
 from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.sse_server import openai_text_stream, sse_handler
-from ui.cli import main
 
 CHAT_PATH = "/v1/chat/completions"
 MODEL = "test-model"
@@ -115,7 +115,7 @@ def types_of(events: list[dict]) -> list[str]:
 
 def parley_command() -> list[str]:
     script = Path(sys.executable).with_name("parley")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "ui.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "parley.ui.cli"]
 
 
 def subprocess_env(**extra: str) -> dict[str, str]:
@@ -770,8 +770,8 @@ def test_ask_with_another_model_sends_a_review_note(
 def test_ask_session_continues_the_branch_last_chosen_in_the_window(
     profile: Profile, httpserver: HTTPServer
 ) -> None:
-    from domain.transcript.canonical import TurnFinished, TurnStarted, UserMessage
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+    from parley.domain.transcript.canonical import TurnFinished, TurnStarted, UserMessage
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 
     record = serve(httpserver, openai_text_stream(["Fine."]))
     profile.add_local(httpserver.url_for("/v1"))

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from parley.ui.cli import main
 from tests.support.cli_profile import headless  # noqa: F401 (fixture)
 from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path
 from tests.support.wire_formats import KINDS, WIRE_FORMATS
-from ui.cli import main
 
 SESSION_LINE = re.compile(r"^session ([0-9a-f]{32})$", re.MULTILINE)
 EVENT_ORDER = ["turn_started", "user_message", "assistant_text", "turn_finished"]

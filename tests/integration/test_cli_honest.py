@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted, UserMessage
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from parley.domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted, UserMessage
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 from tests.integration.test_cli import (
     REPO,
     Profile,
@@ -70,7 +70,7 @@ def older_database(path: Path) -> int:
     """A history at the schema before this Parley's last migration; its schema version."""
     import sqlite3
 
-    from infrastructure.storage.migrations import MIGRATIONS
+    from parley.infrastructure.storage.migrations import MIGRATIONS
 
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -439,8 +439,8 @@ def test_an_import_that_cannot_be_stored_says_so_in_one_line(tmp_path: Path) -> 
 
 
 def test_a_store_opened_read_only_reads_everything_and_refuses_writes(tmp_path: Path) -> None:
-    from infrastructure.storage.read_only import ReadOnlyEventStore, ReadOnlyStoreError
-    from infrastructure.storage.startup import open_event_store
+    from parley.infrastructure.storage.read_only import ReadOnlyEventStore, ReadOnlyStoreError
+    from parley.infrastructure.storage.startup import open_event_store
 
     data = tmp_path / "data"
     session = seed(data)
@@ -462,9 +462,9 @@ def test_a_store_opened_read_only_reads_everything_and_refuses_writes(tmp_path: 
 
 
 def test_reading_a_history_that_needs_upgrading_upgrades_it_when_it_can(tmp_path: Path) -> None:
-    from infrastructure.storage.migrations import MIGRATIONS
-    from infrastructure.storage.read_only import ReadOnlyEventStore
-    from infrastructure.storage.startup import open_event_store
+    from parley.infrastructure.storage.migrations import MIGRATIONS
+    from parley.infrastructure.storage.read_only import ReadOnlyEventStore
+    from parley.infrastructure.storage.startup import open_event_store
 
     data = tmp_path / "data"
     older_database(default_db_path(data))
@@ -480,8 +480,8 @@ def test_reading_a_history_that_needs_upgrading_upgrades_it_when_it_can(tmp_path
 def test_a_read_only_history_refuses_a_checkpoint_plainly(tmp_path: Path) -> None:
     """A store opened read-only has the recovery journal's bookkeeping too: a checkpoint that
     reaches it is refused with what could not be kept and why, not an AttributeError."""
-    from application.ports.event_store import EventStoreError
-    from infrastructure.storage.startup import open_event_store
+    from parley.application.ports.event_store import EventStoreError
+    from parley.infrastructure.storage.startup import open_event_store
 
     data = tmp_path / "data"
     session = seed(data)

@@ -15,12 +15,12 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Response
 
-from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
-from domain.actions.model import Effect
+from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.domain.actions.model import Effect
+from parley.ui.terminal_permission import TerminalPermissionAsker
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.sse_server import openai_text_stream
 from tests.support.tool_turns import tool_call_stream
-from ui.terminal_permission import TerminalPermissionAsker
 
 
 @pytest.fixture

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
-from application.ports.event_store import EventStore
-from application.ports.tools import ALLOW_ONCE, DENY, PermissionRequest
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import ActionVerdict, mint_id
+from parley.application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from parley.application.ports.event_store import EventStore
+from parley.application.ports.tools import ALLOW_ONCE, DENY, PermissionRequest
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import ActionVerdict, mint_id
 from tests.support.sse_server import openai_text_stream
 from tests.support.tool_turns import CHAT, tool_call_stream, tool_turn_runtime
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.tools import ToolContext
-from domain.actions.confinement import (
+from parley.application.ports.tools import ToolContext
+from parley.domain.actions.confinement import (
     BUBBLEWRAP,
     ENVIRONMENT_WRITE,
     READ_ONLY,
@@ -31,10 +31,10 @@ from domain.actions.confinement import (
     WORKSPACE_WRITE,
     Confinement,
 )
-from domain.actions.model import PASS, ProposedAction, Verdict
-from infrastructure.tools.confinement import Bubblewrap
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import venv_python, workspace_venv_dir
+from parley.domain.actions.model import PASS, ProposedAction, Verdict
+from parley.infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import venv_python, workspace_venv_dir
 from tests.integration.test_tool_executor import build_wheel
 from tests.support.sandbox import bubblewrap_or_skip
 
@@ -235,11 +235,11 @@ def test_kill_9_of_parley_kills_the_sandboxed_command(
             import sys
             sys.path.insert(0, {str(Path.cwd())!r})
             from pathlib import Path
-            from application.ports.tools import ToolContext
-            from domain.actions.confinement import Confinement
-            from domain.actions.model import PASS, ProposedAction, Verdict
-            from infrastructure.tools.confinement import Bubblewrap
-            from infrastructure.tools.executor import LocalToolExecutor
+            from parley.application.ports.tools import ToolContext
+            from parley.domain.actions.confinement import Confinement
+            from parley.domain.actions.model import PASS, ProposedAction, Verdict
+            from parley.infrastructure.tools.confinement import Bubblewrap
+            from parley.infrastructure.tools.executor import LocalToolExecutor
             context = ToolContext(workspace=Path({str(context.workspace)!r}),
                                   sandbox=Path({str(context.sandbox)!r}), session_id="s",
                                   command_timeout_s=120)
@@ -333,7 +333,7 @@ def test_a_link_copied_in_by_a_command_is_judged_by_where_it_leads(
 ) -> None:
     """``cp -P`` brings a link to a secret outside into the sandbox; the next command reading it
     is judged against a snapshot that knows the link, and cannot read the secret either way."""
-    from infrastructure.tools.snapshot import FilesystemInspector
+    from parley.infrastructure.tools.snapshot import FilesystemInspector
     from tests.support.everyday_harness import run_commands
 
     secret = (home / ".ssh" / "id_rsa").read_text()

@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.turn_runtime import CHECKPOINT_INTERVAL_S, TurnRuntime
-from application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
-from application.ports.event_store import EventStoreError
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import AssistantText, TurnStarted
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from infrastructure.storage.startup import open_event_store
+from parley.application.conversations.turn_runtime import CHECKPOINT_INTERVAL_S, TurnRuntime
+from parley.application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
+from parley.application.ports.event_store import EventStoreError
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import AssistantText, TurnStarted
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.storage.startup import open_event_store
+from parley.ui.bootstrap import build_services
 from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.crash_harness import REPO, CrashHarness
-from ui.bootstrap import build_services
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -271,7 +271,7 @@ def test_the_command_line_starts_with_a_broken_database(tmp_path: Path, kind: st
     env = {k: v for k, v in os.environ.items() if not k.startswith("PARLEY_")}
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     done = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "--data-dir", str(data), "--config-dir",
+        [sys.executable, "-m", "parley.ui.cli", "--data-dir", str(data), "--config-dir",
          str(tmp_path / "config"), "history", "list"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -319,7 +319,7 @@ def test_a_database_from_a_newer_parley_is_refused_not_moved(tmp_path: Path) -> 
 def test_a_locked_database_is_not_mistaken_for_a_corrupt_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from infrastructure.storage import startup
+    from parley.infrastructure.storage import startup
 
     path = tmp_path / "parley.db"
     SqliteEventStore(path).close()

@@ -8,9 +8,9 @@ maps them at its own edge), and the review note travels with the user message.""
 
 from __future__ import annotations
 
-from application.conversations.compose import TurnDraft, compose_turn
-from application.conversations.render import render_chat_request
-from domain.transcript.canonical import (
+from parley.application.conversations.compose import TurnDraft, compose_turn
+from parley.application.conversations.render import render_chat_request
+from parley.domain.transcript.canonical import (
     AssistantText,
     Reasoning,
     ToolCall,
@@ -18,7 +18,7 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
-from infrastructure.providers import anthropic, openai_compatible
+from parley.infrastructure.providers import anthropic, openai_compatible
 from tests.unit.test_branches import Log
 
 

@@ -49,14 +49,14 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.ports.tools import ALLOW_ONCE, DENY, ToolContext, ToolOutcome
-from domain.actions.model import BUILTIN_TOOLS
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
-from infrastructure.tools.confinement import Bubblewrap
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox
-from infrastructure.tools.snapshot import FilesystemInspector
+from parley.application.ports.tools import ALLOW_ONCE, DENY, ToolContext, ToolOutcome
+from parley.domain.actions.model import BUILTIN_TOOLS
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
+from parley.infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import turn_sandbox
+from parley.infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.escape_corpus import MARK, SLEEP_MARKS, Call, Case, all_cases
 from tests.support.sse_server import openai_text_stream

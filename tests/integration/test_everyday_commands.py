@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from infrastructure.tools.confinement import Bubblewrap
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import MINIMAL_PATH
-from infrastructure.tools.snapshot import FilesystemInspector
+from parley.infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import MINIMAL_PATH
+from parley.infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.everyday_commands import EVERYDAY, make_project
 from tests.support.everyday_harness import run_commands
 from tests.support.sandbox import bubblewrap_or_skip

@@ -33,9 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnOutcome, TurnRuntime
-from application.ports.chat_provider import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from parley.application.ports.chat_provider import (
     RETRYABLE_STATUSES,
     AuthenticationError,
     BadRequestError,
@@ -53,12 +53,18 @@ from application.ports.chat_provider import (
     ServerError,
     http_error,
 )
-from application.ports.settings_store import NetworkSettings, ProviderConfig
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import AssistantText, Notice, StoredEvent, TurnFinished, mint_id
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.application.ports.settings_store import NetworkSettings, ProviderConfig
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
+    AssistantText,
+    Notice,
+    StoredEvent,
+    TurnFinished,
+    mint_id,
+)
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import ScriptedServer, chunked_script
 from tests.support.wire_formats import KINDS, WIRE_FORMATS, WireFormat
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.chat_provider import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.chat_provider import (
     ChatRequest,
     IncompleteStreamError,
     PermissionDeniedError,
@@ -37,8 +37,8 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import (
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
     AssistantText,
     Reasoning,
     TurnFinished,
@@ -46,9 +46,13 @@ from domain.transcript.canonical import (
     mint_call_id,
     mint_id,
 )
-from infrastructure.providers.gemini import GeminiProvider, GeminiStreamTranslator, gemini_schema
-from infrastructure.providers.sse import SSEParser
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.providers.gemini import (
+    GeminiProvider,
+    GeminiStreamTranslator,
+    gemini_schema,
+)
+from parley.infrastructure.providers.sse import SSEParser
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import (
     HELLO,
     IMAGES,

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.actions.effects import classify_command
-from domain.actions.model import (
+from parley.domain.actions.effects import classify_command
+from parley.domain.actions.model import (
     BUILTIN_TOOLS,
     CONTAINED,
     HARMLESS,
@@ -33,11 +33,11 @@ from domain.actions.model import (
     ProposedAction,
     StateSnapshot,
 )
-from domain.actions.validator import validate_action
-from infrastructure.tools.snapshot import FilesystemInspector, git_directories
+from parley.domain.actions.validator import validate_action
+from parley.infrastructure.tools.snapshot import FilesystemInspector, git_directories
 
 try:
-    from infrastructure.tools.executor import git_environment
+    from parley.infrastructure.tools.executor import git_environment
 except ImportError:  # pragma: no cover - the executor's defanged environment is not there yet
 
     def git_environment() -> dict[str, str]:
@@ -409,12 +409,12 @@ def test_file_options_pointing_outside_are_judged_by_where_they_lead(world: Worl
 def test_what_the_environment_cannot_stop_runs_contained_in_the_sandbox(
     world: World, setup: Callable[[World], Path], args: tuple[str, ...]
 ) -> None:
-    from application.ports.tools import ToolContext
-    from domain.actions.confinement import BUBBLEWRAP, SANDBOX_WRITE, Confinement
-    from domain.actions.model import ProposedAction as Action
-    from domain.actions.model import Verdict
-    from infrastructure.tools.confinement import Bubblewrap
-    from infrastructure.tools.executor import LocalToolExecutor
+    from parley.application.ports.tools import ToolContext
+    from parley.domain.actions.confinement import BUBBLEWRAP, SANDBOX_WRITE, Confinement
+    from parley.domain.actions.model import ProposedAction as Action
+    from parley.domain.actions.model import Verdict
+    from parley.infrastructure.tools.confinement import Bubblewrap
+    from parley.infrastructure.tools.executor import LocalToolExecutor
 
     sandbox = Bubblewrap()
     if not sandbox.mechanism():

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from pytest_httpserver import HTTPServer
 
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
     ToolCall,
@@ -28,7 +28,7 @@ from domain.transcript.canonical import (
     Usage,
     UserMessage,
 )
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 from tests.integration.test_cli import (
     Profile,
     serve,

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from application.conversations.render import history_messages
-from application.history.export import export_session
-from application.history.importers import (
+from parley.application.conversations.render import history_messages
+from parley.application.history.export import export_session
+from parley.application.history.importers import (
     CHATGPT_PROVIDER,
     CLAUDE_PROVIDER,
     ImportFormatError,
@@ -27,8 +27,8 @@ from application.history.importers import (
     import_session_id,
     parse_export,
 )
-from application.ports.event_store import EventStoreError
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStoreError
+from parley.domain.transcript.canonical import (
     AttachmentAdded,
     Fact,
     StoredEvent,
@@ -37,7 +37,7 @@ from domain.transcript.canonical import (
     event_type,
     to_payload,
 )
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 from tests.integration.test_cli import Profile
 from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 
@@ -593,7 +593,7 @@ def test_claude_reimport_is_skipped(store: SqliteEventStore) -> None:
 
 
 def test_claude_attachment_text_reaches_the_model_when_continued(store: SqliteEventStore) -> None:
-    from application.conversations.render import render_chat_request
+    from parley.application.conversations.render import render_chat_request
 
     report = import_data(store, claude_export())
     events = list(store.events(report.conversations[0].session_id))

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.event_store import SearchFilters
 from benchmarks.history_scale import Refused, bulk_build, check_database, twin_check
-from domain.transcript.canonical import AssistantText, TurnStarted, UserMessage
-from infrastructure.storage.fulltext import date_id_bounds, match_expression, until_bound
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.application.ports.event_store import SearchFilters
+from parley.domain.transcript.canonical import AssistantText, TurnStarted, UserMessage
+from parley.infrastructure.storage.fulltext import date_id_bounds, match_expression, until_bound
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
 
 def _history(store: SqliteEventStore) -> None:

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.ports.event_store import EventStoreError, SearchFilters, SessionNotFound
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStoreError, SearchFilters, SessionNotFound
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
@@ -40,11 +40,11 @@ from domain.transcript.canonical import (
     event_type,
     to_payload,
 )
-from infrastructure.storage import migrations
-from infrastructure.storage import sqlite_event_store as store_module
-from infrastructure.storage.chain import event_hash
-from infrastructure.storage.migrations import MIGRATIONS
-from infrastructure.storage.sqlite_event_store import INTERRUPTED_ERROR, SqliteEventStore
+from parley.infrastructure.storage import migrations
+from parley.infrastructure.storage import sqlite_event_store as store_module
+from parley.infrastructure.storage.chain import event_hash
+from parley.infrastructure.storage.migrations import MIGRATIONS
+from parley.infrastructure.storage.sqlite_event_store import INTERRUPTED_ERROR, SqliteEventStore
 
 # -- helpers -----------------------------------------------------------------------------------
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.settings_store import (
+from parley.application.ports.settings_store import (
     PROVIDER_KINDS,
     ProviderConfig,
     SettingsError,
     UnknownProvider,
 )
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
 
 OPENAI = ProviderConfig(
     name="openai",

@@ -24,12 +24,12 @@ import pytest
 from keyring.backends import chainer, fail, null
 from pytest_httpserver import HTTPServer
 
-from application.ports.chat_provider import ProviderConfigError, ProviderHTTPError
-from application.ports.secret_store import SecretStoreError
-from application.ports.settings_store import ProviderConfig
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers import directory
-from infrastructure.providers.directory import (
+from parley.application.ports.chat_provider import ProviderConfigError, ProviderHTTPError
+from parley.application.ports.secret_store import SecretStoreError
+from parley.application.ports.settings_store import ProviderConfig
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers import directory
+from parley.infrastructure.providers.directory import (
     REDACTED,
     RedactingProvider,
     SettingsProviderDirectory,
@@ -37,10 +37,10 @@ from infrastructure.providers.directory import (
     find_api_key,
     redact_secret,
 )
-from infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.ui.cli import main
 from tests.support.keyrings import MemoryKeyring
 from tests.support.sse_server import openai_text_stream, sse_handler
-from ui.cli import main
 
 SERVICE = "parley"
 KEY = "sk-test-0123456789abcdefghijklmnop"
@@ -247,7 +247,7 @@ class _FailingAdapter:
 def test_the_adapter_boundary_scrubs_errors() -> None:
     import threading
 
-    from application.ports.chat_provider import ChatRequest, ProviderError, http_error
+    from parley.application.ports.chat_provider import ChatRequest, ProviderError, http_error
 
     cause = ValueError(f"header was Bearer {KEY}")
     error = http_error(401, f"Incorrect API key provided: {KEY[:20]}…", code=KEY[:14])
@@ -380,7 +380,7 @@ def test_an_unavailable_keyring_falls_back_to_the_environment() -> None:
 def test_every_kind_gets_its_adapter_the_key_and_the_network_settings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from application.ports.settings_store import NetworkSettings
+    from parley.application.ports.settings_store import NetworkSettings
 
     built: list[tuple[str, tuple, dict]] = []
 
@@ -421,10 +421,10 @@ def keyring_with(secret: str) -> MemoryKeyring:
 
 def test_the_real_adapters_are_built_for_each_kind() -> None:
     expected = {
-        "openai": "infrastructure.providers.openai_compatible.OpenAICompatibleProvider",
-        "anthropic": "infrastructure.providers.anthropic.AnthropicProvider",
-        "ollama": "infrastructure.providers.ollama.OllamaProvider",
-        "gemini": "infrastructure.providers.gemini.GeminiProvider",
+        "openai": "parley.infrastructure.providers.openai_compatible.OpenAICompatibleProvider",
+        "anthropic": "parley.infrastructure.providers.anthropic.AnthropicProvider",
+        "ollama": "parley.infrastructure.providers.ollama.OllamaProvider",
+        "gemini": "parley.infrastructure.providers.gemini.GeminiProvider",
     }
     for kind, path in expected.items():
         module, _, name = path.rpartition(".")

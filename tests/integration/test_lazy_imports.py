@@ -14,12 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 STARTUP_IMPORTS = [
-    "ui.cli",
-    "ui.app",
-    "ui.main_window",
-    "ui.rendering.markdown",
-    "infrastructure.providers.openai_compatible",
-    "infrastructure.attachments.reader",
+    "parley.ui.cli",
+    "parley.ui.app",
+    "parley.ui.main_window",
+    "parley.ui.rendering.markdown",
+    "parley.infrastructure.providers.openai_compatible",
+    "parley.infrastructure.attachments.reader",
 ]
 DEFERRED = [
     "markdown_it",
@@ -30,12 +30,12 @@ DEFERRED = [
     "pypdf",
     "openpyxl",
     "pptx",
-    "application.history.export",
-    "application.history.importers",
-    "ui.history",
-    "ui.settings_dialog",
-    "ui.widgets.quick_switcher",
-    "ui.widgets.shortcuts_dialog",
+    "parley.application.history.export",
+    "parley.application.history.importers",
+    "parley.ui.history",
+    "parley.ui.settings_dialog",
+    "parley.ui.widgets.quick_switcher",
+    "parley.ui.widgets.shortcuts_dialog",
 ]
 
 

@@ -19,9 +19,9 @@ import pytest
 import requests
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.chat_provider import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.chat_provider import (
     BadRequestError,
     ChatRequest,
     FinishDelta,
@@ -40,8 +40,8 @@ from application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import (
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
     AssistantText,
     TurnFinished,
     TurnStarted,
@@ -50,8 +50,8 @@ from domain.transcript.canonical import (
     mint_call_id,
     mint_id,
 )
-from infrastructure.providers.ollama import OllamaProvider, normalize_base_url
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.providers.ollama import OllamaProvider, normalize_base_url
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import (
     HELLO,
     IMAGES,

@@ -16,7 +16,7 @@ import pytest
 import requests
 from pytest_httpserver import HTTPServer
 
-from application.ports.chat_provider import (
+from parley.application.ports.chat_provider import (
     ChatRequest,
     IncompleteStreamError,
     ProviderConfigError,
@@ -30,10 +30,10 @@ from application.ports.chat_provider import (
     ToolCallRequest,
     ToolSpec,
 )
-from domain.transcript.canonical import Usage, mint_call_id
-from infrastructure.providers.dialects import MISTRAL_IDS
-from infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.domain.transcript.canonical import Usage, mint_call_id
+from parley.infrastructure.providers.dialects import MISTRAL_IDS
+from parley.infrastructure.providers.http_stream import error_message_from_body, retry_after_seconds
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.adapter_harness import (
     HELLO,
     IMAGES,

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.settings_store import (
+from parley.application.ports.settings_store import (
     ProjectConfig,
     ProjectNameTaken,
     ProviderConfig,
     SettingsError,
     UnknownProject,
 )
-from domain.usage.pricing import DEFAULT_PRICES, ModelPrice
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
 
 WEB = ProjectConfig(
     id="p1",

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from application.conversations.render import render_chat_request
-from application.ports.chat_provider import (
+from parley.application.conversations.render import render_chat_request
+from parley.application.ports.chat_provider import (
     ChatRequest,
     ImagePart,
     ProviderMessage,
@@ -33,7 +33,7 @@ from application.ports.chat_provider import (
     ToolCallRequest,
     ToolSpec,
 )
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -43,8 +43,8 @@ from domain.transcript.canonical import (
     mint_call_id,
     to_payload,
 )
-from infrastructure.providers.anthropic import AnthropicProvider
-from infrastructure.providers.dialects import (
+from parley.infrastructure.providers.anthropic import AnthropicProvider
+from parley.infrastructure.providers.dialects import (
     ANTHROPIC_IDS,
     MISTRAL_IDS,
     OPENAI_IDS,
@@ -53,10 +53,10 @@ from infrastructure.providers.dialects import (
     dialect_for,
     origin_of,
 )
-from infrastructure.providers.gemini import GeminiProvider
-from infrastructure.providers.ollama import OllamaProvider
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
-from infrastructure.providers.presets import PRESETS
+from parley.infrastructure.providers.gemini import GeminiProvider
+from parley.infrastructure.providers.ollama import OllamaProvider
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.infrastructure.providers.presets import PRESETS
 from tests.support.sse_server import ScriptedServer
 from tests.support.vendor_types import violations
 

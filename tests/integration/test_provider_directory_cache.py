@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.chat_provider import ProviderConfigError
-from application.ports.settings_store import ProviderConfig
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import mint_id
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.secrets.keyring_store import KeyringSecretStore
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.chat_provider import ProviderConfigError
+from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import mint_id
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.keyrings import MemoryKeyring
 from tests.support.sse_server import openai_text_stream
 

@@ -29,19 +29,19 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.settings_store import ProviderConfig
-from application.ports.tools import ToolContext
-from application.tools.toolbox import Toolbox
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import ToolCall, ToolResult, mint_id
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox
-from infrastructure.tools.snapshot import FilesystemInspector
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.settings_store import ProviderConfig
+from parley.application.ports.tools import ToolContext
+from parley.application.tools.toolbox import Toolbox
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import ToolCall, ToolResult, mint_id
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import turn_sandbox
+from parley.infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.sse_server import data_events, fixture_path
 from tests.support.vendor_types import violations
 
@@ -477,8 +477,8 @@ def test_an_o_series_model_gets_max_completion_tokens_not_max_tokens(
     httpserver: HTTPServer,
 ) -> None:
     # The title and probe requests cap the answer; OpenAI refuses max_tokens for o-series models.
-    from application.ports.chat_provider import ChatRequest, ProviderMessage
-    from infrastructure.providers.directory import build_adapter
+    from parley.application.ports.chat_provider import ChatRequest, ProviderMessage
+    from parley.infrastructure.providers.directory import build_adapter
 
     openai = Scripted(httpserver, "/v1/chat/completions", openai_rules, chat_text("A title"))
     adapter = build_adapter(

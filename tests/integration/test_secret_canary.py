@@ -29,12 +29,12 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from application.ports.settings_store import NetworkSettings
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import REDACT_MIN_RUN, REDACTED
+from parley.application.ports.settings_store import NetworkSettings
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import REDACT_MIN_RUN, REDACTED
+from parley.ui.cli import main
 from tests.integration.test_keys import MemoryKeyring, home, memory_keyring  # noqa: F401
 from tests.support.sse_server import data_events, openai_text_stream, sse_handler
-from ui.cli import main
 
 CHAT_PATH = "/v1/chat/completions"
 MODEL = "canary-model"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.event_store import EventStoreError, SearchFilters, SessionNotFound
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStoreError, SearchFilters, SessionNotFound
+from parley.domain.transcript.canonical import (
     AssistantText,
     Fact,
     TurnFinished,
@@ -19,10 +19,10 @@ from domain.transcript.canonical import (
     Usage,
     UserMessage,
 )
-from infrastructure.storage import migrations
-from infrastructure.storage.chain import GENESIS, event_hash
-from infrastructure.storage.migrations import MIGRATIONS
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.storage import migrations
+from parley.infrastructure.storage.chain import GENESIS, event_hash
+from parley.infrastructure.storage.migrations import MIGRATIONS
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
 
 @pytest.fixture

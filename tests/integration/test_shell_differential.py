@@ -49,7 +49,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from domain.actions import paths, shell
+from parley.domain.actions import paths, shell
 
 BASH = "/bin/bash"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.crash_harness import CrashHarness
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -37,7 +37,7 @@ class Ask:
     def __init__(self, harness: CrashHarness) -> None:
         self.proc = subprocess.Popen(
             [
-                sys.executable, "-m", "ui.cli", "--data-dir", str(harness.data),
+                sys.executable, "-m", "parley.ui.cli", "--data-dir", str(harness.data),
                 "--config-dir", str(harness.config), "ask", "--workspace",
                 str(harness.workspace), "Tell me a story",
             ],
@@ -182,7 +182,7 @@ def test_the_window_closes_cleanly_on_a_stop_signal(tmp_path: Path, sig: signal.
     with CrashHarness(tmp_path, pieces=1) as harness:
         env = {**harness._env(), "QT_QPA_PLATFORM": "offscreen"}
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ui.cli", "--data-dir", str(harness.data),
+            [sys.executable, "-m", "parley.ui.cli", "--data-dir", str(harness.data),
              "--config-dir", str(harness.config)],
             cwd=Path(__file__).resolve().parents[2], env=env,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

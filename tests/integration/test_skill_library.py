@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.skill_library import (
+from parley.application.ports.skill_library import (
     SkillExists,
     SkillLibraryError,
     SkillNotFound,
 )
-from domain.agents.skills import SkillDoc, render_skill
-from infrastructure.config.skill_library import MAX_FILE_BYTES, MarkdownSkillLibrary
+from parley.domain.agents.skills import SkillDoc, render_skill
+from parley.infrastructure.config.skill_library import MAX_FILE_BYTES, MarkdownSkillLibrary
 
 REVIEW = SkillDoc("skill", "code-review", "Review a diff", "Bugs first.\n\nStyle last.")
 TESTS = SkillDoc("skill", "tests-first", "Tests first", "Ask for a failing test.")

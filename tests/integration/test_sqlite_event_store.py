@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.event_store import EventStoreError, SessionNotFound
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStoreError, SessionNotFound
+from parley.domain.transcript.canonical import (
     EVENT_TYPES,
     ActionVerdict,
     AssistantText,
@@ -29,9 +29,9 @@ from domain.transcript.canonical import (
     Usage,
     UserMessage,
 )
-from infrastructure.storage import migrations
-from infrastructure.storage.migrations import MIGRATIONS, migrate
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from parley.infrastructure.storage import migrations
+from parley.infrastructure.storage.migrations import MIGRATIONS, migrate
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 
 TS = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
 

@@ -25,13 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.turn_runtime import NOT_SAVED, TurnRuntime
-from application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
-from application.ports.event_store import EventStoreError
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import AssistantText, TurnFinished
-from infrastructure.storage.recovery_journal import recovery_dir
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.application.conversations.turn_runtime import NOT_SAVED, TurnRuntime
+from parley.application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
+from parley.application.ports.event_store import EventStoreError
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import AssistantText, TurnFinished
+from parley.infrastructure.storage.recovery_journal import recovery_dir
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -136,7 +136,7 @@ def test_a_write_lock_held_as_the_answer_ends_keeps_every_shown_character(tmp_pa
     store = SqliteEventStore(path, busy_timeout_ms=150)
     holder = LockHolder(path)
     handler = ReleaseOnError(holder)
-    logger = logging.getLogger("application.conversations.turn_runtime")
+    logger = logging.getLogger("parley.application.conversations.turn_runtime")
     logger.addHandler(handler)
     try:
         runtime = TurnRuntime(store, Directory(Provider(pieces, before_finish=holder.take)))
@@ -185,10 +185,10 @@ RLIMIT_CHILD = textwrap.dedent(
     import json, resource, sys, threading
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
-    from application.conversations.turn_runtime import TurnRuntime
-    from application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
-    from domain.agents.conversation_execution_request import ConversationExecutionRequest
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.ports.chat_provider import FinishDelta, ResolvedProvider, TextDelta
+    from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     path = Path(sys.argv[1])
     total = int(sys.argv[3])
@@ -359,8 +359,8 @@ IMPORT_CHILD = textwrap.dedent(
     import json, sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
-    from application.history.importers import import_file
-    from infrastructure.storage.sqlite_event_store import SqliteEventStore
+    from parley.application.history.importers import import_file
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
     store = SqliteEventStore(Path(sys.argv[1]))
     print("importing", flush=True)
@@ -372,7 +372,7 @@ IMPORT_CHILD = textwrap.dedent(
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_kill_during_an_import_leaves_the_conversation_whole_or_absent(tmp_path: Path) -> None:
-    from application.history.importers import import_file
+    from parley.application.history.importers import import_file
 
     path = tmp_path / "parley.db"
     export = tmp_path / "conversations.json"
@@ -399,7 +399,7 @@ def test_a_kill_during_an_import_leaves_the_conversation_whole_or_absent(tmp_pat
 
 
 def test_a_failure_part_way_through_an_import_leaves_nothing(tmp_path: Path) -> None:
-    from application.history.importers import import_data
+    from parley.application.history.importers import import_data
 
     path = tmp_path / "parley.db"
     SqliteEventStore(path).close()
@@ -418,7 +418,7 @@ def test_a_failure_part_way_through_an_import_leaves_nothing(tmp_path: Path) -> 
 def test_re_import_recognises_a_partial_earlier_attempt(tmp_path: Path) -> None:
     """A conversation left half-imported (as a kill left them before imports were atomic) is
     completed by importing again — replaced by the whole one, not copied beside it."""
-    from application.history.importers import import_data, import_session_id
+    from parley.application.history.importers import import_data, import_session_id
 
     whole = tmp_path / "whole.db"
     with SqliteEventStore(whole) as scratch:
@@ -444,8 +444,8 @@ def test_re_import_of_a_parley_export_completes_a_partial_attempt_in_place(
 ) -> None:
     """A Parley export re-imported over a strict prefix of itself (a partial earlier attempt)
     completes it under the same id; over a different conversation it is still a copy."""
-    from application.history.export import export_session
-    from application.history.importers import import_data
+    from parley.application.history.export import export_session
+    from parley.application.history.importers import import_data
 
     with SqliteEventStore(tmp_path / "source.db") as source:
         import_data(source, [claude_conversation(10)])

@@ -11,14 +11,14 @@ import threading
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.titles import (
+from parley.application.conversations.titles import (
     EXCERPT_CHARS,
     clean_title,
     generate_title,
     heuristic_title,
     title_request,
 )
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.adapter_harness import (
     free_port,
     no_helper_thread_left_behind,  # noqa: F401  (autouse)

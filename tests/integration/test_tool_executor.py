@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.tools import ToolContext
-from domain.actions.model import PASS, ProposedAction, Verdict
-from infrastructure.tools.executor import LocalToolExecutor, git_environment
-from infrastructure.tools.sandbox import venv_python, workspace_venv_dir
+from parley.application.ports.tools import ToolContext
+from parley.domain.actions.model import PASS, ProposedAction, Verdict
+from parley.infrastructure.tools.executor import LocalToolExecutor, git_environment
+from parley.infrastructure.tools.sandbox import venv_python, workspace_venv_dir
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the executor is POSIX-only")
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from infrastructure.tools.sandbox import MINIMAL_PATH, turn_sandbox, workspace_venv_dir
-from infrastructure.tools.snapshot import UNHASHED_PREFIX, FilesystemInspector
+from parley.infrastructure.tools.sandbox import MINIMAL_PATH, turn_sandbox, workspace_venv_dir
+from parley.infrastructure.tools.snapshot import UNHASHED_PREFIX, FilesystemInspector
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="symlinks and /bin are POSIX")
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import (
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     Notice,
@@ -26,7 +26,7 @@ from domain.transcript.canonical import (
     TurnFinished,
     mint_id,
 )
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import data_events, openai_text_stream
 
 # tool_call_stream is imported from here by tests/ui/test_confinement_display.py, too.

@@ -23,11 +23,11 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.tools import ToolContext
-from domain.actions.model import PASS, ProposedAction, Verdict
-from domain.transcript.canonical import Notice
-from infrastructure.tools import walk
-from infrastructure.tools.executor import LocalToolExecutor
+from parley.application.ports.tools import ToolContext
+from parley.domain.actions.model import PASS, ProposedAction, Verdict
+from parley.domain.transcript.canonical import Notice
+from parley.infrastructure.tools import walk
+from parley.infrastructure.tools.executor import LocalToolExecutor
 from tests.integration import test_tool_turns as turns
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the file tools are POSIX-only")

@@ -14,13 +14,13 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Response
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TurnRuntime
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import TurnFinished, from_payload, mint_id
-from infrastructure.providers.ollama import OllamaProvider
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import TurnFinished, from_payload, mint_id
+from parley.infrastructure.providers.ollama import OllamaProvider
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.adapter_harness import OneProvider
 from tests.support.sse_server import data_events
 

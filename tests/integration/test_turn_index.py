@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.event_store import EventStoreError, SessionNotFound, TurnIndexEntry
-from domain.transcript.branches import BranchTree
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import EventStoreError, SessionNotFound, TurnIndexEntry
+from parley.domain.transcript.branches import BranchTree
+from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
     Notice,
@@ -31,12 +31,12 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
-from infrastructure.storage import migrations
-from infrastructure.storage.chain import GENESIS, event_hash
-from infrastructure.storage.derived import index_event
-from infrastructure.storage.event_cache import EventCache
-from infrastructure.storage.migrations import MIGRATIONS
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.storage import migrations
+from parley.infrastructure.storage.chain import GENESIS, event_hash
+from parley.infrastructure.storage.derived import index_event
+from parley.infrastructure.storage.event_cache import EventCache
+from parley.infrastructure.storage.migrations import MIGRATIONS
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
 
 @pytest.fixture
@@ -275,7 +275,7 @@ def test_events_of_turns_are_those_turns_events_in_log_order(store) -> None:
 def test_the_tail_of_the_shown_path_is_what_the_whole_log_shows_there(store) -> None:
     """The window's recipe: index -> tree -> path -> events of its last turns equals the whole
     log's path events, cut to the same turns."""
-    from domain.transcript.branches import events_on_path
+    from parley.domain.transcript.branches import events_on_path
 
     sid = store.create_session().id
     previous = ""
@@ -319,7 +319,7 @@ def test_own_appends_extend_the_cache_decoded_from_what_was_stored(store, db_pat
     add_turn(store, sid, "a", follows="")
     before = store.events(sid)
     arguments = {"path": "a.txt"}
-    from domain.transcript.canonical import ToolCall
+    from parley.domain.transcript.canonical import ToolCall
 
     appended = store.append(sid, "b", ToolCall(call_id="c1", tool="read", arguments=arguments))
     after = store.events(sid)

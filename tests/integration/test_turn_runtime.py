@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.turn_runtime import TITLE_MAX_CHARS, TurnOutcome, TurnRuntime
-from application.ports.chat_provider import ProviderConfigError, ResolvedProvider
-from application.ports.settings_store import ProviderConfig
-from domain.agents.conversation_execution_request import (
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.turn_runtime import TITLE_MAX_CHARS, TurnOutcome, TurnRuntime
+from parley.application.ports.chat_provider import ProviderConfigError, ResolvedProvider
+from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.agents.conversation_execution_request import (
     INSTRUCTION_SEPARATOR,
     ConversationExecutionRequest,
 )
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     Notice,
     StoredEvent,
@@ -29,10 +29,10 @@ from domain.transcript.canonical import (
     UserMessage,
     mint_id,
 )
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import openai_text_stream, sse_handler
 
 CHAT_PATH = "/v1/chat/completions"

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from ui.window_state import (
+from parley.ui.window_state import (
     WINDOW_STATE_FILE,
     WindowState,
     load_window_state,

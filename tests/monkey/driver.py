@@ -119,7 +119,7 @@ class Monkey:
         self.random = random.Random(seed)
 
     def window(self):  # type: ignore[no-untyped-def]
-        from ui.main_window import MainWindow
+        from parley.ui.main_window import MainWindow
 
         return next(
             (w for w in self.app.topLevelWidgets() if isinstance(w, MainWindow)),
@@ -317,7 +317,7 @@ def main() -> int:
     dump_timer.timeout.connect(dump)
     dump_timer.start()
 
-    from ui.app import run_app
+    from parley.ui.app import run_app
 
     try:
         return run_app(data_dir=args.data_dir, config_dir=args.config_dir)

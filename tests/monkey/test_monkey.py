@@ -49,8 +49,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from application.ports.settings_store import ProviderConfig
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.application.ports.settings_store import ProviderConfig
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
 from tests.monkey.provider import Provider
 from tests.x11.conftest import missing_tools
 

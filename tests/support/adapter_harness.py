@@ -36,8 +36,8 @@ import pytest
 import requests
 from pytest_httpserver import HTTPServer
 
-from application.conversations.tool_call_accumulator import ToolCallAccumulator
-from application.ports.chat_provider import (
+from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
+from parley.application.ports.chat_provider import (
     ChatRequest,
     Delta,
     FinishDelta,
@@ -54,8 +54,8 @@ from application.ports.chat_provider import (
     ToolCallRequest,
     UsageDelta,
 )
-from domain.transcript.canonical import Usage
-from infrastructure.providers.http_stream import StreamingAdapter
+from parley.domain.transcript.canonical import Usage
+from parley.infrastructure.providers.http_stream import StreamingAdapter
 from tests.support.sse_server import ScriptedServer, chunked_script, fixture_path, sse_handler
 
 HELLO = ChatRequest(model="", messages=(ProviderMessage("user", "hi"),))

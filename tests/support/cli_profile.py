@@ -16,7 +16,7 @@ import pytest
 from keyring.backends import fail
 from pytest_httpserver import HTTPServer
 
-from ui.cli import main
+from parley.ui.cli import main
 
 
 @pytest.fixture

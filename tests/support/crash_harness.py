@@ -4,11 +4,11 @@ Why it exists: the crash test (``tests/integration/test_crash_recovery.py``, a f
 rounds) and the soak benchmark (``benchmarks/crash_soak.py``, as many as asked) run the very same
 round, so it lives here once.
 
-One round: start ``python -m ui.cli ask --json`` against a local streaming server (a raw socket
-server, one connection at a time; each answer is ``pieces`` SSE chunks ``delay`` seconds apart),
-read its stdout — every JSON line is an event the store had *committed* before printing it, i.e. an
-acknowledged event — wait until the turn has started, sleep a random time within the answer, and
-``kill -9`` it. Then open the database as the next start would and check:
+One round: start ``python -m parley.ui.cli ask --json`` against a local streaming server (a raw
+socket server, one connection at a time; each answer is ``pieces`` SSE chunks ``delay`` seconds
+apart), read its stdout — every JSON line is an event the store had *committed* before printing it,
+i.e. an acknowledged event — wait until the turn has started, sleep a random time within the
+answer, and ``kill -9`` it. Then open the database as the next start would and check:
 
 - ``PRAGMA integrity_check`` is ``ok``;
 - every acknowledged event is there, unchanged (id, type, turn, payload);
@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from application.ports.settings_store import ProviderConfig
-from domain.transcript.canonical import to_payload
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
+from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.transcript.canonical import to_payload
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore, default_db_path
 from tests.support.sse_server import ScriptedServer, openai_text_stream
 
 REPO = Path(__file__).resolve().parents[2]
@@ -159,7 +159,7 @@ class CrashHarness:
             [
                 sys.executable,
                 "-m",
-                "ui.cli",
+                "parley.ui.cli",
                 "--data-dir",
                 str(self.data),
                 "--config-dir",
@@ -219,7 +219,7 @@ class CrashHarness:
         measure errs in the store's favour by the pipe's latency only)."""
         proc = subprocess.Popen(
             [
-                sys.executable, "-m", "ui.cli", "--data-dir", str(self.data),
+                sys.executable, "-m", "parley.ui.cli", "--data-dir", str(self.data),
                 "--config-dir", str(self.config), "ask", "--workspace", str(self.workspace),
                 f"question {len(self.sessions)}",
             ],

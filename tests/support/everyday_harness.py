@@ -12,9 +12,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from application.ports.tools import DENY, ToolContext
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
+from parley.application.ports.tools import DENY, ToolContext
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.canonical import ActionVerdict, ToolResult, mint_id
 from tests.support.tool_turns import run_tool_blocks
 
 

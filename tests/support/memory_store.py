@@ -13,8 +13,8 @@ import threading
 from collections.abc import Iterator
 from itertools import count
 
-from application.ports.chat_provider import ChatRequest, Delta, TextDelta
-from application.ports.event_store import SessionNotFound, SessionRecord
+from parley.application.ports.chat_provider import ChatRequest, Delta, TextDelta
+from parley.application.ports.event_store import SessionNotFound, SessionRecord
 
 
 class MemorySessionStore:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from infrastructure.tools.confinement import Bubblewrap
+from parley.infrastructure.tools.confinement import Bubblewrap
 
 
 def bubblewrap_or_skip(**options: object) -> Bubblewrap:

@@ -25,19 +25,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from application.conversations.retry import RetryPolicy
-from application.conversations.tool_call_accumulator import ParsedToolCall
-from application.conversations.turn_runtime import TurnRuntime
-from application.ports.settings_store import ProviderConfig
-from application.ports.tools import ToolContext
-from application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
-from domain.agents.conversation_execution_request import ConversationExecutionRequest
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.providers.directory import SettingsProviderDirectory
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from infrastructure.tools.executor import LocalToolExecutor
-from infrastructure.tools.sandbox import turn_sandbox
-from infrastructure.tools.snapshot import FilesystemInspector
+from parley.application.conversations.retry import RetryPolicy
+from parley.application.conversations.tool_call_accumulator import ParsedToolCall
+from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.ports.settings_store import ProviderConfig
+from parley.application.ports.tools import ToolContext
+from parley.application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
+from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.providers.directory import SettingsProviderDirectory
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.infrastructure.tools.executor import LocalToolExecutor
+from parley.infrastructure.tools.sandbox import turn_sandbox
+from parley.infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.sse_server import data_events
 
 #: Where the local model server answers (its base URL is ``httpserver.url_for("/v1")``).

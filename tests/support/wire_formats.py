@@ -35,11 +35,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from application.ports.chat_provider import ChatProvider
-from infrastructure.providers.anthropic import AnthropicProvider
-from infrastructure.providers.gemini import GeminiProvider
-from infrastructure.providers.ollama import OllamaProvider
-from infrastructure.providers.openai_compatible import OpenAICompatibleProvider
+from parley.application.ports.chat_provider import ChatProvider
+from parley.infrastructure.providers.anthropic import AnthropicProvider
+from parley.infrastructure.providers.gemini import GeminiProvider
+from parley.infrastructure.providers.ollama import OllamaProvider
+from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 from tests.support.sse_server import openai_text_stream
 
 #: Token counts the complete streams report unless told otherwise (input, output).

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from application.ports.settings_store import NetworkSettings, ProviderConfig
-from infrastructure.config.json_settings_store import JsonSettingsStore
-from infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.application.ports.settings_store import NetworkSettings, ProviderConfig
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+from parley.ui.bootstrap import build_services
 from tests.support.keyrings import MemoryKeyring
-from ui.bootstrap import build_services
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def local_provider(services, httpserver):
 
 @pytest.fixture
 def window(qtbot, services):
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     win = MainWindow(services)
     # A generated title is one more request to the test server after each first answer; tests

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import QLineEdit
 
-from ui.appearance import (
+from parley.ui.appearance import (
     DARK_COLOURS,
     DARK_DISABLED,
     LIGHT_COLOURS,
@@ -22,8 +22,8 @@ from ui.appearance import (
     ThemeManager,
     build_palette,
 )
-from ui.shortcuts import SCOPES, SHORTCUTS, find_shortcut, shortcuts_for
-from ui.widgets.shortcuts_dialog import ShortcutsDialog
+from parley.ui.shortcuts import SCOPES, SHORTCUTS, find_shortcut, shortcuts_for
+from parley.ui.widgets.shortcuts_dialog import ShortcutsDialog
 
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
@@ -255,7 +255,7 @@ def test_a_closed_window_stops_following_the_system(app, qtbot, services):
     """A window's own theme manager stops following the system when the window closes, even
     while something still holds the window (this made the explicit-mode test above depend on
     which window tests ran before it)."""
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     window = MainWindow(services)
     qtbot.addWidget(window)

@@ -17,7 +17,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QFontDatabase, QImage
 from PySide6.QtWidgets import QApplication
 
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
     StoredEvent,
@@ -25,10 +25,10 @@ from domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
+from parley.ui.attachment_viewer import AttachmentViewer
+from parley.ui.widgets import composer as composer_module
 from tests.support.sse_server import fixture_path, openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
-from ui.attachment_viewer import AttachmentViewer
-from ui.widgets import composer as composer_module
 
 #: The largest pause of the UI thread the responsiveness test accepts (CI machines are slow).
 MAX_UI_GAP_S = 0.250

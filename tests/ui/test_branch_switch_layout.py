@@ -7,9 +7,9 @@ block it merged with, so the conversation moved 13 px down on the first switch.
 
 from __future__ import annotations
 
-from application.conversation_view import path
-from domain.transcript.branches import ROOT
-from domain.transcript.canonical import (
+from parley.application.conversation_view import path
+from parley.domain.transcript.branches import ROOT
+from parley.domain.transcript.canonical import (
     AssistantText,
     TurnFinished,
     TurnStarted,

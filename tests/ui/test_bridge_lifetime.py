@@ -12,7 +12,7 @@ import time
 import shiboken6
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ui.bridge import WorkerBridge
+from parley.ui.bridge import WorkerBridge
 
 
 def _late_job(release: threading.Event, finished: threading.Event):

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from ui.widgets.composer import (
+from parley.ui.widgets.composer import (
     CommandItem,
     Composer,
     directive_query,

@@ -21,16 +21,16 @@ import pytest
 from PySide6.QtCore import Qt
 from werkzeug import Response
 
-from application.history.documents import (
+from parley.application.history.documents import (
     SessionDocument,
     confinement_text,
     event_summary,
     html_document,
     markdown_document,
 )
-from application.history.export import render_transcript
-from application.ports.tools import ALLOW_ONCE, PermissionRequest
-from domain.actions.confinement import (
+from parley.application.history.export import render_transcript
+from parley.application.ports.tools import ALLOW_ONCE, PermissionRequest
+from parley.domain.actions.confinement import (
     BUBBLEWRAP,
     NONE,
     READ_ONLY,
@@ -38,17 +38,17 @@ from domain.actions.confinement import (
     WORKSPACE_WRITE,
     Confinement,
 )
-from domain.actions.model import Effect
-from domain.transcript.canonical import ActionVerdict
-from infrastructure.tools import confinement as os_sandbox
+from parley.domain.actions.model import Effect
+from parley.domain.transcript.canonical import ActionVerdict
+from parley.infrastructure.tools import confinement as os_sandbox
+from parley.ui.permission import PermissionDialog, PermissionPrompt
+from parley.ui.terminal_permission import TerminalPermissionAsker
+from parley.ui.widgets.timeline import detail_text
+from parley.ui.widgets.timeline import event_summary as timeline_summary
 from tests.integration.test_tool_turns import tool_call_stream
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
 from tests.support.sse_server import openai_text_stream
 from tests.ui.conftest import wait_ready
-from ui.permission import PermissionDialog, PermissionPrompt
-from ui.terminal_permission import TerminalPermissionAsker
-from ui.widgets.timeline import detail_text
-from ui.widgets.timeline import event_summary as timeline_summary
 
 NOT_SANDBOXED = (
     "Not sandboxed: no sandbox is available on this system, so the command runs with your"
@@ -328,7 +328,7 @@ def test_the_tools_row_says_there_is_no_sandbox_and_how_to_get_one(qtbot, local_
 def test_the_sandbox_probe_runs_off_the_ui_thread(
     qtbot, monkeypatch, sandbox_here, services, local_provider
 ):
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     threads: list[threading.Thread] = []
     probe = os_sandbox.Bubblewrap._probe

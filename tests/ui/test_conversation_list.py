@@ -13,13 +13,13 @@ from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit, QMenu
 
-from application.conversations.sections import group_sessions, project_key
-from application.ports.event_store import SessionRecord
-from ui.bridge import WorkerBridge
-from ui.widgets.conversation_list import PIN_MARKER, ConversationList
-from ui.widgets.quick_switcher import QuickSwitcher
-from ui.widgets.session_search import SessionMatch
-from ui.widgets.undo_bar import UndoBar
+from parley.application.conversations.sections import group_sessions, project_key
+from parley.application.ports.event_store import SessionRecord
+from parley.ui.bridge import WorkerBridge
+from parley.ui.widgets.conversation_list import PIN_MARKER, ConversationList
+from parley.ui.widgets.quick_switcher import QuickSwitcher
+from parley.ui.widgets.session_search import SessionMatch
+from parley.ui.widgets.undo_bar import UndoBar
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 

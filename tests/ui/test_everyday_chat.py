@@ -8,13 +8,13 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
-from domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR
-from domain.agents.skills import SkillDoc, compose_prefix
-from domain.transcript.canonical import TurnStarted
+from parley.domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR
+from parley.domain.agents.skills import SkillDoc, compose_prefix
+from parley.domain.transcript.canonical import TurnStarted
+from parley.ui import main_window as main_window_module
+from parley.ui.window_state import WindowState
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
-from ui import main_window as main_window_module
-from ui.window_state import WindowState
 
 CHAT = "/v1/chat/completions"
 
@@ -236,8 +236,8 @@ def test_copy_last_answer_shortcut(qtbot, local_provider, window):
 
 
 def test_state_restores_the_last_conversation_theme_and_send_key(qtbot, local_provider, services):
-    from ui.appearance import ThemeManager
-    from ui.main_window import MainWindow
+    from parley.ui.appearance import ThemeManager
+    from parley.ui.main_window import MainWindow
 
     session = services.store.create_session("Remember me")
     app = QGuiApplication.instance()
@@ -320,7 +320,7 @@ def test_a_title_typed_while_the_first_answer_streams_is_kept(
 def test_a_long_conversation_opens_with_its_last_turns_then_the_rest(
     qtbot, local_provider, window, services
 ):
-    from domain.transcript.canonical import AssistantText, TurnFinished, UserMessage
+    from parley.domain.transcript.canonical import AssistantText, TurnFinished, UserMessage
 
     store = services.store
     session = store.create_session("Long one")
@@ -354,7 +354,7 @@ def test_a_long_conversation_opens_with_its_last_turns_then_the_rest(
 def test_project_sections_are_named_even_when_the_list_came_before_the_settings(
     qtbot, local_provider, window, services
 ):
-    from application.ports.settings_store import ProjectConfig
+    from parley.application.ports.settings_store import ProjectConfig
 
     services.settings.save_project(ProjectConfig(id="docs", name="Docs site"))
     session = services.store.create_session("In a project", project_id="docs")

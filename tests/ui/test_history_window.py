@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
@@ -30,11 +30,11 @@ from domain.transcript.canonical import (
     mint_id,
     to_payload,
 )
-from infrastructure.storage.sqlite_event_store import SqliteEventStore
-from ui.bridge import WorkerBridge
-from ui.history import FAILURES, TITLE, TURNS, HistoryWindow
-from ui.widgets.conversation_list import SESSION_ROLE
-from ui.widgets.session_search import SessionSearch
+from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
+from parley.ui.bridge import WorkerBridge
+from parley.ui.history import FAILURES, TITLE, TURNS, HistoryWindow
+from parley.ui.widgets.conversation_list import SESSION_ROLE
+from parley.ui.widgets.session_search import SessionSearch
 
 SESSIONS = 300
 CONTENT_WORD = "zanzibar"  # appears in the content of exactly one conversation
@@ -337,7 +337,7 @@ def test_export_shown_writes_the_filtered_selection(qtbot, win, history, tmp_pat
 
 
 def test_export_markdown_and_html_when_available(qtbot, win, history, tmp_path):
-    from application.history import export
+    from parley.application.history import export
 
     if not hasattr(export, "export_markdown"):
         pytest.skip("Markdown export is not available")
@@ -392,7 +392,7 @@ def filled(services):
 
 @pytest.fixture
 def main(qtbot, filled, services):
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     win = MainWindow(services)
     qtbot.addWidget(win)

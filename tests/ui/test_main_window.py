@@ -7,8 +7,8 @@ import threading
 from PySide6.QtCore import Qt, QUrl
 from werkzeug import Response
 
-from application.ports.settings_store import ProviderConfig
-from domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted
+from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
 

@@ -7,9 +7,9 @@ price table, so its footer and total lost their cost and never got it back.
 
 from __future__ import annotations
 
-from application.ports.settings_store import ProviderConfig
-from domain.transcript.branches import ROOT
-from domain.transcript.canonical import (
+from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.transcript.branches import ROOT
+from parley.domain.transcript.canonical import (
     AssistantText,
     TurnFinished,
     TurnStarted,
@@ -38,7 +38,7 @@ def _priced_conversation(services) -> str:
 
 
 def test_prices_that_arrive_while_a_conversation_loads_reach_its_footer_and_total(qtbot, services):
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     session_id = _priced_conversation(services)
     window = MainWindow(services)

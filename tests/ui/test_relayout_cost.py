@@ -8,7 +8,7 @@ out the whole open table after every one of ~2,500 insertions. Counted here as t
 
 from __future__ import annotations
 
-from ui.transcript import TranscriptView
+from parley.ui.transcript import TranscriptView
 
 
 def _long_open_code_block() -> str:

@@ -16,12 +16,12 @@ import threading
 import pytest
 from PySide6.QtCore import Qt
 
-from application.ports.settings_store import ProjectConfig
-from application.sessions import operations as ops
-from application.sessions.operations import OpChanges
+from parley.application.ports.settings_store import ProjectConfig
+from parley.application.sessions import operations as ops
+from parley.application.sessions.operations import OpChanges
+from parley.ui.widgets.conversation_list import PIN_MARKER
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
-from ui.widgets.conversation_list import PIN_MARKER
 
 CHAT = "/v1/chat/completions"
 

@@ -15,12 +15,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QMessageBox
 
-from application.ports.settings_store import ProjectConfig, ProviderConfig
-from domain.usage.pricing import DEFAULT_PRICES
-from infrastructure.config.skill_library import MarkdownSkillLibrary
-from ui.bridge import WorkerBridge
-from ui.settings_dialog import SettingsDialog
-from ui.settings_pages.prices_page import INPUT, OUTPUT, PATTERN
+from parley.application.ports.settings_store import ProjectConfig, ProviderConfig
+from parley.domain.usage.pricing import DEFAULT_PRICES
+from parley.infrastructure.config.skill_library import MarkdownSkillLibrary
+from parley.ui.bridge import WorkerBridge
+from parley.ui.settings_dialog import SettingsDialog
+from parley.ui.settings_pages.prices_page import INPUT, OUTPUT, PATTERN
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -122,7 +122,7 @@ def test_an_invalid_name_shows_inline_and_writes_nothing(qtbot, dialog, library)
 
 
 def test_a_taken_name_is_shown_next_to_the_name(qtbot, dialog, library) -> None:
-    from domain.agents.skills import SkillDoc
+    from parley.domain.agents.skills import SkillDoc
 
     library.save(SkillDoc("skill", "taken", "d", "x"))
     page = dialog.show_page("skills")
@@ -137,7 +137,7 @@ def test_a_taken_name_is_shown_next_to_the_name(qtbot, dialog, library) -> None:
 
 
 def test_edit_rename_and_delete_an_agent(qtbot, dialog, library, monkeypatch) -> None:
-    from domain.agents.skills import SkillDoc
+    from parley.domain.agents.skills import SkillDoc
 
     library.save(SkillDoc("agent", "pirate", "Arr", "Talk like a pirate."))
     page = dialog.show_page("skills")
@@ -174,7 +174,7 @@ def test_edit_rename_and_delete_an_agent(qtbot, dialog, library, monkeypatch) ->
 
 
 def test_delete_asks_first(qtbot, dialog, library, monkeypatch) -> None:
-    from domain.agents.skills import SkillDoc
+    from parley.domain.agents.skills import SkillDoc
 
     library.save(SkillDoc("skill", "keep", "d", "x"))
     page = dialog.show_page("skills")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QTextCursor, QTextDocument
 
-from ui.rendering.markdown import render_markdown
-from ui.transcript import TranscriptView
+from parley.ui.rendering.markdown import render_markdown
+from parley.ui.transcript import TranscriptView
 
 CODE = '''```python
 def handler(request):
@@ -55,7 +55,9 @@ def _code_formats(doc: QTextDocument) -> list[tuple[str, str, bool]]:
 
 @pytest.mark.parametrize("chunk", [1, 7, 40])
 def test_a_streamed_code_block_is_highlighted_as_the_whole_block(qapp, chunk, monkeypatch):
-    monkeypatch.setattr("ui.rendering.live_tail.RUN_LINES", 4)  # runs inside the docstrings too
+    monkeypatch.setattr(
+        "parley.ui.rendering.live_tail.RUN_LINES", 4
+    )  # runs inside the docstrings too
     view = TranscriptView()
     view.resize(700, 500)
     view.show()
@@ -77,7 +79,7 @@ def test_a_streamed_code_block_is_highlighted_as_the_whole_block(qapp, chunk, mo
 
 def test_line_by_line_alone_would_differ_in_a_docstring(qapp, monkeypatch):
     """The check above can fail: without lexing a closed construct again, it does."""
-    monkeypatch.setattr("ui.rendering.live_tail.RELEX_LINES", 0)
+    monkeypatch.setattr("parley.ui.rendering.live_tail.RELEX_LINES", 0)
     view = TranscriptView()
     view.resize(700, 500)
     view.show()

@@ -19,7 +19,7 @@ import statistics
 import pytest
 from PySide6.QtGui import QTextCursor, QTextDocument, QTextFrame, QTextTable
 
-from ui.transcript import TranscriptView
+from parley.ui.transcript import TranscriptView
 
 CHUNK = 16
 _WORDS = [

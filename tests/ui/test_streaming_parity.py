@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     StoredEvent,
     TurnFinished,
     TurnStarted,
     UserMessage,
 )
-from ui.transcript import TranscriptView
+from parley.ui.transcript import TranscriptView
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "markdown"
 
@@ -298,13 +298,13 @@ def test_a_long_answer_streams_like_at_once(views, chunking, monkeypatch):
     """Long enough for every device that keeps streaming flat: group frames (wrapped, too),
     code and table runs, list runs, a paragraph split where Qt wrapped it. Small sizes so that
     each happens many times."""
-    monkeypatch.setattr("ui.rendering.answer_body.GROUP_PIECES", 3)
-    monkeypatch.setattr("ui.rendering.answer_body.GROUPS_PER_WRAP", 2)
-    monkeypatch.setattr("ui.rendering.live_tail.RUN_LINES", 4)
-    monkeypatch.setattr("ui.rendering.live_tail.SPLIT_LINES", 1)
-    monkeypatch.setattr("ui.rendering.live_table.RUN_ROWS", 3)
-    monkeypatch.setattr("ui.rendering.live_list.RUN_ITEMS", 3)
-    monkeypatch.setattr("ui.rendering.live_base.RUNS_PER_GROUP", 2)
+    monkeypatch.setattr("parley.ui.rendering.answer_body.GROUP_PIECES", 3)
+    monkeypatch.setattr("parley.ui.rendering.answer_body.GROUPS_PER_WRAP", 2)
+    monkeypatch.setattr("parley.ui.rendering.live_tail.RUN_LINES", 4)
+    monkeypatch.setattr("parley.ui.rendering.live_tail.SPLIT_LINES", 1)
+    monkeypatch.setattr("parley.ui.rendering.live_table.RUN_ROWS", 3)
+    monkeypatch.setattr("parley.ui.rendering.live_list.RUN_ITEMS", 3)
+    monkeypatch.setattr("parley.ui.rendering.live_base.RUNS_PER_GROUP", 2)
     text = _long_answer()
     whole = _at_once(views[0], text)
     streamed = _streamed(views[1], CHUNKINGS[chunking](text, 3))

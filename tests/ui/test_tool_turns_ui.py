@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from werkzeug import Response
 
-from domain.transcript.canonical import ActionVerdict
+from parley.domain.transcript.canonical import ActionVerdict
 from tests.support.sse_server import data_events, openai_text_stream
 from tests.ui.conftest import wait_ready
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint
 
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     StoredEvent,
     TurnFinished,
     TurnStarted,
     UserMessage,
 )
-from ui.transcript import TranscriptView
+from parley.ui.transcript import TranscriptView
 
 TALL = "\n\n".join(
     f"## Part {n}\n\nParagraph {n}.\n\n- one\n- two\n\n```python\nx = {n}\n```" for n in range(12)

@@ -16,10 +16,17 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 
-from application.conversation_view import Answer, apply_text, empty, from_events, reduce, select
+from parley.application.conversation_view import (
+    Answer,
+    apply_text,
+    empty,
+    from_events,
+    reduce,
+    select,
+)
+from parley.ui.transcript import TranscriptView
+from parley.ui.transcript.frames import body_source
 from tests.unit.test_conversation_view import PRICES, conversations
-from ui.transcript import TranscriptView
-from ui.transcript.frames import body_source
 
 
 def _body(view: TranscriptView) -> str:
@@ -69,14 +76,14 @@ def test_drawing_each_difference_shows_what_drawing_at_once_shows(qapp, conversa
 
 
 def test_live_changes_below_earlier_batches_land_at_the_end(qapp):
-    from domain.transcript.canonical import (
+    from parley.domain.transcript.canonical import (
         AssistantText,
         StoredEvent,
         TurnFinished,
         TurnStarted,
         UserMessage,
     )
-    from domain.transcript.canonical import Notice as NoticeEvent
+    from parley.domain.transcript.canonical import Notice as NoticeEvent
 
     events: list[StoredEvent] = []
 

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QTextCursor, QTextTable
 from PySide6.QtWidgets import QApplication, QMenu
 
-from application.conversation_view import from_events, reduce, select
-from domain.transcript.canonical import (
+from parley.application.conversation_view import from_events, reduce, select
+from parley.domain.transcript.canonical import (
     AssistantText,
     StoredEvent,
     TurnFinished,
@@ -19,9 +19,9 @@ from domain.transcript.canonical import (
     Usage,
     UserMessage,
 )
+from parley.ui.rendering.markdown import DARK, LIGHT
+from parley.ui.transcript import TranscriptView
 from tests.unit.test_markdown_rendering import CODE_HEAVY, CORPUS
-from ui.rendering.markdown import DARK, LIGHT
-from ui.transcript import TranscriptView
 
 
 def _stored(seq: int, event, turn_id: str = "t1") -> StoredEvent:

@@ -12,10 +12,10 @@ import sqlite3
 
 from PySide6.QtCore import Qt
 
-from infrastructure.storage.sqlite_event_store import default_db_path
+from parley.infrastructure.storage.sqlite_event_store import default_db_path
+from parley.ui.widgets.notice_banner import NoticeBanner
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
-from ui.widgets.notice_banner import NoticeBanner
 
 CHAT = "/v1/chat/completions"
 

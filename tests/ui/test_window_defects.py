@@ -14,10 +14,10 @@ from PySide6.QtGui import QContextMenuEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu
 from werkzeug import Response
 
-from domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted, UserMessage
+from parley.domain.transcript.canonical import AssistantText, TurnFinished, TurnStarted, UserMessage
+from parley.ui.window_state import WindowState, load_window_state, save_window_state
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
-from ui.window_state import WindowState, load_window_state, save_window_state
 
 
 def _answer(server, text: str, usage: tuple[int, int] = (5, 7)) -> None:
@@ -51,7 +51,7 @@ def test_the_conversation_total_adds_every_turn_up(qtbot, local_provider, window
     # 5 + 7 + 11 + 3, not the last turn's 14.
     qtbot.waitUntil(lambda: window.usage_label.text().startswith("26 tokens"), timeout=3000)
     # The History window counts the same conversation the same way.
-    from application.history.documents import _figures
+    from parley.application.history.documents import _figures
 
     figures = _figures(list(services.store.events(window._session_id)))
     assert figures.input_tokens + figures.output_tokens == 26
@@ -268,7 +268,7 @@ def test_esc_closes_the_history_window(qtbot, window):
 def test_the_attach_dialog_opens_in_the_workspace_else_the_last_folder_else_home(
     qtbot, window, tmp_path, monkeypatch
 ):
-    from ui.widgets import composer as composer_module
+    from parley.ui.widgets import composer as composer_module
 
     asked: list[str] = []
     picked = tmp_path / "papers" / "a.txt"
@@ -372,7 +372,7 @@ def test_a_new_conversation_is_listed_while_its_first_answer_streams(qtbot, loca
 def test_each_conversation_keeps_its_draft_across_switches_and_restarts(
     qtbot, local_provider, services, tmp_path
 ):
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     saved = services.store.create_session("Saved one")
     win = MainWindow(services)
@@ -432,8 +432,8 @@ def test_a_damaged_drafts_entry_falls_back_to_no_drafts(tmp_path):
 def test_a_moved_aside_history_is_said_in_a_banner_that_outlives_reopening(
     qtbot, local_provider, services
 ):
-    from ui.main_window import MainWindow
-    from ui.widgets.notice_banner import NoticeBanner
+    from parley.ui.main_window import MainWindow
+    from parley.ui.widgets.notice_banner import NoticeBanner
 
     services.startup_notice = "The history was damaged and moved aside to /x/parley.db.broken."
     window = MainWindow(services)

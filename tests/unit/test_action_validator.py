@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.actions import paths
-from domain.actions.model import (
+from parley.domain.actions import paths
+from parley.domain.actions.model import (
     BUILTIN_TOOLS,
     NO_OP,
     PASS,
@@ -31,7 +31,7 @@ from domain.actions.model import (
     StateSnapshot,
     Verdict,
 )
-from domain.actions.validator import feedback_for, validate_action, validate_actions
+from parley.domain.actions.validator import feedback_for, validate_action, validate_actions
 
 WORKSPACE = "/home/user/project"
 SANDBOX = "/home/user/.local/share/parley/sandboxes/turn-1"

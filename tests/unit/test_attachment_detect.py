@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from application.ports.attachments import AttachmentLimits
-from infrastructure.attachments.detect import (
+from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments.detect import (
     ReadFailure,
     classify_ole2,
     classify_zip,
@@ -27,8 +27,8 @@ from infrastructure.attachments.detect import (
     sniff,
     utf16_without_bom,
 )
-from infrastructure.attachments.extractors import cap_text, md_escape, md_table
-from infrastructure.attachments.zipcheck import check_zip, scan_xml_parts
+from parley.infrastructure.attachments.extractors.common import cap_text, md_escape, md_table
+from parley.infrastructure.attachments.zipcheck import check_zip, scan_xml_parts
 
 DOCS = Path(__file__).resolve().parents[1] / "fixtures" / "documents"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(24)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from application.conversations.render import render_chat_request
-from domain.transcript.branches import (
+from parley.application.conversations.render import render_chat_request
+from parley.domain.transcript.branches import (
     ROOT,
     BranchTree,
     events_on_path,
     follows_for_new_turn,
     follows_for_sibling,
 )
-from domain.transcript.canonical import (
+from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
     StoredEvent,

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.transcript import canonical
-from domain.transcript.canonical import (
+from parley.domain.transcript import canonical
+from parley.domain.transcript.canonical import (
     EVENT_TYPES,
     ActionVerdict,
     AssistantText,

@@ -8,7 +8,7 @@ import sys
 
 def test_importing_the_cli_and_the_composition_root_loads_no_qt():
     code = (
-        "import sys, ui.cli, ui.bootstrap; "
+        "import sys, parley.ui.cli, parley.ui.bootstrap; "
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')); "
         "print(loaded)"
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import ui.bootstrap
+import parley.ui.bootstrap
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSITION_ROOT = ROOT / "ui" / "bootstrap.py"
@@ -37,7 +37,7 @@ def infrastructure_imports(source: str) -> list[str]:
     return [
         f"line {line}: {name}"
         for line, name in imported_modules(tree)
-        if name == "infrastructure" or name.startswith("infrastructure.")
+        if name == "parley.infrastructure" or name.startswith("parley.infrastructure.")
     ]
 
 
@@ -46,7 +46,7 @@ def names_taken_from_root(source: str) -> list[tuple[int, str]]:
     return [
         (node.lineno, alias.name)
         for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module == "ui.bootstrap"
+        if isinstance(node, ast.ImportFrom) and node.module == "parley.ui.bootstrap"
         for alias in node.names
     ]
 
@@ -65,10 +65,14 @@ def test_no_ui_module_but_the_root_imports_infrastructure() -> None:
 
 
 def test_the_checker_sees_a_planted_import_even_inside_a_function() -> None:
-    planted = "def probe():\n    from infrastructure.providers import presets\n    return presets\n"
-    assert infrastructure_imports(planted) == ["line 2: infrastructure.providers"]
-    assert infrastructure_imports("import infrastructure.tools.confinement as c\n") != []
-    assert infrastructure_imports("from application.ports import tools\n") == []
+    planted = (
+        "def probe():\n"
+        "    from parley.infrastructure.providers import presets\n"
+        "    return presets\n"
+    )
+    assert infrastructure_imports(planted) == ["line 2: parley.infrastructure.providers"]
+    assert infrastructure_imports("import parley.infrastructure.tools.confinement as c\n") != []
+    assert infrastructure_imports("from parley.application.ports import tools\n") == []
 
 
 def test_nothing_takes_an_infrastructure_name_through_the_root() -> None:
@@ -76,14 +80,14 @@ def test_nothing_takes_an_infrastructure_name_through_the_root() -> None:
     taken: list[str] = []
     for path in [*ui_modules(), *sorted((ROOT / "tests").rglob("*.py"))]:
         for line, name in names_taken_from_root(path.read_text(encoding="utf-8")):
-            defined_in = getattr(getattr(ui.bootstrap, name, None), "__module__", None)
-            if defined_in != "ui.bootstrap":
+            defined_in = getattr(getattr(parley.ui.bootstrap, name, None), "__module__", None)
+            if defined_in != "parley.ui.bootstrap":
                 taken.append(f"{path.relative_to(ROOT)}:{line} {name} (from {defined_in})")
     assert taken == []
     # ... and the root re-exports nothing of anyone else's.
-    assert {getattr(ui.bootstrap, name).__module__ for name in ui.bootstrap.__all__} == {
-        "ui.bootstrap"
-    }
+    assert {
+        getattr(parley.ui.bootstrap, name).__module__ for name in parley.ui.bootstrap.__all__
+    } == {"parley.ui.bootstrap"}
 
 
 def test_the_root_decides_nothing_by_an_adapters_concrete_type() -> None:
@@ -105,7 +109,9 @@ def _modules_of(annotation: object) -> set[str]:
     return {getattr(annotation, "__module__", "")}
 
 
-@pytest.mark.parametrize("field", list(typing.get_type_hints(ui.bootstrap.Services)))
+@pytest.mark.parametrize("field", list(typing.get_type_hints(parley.ui.bootstrap.Services)))
 def test_services_hands_out_ports_not_adapters(field: str) -> None:
-    annotation = typing.get_type_hints(ui.bootstrap.Services)[field]
-    assert not any(m.startswith("infrastructure") for m in _modules_of(annotation)), annotation
+    annotation = typing.get_type_hints(parley.ui.bootstrap.Services)[field]
+    assert not any(m.startswith("parley.infrastructure") for m in _modules_of(annotation)), (
+        annotation
+    )

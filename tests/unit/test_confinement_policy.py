@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.actions.confinement import (
+from parley.domain.actions.confinement import (
     BUBBLEWRAP,
     ENVIRONMENT_WRITE,
     NONE,
@@ -20,7 +20,7 @@ from domain.actions.confinement import (
     names_to_hide,
     needs_network,
 )
-from domain.actions.model import DANGEROUS, EFFECTS, HARMLESS, UNKNOWN, StateSnapshot
+from parley.domain.actions.model import DANGEROUS, EFFECTS, HARMLESS, UNKNOWN, StateSnapshot
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.agents import conversation_execution_request as cer_module
-from domain.agents.conversation_execution_request import (
+from parley.domain.agents import conversation_execution_request as cer_module
+from parley.domain.agents.conversation_execution_request import (
     GATE_MODES,
     INSTRUCTION_SEPARATOR,
     ChatMessage,

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     Answer,
     AttachmentLine,
     Attachments,
@@ -43,8 +43,8 @@ from application.conversation_view import (
     reduce,
     select,
 )
-from domain.transcript.branches import BranchPosition
-from domain.transcript.canonical import (
+from parley.domain.transcript.branches import BranchPosition
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
@@ -58,9 +58,9 @@ from domain.transcript.canonical import (
     TurnStarted,
     Usage,
 )
-from domain.transcript.canonical import Notice as NoticeEvent
-from domain.transcript.canonical import UserMessage as UserMessageEvent
-from domain.usage.pricing import ModelPrice, format_cost, sum_usage
+from parley.domain.transcript.canonical import Notice as NoticeEvent
+from parley.domain.transcript.canonical import UserMessage as UserMessageEvent
+from parley.domain.usage.pricing import ModelPrice, format_cost, sum_usage
 
 # -- building logs --------------------------------------------------------------------------------
 
@@ -717,7 +717,7 @@ def test_the_footer_is_the_turns_figures_and_empty_when_it_reported_none():
 
 
 def test_a_tool_cards_words_come_from_its_item():
-    from application.conversation_view.wording import (
+    from parley.application.conversation_view.wording import (
         argument_summary,
         card_confinement,
         card_details,
@@ -756,7 +756,7 @@ def test_a_tool_cards_words_come_from_its_item():
 
 
 def test_the_facts_the_chat_asks_for():
-    from application.conversation_view import queries
+    from parley.application.conversation_view import queries
 
     state = from_events(_tool_turn().events)
     assert queries.question(state, "t1") == "Count the rows of a.csv"
@@ -769,7 +769,7 @@ def test_the_facts_the_chat_asks_for():
 
 
 def test_a_scripted_turn_is_the_log_the_runtime_would_record():
-    from application.conversation_view import scripted
+    from parley.application.conversation_view import scripted
 
     state = scripted.ask(empty(), "t1", "Hello?", model="m", attachments=("/a/x.pdf",))
     state = apply_text(state, "t1", "Hi ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import faulthandler
 
-from ui.crash_report import CRASH_DIR, CRASH_FILE, install, previous_crash
+from parley.ui.crash_report import CRASH_DIR, CRASH_FILE, install, previous_crash
 
 
 def test_a_non_empty_report_is_kept_under_a_dated_name(tmp_path):

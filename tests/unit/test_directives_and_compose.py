@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from application.conversations.compose import ComposeError, TurnDraft, compose_turn
-from domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR
-from domain.agents.directives import parse_directives
-from domain.agents.review import TurnIdentity, review_note
-from domain.agents.skills import SkillDoc, compose_prefix
-from domain.transcript.branches import ROOT
-from domain.transcript.canonical import Notice
+from parley.application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from parley.domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR
+from parley.domain.agents.directives import parse_directives
+from parley.domain.agents.review import TurnIdentity, review_note
+from parley.domain.agents.skills import SkillDoc, compose_prefix
+from parley.domain.transcript.branches import ROOT
+from parley.domain.transcript.canonical import Notice
 from tests.unit.test_branches import Log
 
 SKILLS = (

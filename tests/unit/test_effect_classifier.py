@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from domain.actions import shell
-from domain.actions.effects import (
+from parley.domain.actions import shell
+from parley.domain.actions.effects import (
     CONTAINED_PROGRAMS,
     HARMLESS_PROGRAMS,
     RULES,
@@ -30,7 +30,7 @@ from domain.actions.effects import (
     gate,
     parse_requirement,
 )
-from domain.actions.model import (
+from parley.domain.actions.model import (
     ASK,
     BUILTIN_TOOLS,
     CONTAINED,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from application.history.documents import SessionDocument, html_document, markdown_document
-from application.ports.event_store import SessionRecord
-from domain.transcript.branches import ROOT
-from domain.transcript.canonical import TurnStarted, UserMessage
+from parley.application.history.documents import SessionDocument, html_document, markdown_document
+from parley.application.ports.event_store import SessionRecord
+from parley.domain.transcript.branches import ROOT
+from parley.domain.transcript.canonical import TurnStarted, UserMessage
 from tests.unit.test_branches import Log
 
 SESSION = SessionRecord("s", "Branches", "2026-11-30T00:00:00Z", "2026-11-30T00:00:00Z")

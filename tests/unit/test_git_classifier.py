@@ -14,8 +14,8 @@ import itertools
 
 import pytest
 
-from domain.actions.effects import RULES, classify_command
-from domain.actions.model import (
+from parley.domain.actions.effects import RULES, classify_command
+from parley.domain.actions.model import (
     BUILTIN_TOOLS,
     CONTAINED,
     DANGEROUS,
@@ -28,7 +28,7 @@ from domain.actions.model import (
     ProposedAction,
     StateSnapshot,
 )
-from domain.actions.validator import validate_action
+from parley.domain.actions.validator import validate_action
 
 WORKSPACE = "/home/user/project"
 SANDBOX = "/home/user/.local/share/parley/sandboxes/turn-1"

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from application.history.documents import (
+from parley.application.history.documents import (
     SessionDocument,
     event_summary,
     html_collection,
@@ -21,8 +21,8 @@ from application.history.documents import (
     markdown_document,
     session_anchor,
 )
-from application.ports.event_store import ChainReport, SessionRecord
-from domain.transcript.canonical import (
+from parley.application.ports.event_store import ChainReport, SessionRecord
+from parley.domain.transcript.canonical import (
     EVENT_TYPES,
     ActionVerdict,
     AssistantText,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ui.rendering.incremental import clean_inline, table_rows
-from ui.rendering.markdown import render_markdown, stable_prefix_length
+from parley.ui.rendering.incremental import clean_inline, table_rows
+from parley.ui.rendering.markdown import render_markdown, stable_prefix_length
 
 
 def test_display_math_ends_at_its_closing_dollars():

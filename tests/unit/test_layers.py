@@ -3,6 +3,9 @@
 - ``domain`` imports only the standard library (minus ``sqlite3``) and ``domain`` itself;
 - ``application`` never imports Qt, HTTP, SQLite, ``ui`` or ``infrastructure``.
 
+The folders are installed as ``parley.<layer>`` (ADR-009), so a file under ``domain/`` is the
+module ``parley.domain.…`` and a layer is named by its first two parts.
+
 Every import counts: top level, inside functions, under ``if TYPE_CHECKING:``, relative imports
 (resolved against the file's package) and ``importlib.import_module("…")`` / ``__import__("…")``
 with a literal name. ``lint-imports`` checks the same contracts from the import graph (Makefile).
@@ -32,6 +35,9 @@ APPLICATION_FORBIDDEN = frozenset(
         "urllib3",
         "sqlite3",
         "platformdirs",
+        "parley.ui",
+        "parley.infrastructure",
+        # the bare names are not Parley's modules any more (ADR-009); importing one is a mistake
         "ui",
         "infrastructure",
     }
@@ -49,7 +55,9 @@ class ImportRef:
 
     @property
     def top(self) -> str:
-        return self.module.split(".")[0]
+        """The top-level module, or for Parley's own modules the layer (``parley.domain``)."""
+        parts = self.module.split(".")
+        return ".".join(parts[:2]) if parts[0] == "parley" else parts[0]
 
     def describe(self, root: Path) -> str:
         try:
@@ -61,7 +69,7 @@ class ImportRef:
 
 def _package_of(root: Path, path: Path) -> tuple[str, ...]:
     """The dotted parts of the package that relative imports in ``path`` resolve against."""
-    parts = path.relative_to(root).with_suffix("").parts
+    parts = ("parley", *path.relative_to(root).with_suffix("").parts)
     return parts[:-1]  # a module's package, or for ``__init__`` the package itself
 
 
@@ -142,7 +150,7 @@ def none_of(forbidden: frozenset[str]) -> Callable[[ImportRef], bool]:
     return allowed
 
 
-DOMAIN_RULE = stdlib_or_own("domain", except_=DOMAIN_FORBIDDEN_STDLIB)
+DOMAIN_RULE = stdlib_or_own("parley.domain", except_=DOMAIN_FORBIDDEN_STDLIB)
 
 
 def _report(kind: str, found: list[str]) -> str:
@@ -196,7 +204,7 @@ def fake_domain(tmp_path: Path) -> Path:
         from collections.abc import Mapping
         from typing import TYPE_CHECKING
 
-        from domain.sub import other
+        from parley.domain.sub import other
         from . import sibling
         from .. import sub
         from ..sub.sibling import thing
@@ -225,8 +233,8 @@ def fake_domain(tmp_path: Path) -> Path:
             return importlib.import_module("platformdirs")
 
 
-        from ... import application
-        from application.ports import x
+        from .... import application
+        from parley.application.ports import x
         """,
     )
     _write(tmp_path, "domain/__pycache__/junk.py", "import requests\n")
@@ -254,7 +262,7 @@ def test_checker_reports_every_kind_of_import_with_file_and_line(fake_domain):
             ("dirty.py", 13, "requests.adapters"),
             ("dirty.py", 14, "platformdirs"),
             ("dirty.py", 17, ""),  # `from ... import` climbs out of the top package
-            ("dirty.py", 18, "application.ports"),
+            ("dirty.py", 18, "parley.application.ports"),
         ]
     )
     messages = violations(fake_domain, "domain", DOMAIN_RULE)
@@ -268,7 +276,7 @@ def test_checker_resolves_relative_imports_against_the_package(fake_domain):
         for ref in iter_imports(fake_domain, "domain")
         if ref.path.name in ("clean.py", "__init__.py")
     }
-    assert {"domain.sub", "domain.sub.sibling"} <= modules
+    assert {"parley.domain.sub", "parley.domain.sub.sibling"} <= modules
     assert "__future__" in modules
 
 
@@ -285,19 +293,26 @@ def test_application_checker_catches_forbidden_imports(tmp_path):
         """
         import json
         import sqlite3
-        from domain.transcript.canonical import Fact
-        from application.ports import thing
-        from ui.main_window import MainWindow
+        from parley.domain.transcript.canonical import Fact
+        from parley.application.ports import thing
+        from parley.ui.main_window import MainWindow
 
 
         def run():
-            from infrastructure.providers import http
+            from parley.infrastructure.providers import http
             import shiboken6
             from PySide6 import QtCore
             return __import__("requests")
         """,
     )
     found = violations(tmp_path, "application", none_of(APPLICATION_FORBIDDEN))
-    tops = [line.split(": ", 1)[1].split()[0].split(".")[0] for line in found]
-    assert tops == ["sqlite3", "ui", "infrastructure", "shiboken6", "PySide6", "requests"]
+    tops = [line.split(": ", 1)[1].split()[0] for line in found]
+    assert tops == [
+        "sqlite3",
+        "parley.ui.main_window",
+        "parley.infrastructure.providers",
+        "shiboken6",
+        "PySide6",
+        "requests",
+    ]
     assert found[0] == "application/service.py:2: sqlite3  (import sqlite3)"

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.actions import paths
-from domain.actions.effects import classify_command
-from domain.actions.model import (
+from parley.domain.actions import paths
+from parley.domain.actions.effects import classify_command
+from parley.domain.actions.model import (
     CONTAINED,
     DANGEROUS,
     HARMLESS,

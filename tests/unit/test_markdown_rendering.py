@@ -14,7 +14,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ui.rendering.markdown import (
+from parley.ui.rendering.markdown import (
     DARK,
     HIGHLIGHT_LIMIT,
     LIGHT,

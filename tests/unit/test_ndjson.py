@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.ports.chat_provider import ProviderStreamError
-from infrastructure.providers.ndjson import NDJSONSplitter
+from parley.application.ports.chat_provider import ProviderStreamError
+from parley.infrastructure.providers.ndjson import NDJSONSplitter
 from tests.support.sse_server import fixture_path
 
 

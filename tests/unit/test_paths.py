@@ -7,7 +7,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from infrastructure.config import paths
+from parley.infrastructure.config import paths
 
 CASES = [
     (paths.data_dir, "PARLEY_DATA_DIR", "user_data_dir"),

@@ -7,9 +7,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from application.ports.settings_store import PROVIDER_KINDS, ProviderConfig
-from infrastructure.config.json_settings_store import validate_provider
-from infrastructure.providers.presets import PRESETS, Preset, find_preset, is_local_url, same_host
+from parley.application.ports.settings_store import PROVIDER_KINDS, ProviderConfig
+from parley.infrastructure.config.json_settings_store import validate_provider
+from parley.infrastructure.providers.presets import (
+    PRESETS,
+    Preset,
+    find_preset,
+    is_local_url,
+    same_host,
+)
 
 LOCAL_PRESETS = {"lmstudio", "llamacpp", "vllm", "ollama-openai", "ollama"}
 ISSUE_PRESETS = {

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from domain.transcript.canonical import Usage
-from domain.usage.pricing import (
+from parley.domain.transcript.canonical import Usage
+from parley.domain.usage.pricing import (
     DEFAULT_PRICES,
     ModelPrice,
     PriceError,

@@ -6,16 +6,16 @@ import itertools
 
 import pytest
 
-from application.conversations.render import history_messages, render_chat_request
-from application.ports.chat_provider import (
+from parley.application.conversations.render import history_messages, render_chat_request
+from parley.application.ports.chat_provider import (
     ChatRequest,
     ImagePart,
     ProviderMessage,
     ReasoningBlock,
     ToolCallRequest,
 )
-from domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR, ChatMessage
-from domain.transcript.canonical import (
+from parley.domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR, ChatMessage
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.conversations.retry import RetryingProvider, RetryPolicy
-from application.ports.chat_provider import (
+from parley.application.conversations.retry import RetryingProvider, RetryPolicy
+from parley.application.ports.chat_provider import (
     AuthenticationError,
     ChatRequest,
     FinishDelta,
@@ -28,7 +28,7 @@ from application.ports.chat_provider import (
     UsageDelta,
     http_error,
 )
-from domain.transcript.canonical import Usage
+from parley.domain.transcript.canonical import Usage
 
 REQUEST = ChatRequest(model="m", messages=())
 

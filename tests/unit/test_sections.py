@@ -9,13 +9,13 @@ from datetime import UTC, datetime, timedelta, timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.conversations.sections import (
+from parley.application.conversations.sections import (
     UNKNOWN_PROJECT,
     Section,
     group_sessions,
     project_key,
 )
-from application.ports.event_store import SessionRecord
+from parley.application.ports.event_store import SessionRecord
 
 #: UTC+2 all year: local midnight is 22:00 UTC the day before.
 TZ = timezone(timedelta(hours=2))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from application.ports.event_store import SessionNotFound
-from application.sessions import operations as ops
-from domain.transcript.canonical import StoredEvent, TurnFinished, UserMessage
+from parley.application.ports.event_store import SessionNotFound
+from parley.application.sessions import operations as ops
+from parley.domain.transcript.canonical import StoredEvent, TurnFinished, UserMessage
 from tests.support.memory_store import MemorySessionStore, ScriptedTitleProvider
 
 

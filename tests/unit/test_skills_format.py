@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.agents.skills import (
+from parley.domain.agents.skills import (
     SkillDoc,
     SkillFormatError,
     check_name,

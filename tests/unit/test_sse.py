@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.ports.chat_provider import ProviderStreamError
-from infrastructure.providers.sse import SSEEvent, SSEParser
+from parley.application.ports.chat_provider import ProviderStreamError
+from parley.infrastructure.providers.sse import SSEEvent, SSEParser
 from tests.support.sse_server import fixture_path
 
 

@@ -12,8 +12,8 @@ import itertools
 
 import pytest
 
-from application.ports.chat_provider import ProviderStreamError
-from infrastructure.providers.sse import SSEParser
+from parley.application.ports.chat_provider import ProviderStreamError
+from parley.infrastructure.providers.sse import SSEParser
 
 # (stream, max_line_bytes, the events expected before the error, a piece of the error message)
 CASES = [

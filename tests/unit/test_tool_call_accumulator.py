@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from application.conversations.tool_call_accumulator import (
+from parley.application.conversations.tool_call_accumulator import (
     AccumulatedToolCall,
     ToolCallAccumulator,
 )
-from application.ports.chat_provider import TextDelta, ToolCallDelta
+from parley.application.ports.chat_provider import TextDelta, ToolCallDelta
 
 
 def finish(*deltas: ToolCallDelta) -> list[AccumulatedToolCall]:

@@ -27,7 +27,7 @@ CHECKED = sorted(
 #: nothing.
 ALLOWED = {"ui/transcript/attachment_text.py": {"AttachmentAdded", ".event"}}
 
-_EVENTS_MODULE = "domain.transcript.canonical"
+_EVENTS_MODULE = "parley.domain.transcript.canonical"
 
 
 def interpretations(source: str, allowed: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
@@ -51,14 +51,14 @@ def interpretations(source: str, allowed: set[str] = frozenset()) -> list[str]: 
 
 def test_the_checker_finds_an_interpretation() -> None:
     source = (
-        "from domain.transcript.canonical import StoredEvent, TurnFinished\n"
+        "from parley.domain.transcript.canonical import StoredEvent, TurnFinished\n"
         "def f(stored: StoredEvent):\n"
         "    return isinstance(stored.event, TurnFinished) or stored.event.type_name\n"
     )
     found = interpretations(source)
     assert found[0] == "line 1: imports TurnFinished"
     assert "line 3: reads .event" in found and "line 3: reads .type_name" in found
-    assert interpretations("from domain.transcript.canonical import StoredEvent\n") == []
+    assert interpretations("from parley.domain.transcript.canonical import StoredEvent\n") == []
 
 
 def test_the_window_the_chat_and_the_transcript_interpret_no_event() -> None:

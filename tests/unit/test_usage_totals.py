@@ -14,8 +14,8 @@ import functools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.history.documents import _figures
-from domain.transcript.canonical import StoredEvent, TurnFinished, TurnStarted, Usage
+from parley.application.history.documents import _figures
+from parley.domain.transcript.canonical import StoredEvent, TurnFinished, TurnStarted, Usage
 
 FAST = settings(deadline=None, max_examples=60)
 

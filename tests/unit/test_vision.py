@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from application.providers.vision import SUGGESTIONS, accepts_images, vision_refusal
+from parley.application.providers.vision import SUGGESTIONS, accepts_images, vision_refusal
 
 VISION = [
     # OpenAI

@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 from werkzeug import Request, Response
 
-from application.ports.settings_store import ProviderConfig
-from infrastructure.config.json_settings_store import JsonSettingsStore
+from parley.application.ports.settings_store import ProviderConfig
+from parley.infrastructure.config.json_settings_store import JsonSettingsStore
 from tests.support.sse_server import openai_text_stream
 
 DRIVER = Path(__file__).with_name("driver.py")

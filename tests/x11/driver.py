@@ -63,7 +63,7 @@ def _text_rects(view, text: str) -> list[list[int]]:
 
 
 def window_state(app: QApplication) -> dict:
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
     window = next((w for w in app.topLevelWidgets() if isinstance(w, MainWindow)), None)
     if window is None or not window.isVisible():
@@ -140,7 +140,7 @@ def main() -> int:
     timer.timeout.connect(dump)
     timer.start()
 
-    from ui.app import run_app
+    from parley.ui.app import run_app
 
     return run_app(data_dir=args.data_dir, config_dir=args.config_dir)
 

@@ -31,12 +31,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from application.ports.event_store import EventStoreError, SessionNotFound
-from application.ports.secret_store import SecretStoreError
-from application.ports.settings_store import SettingsError
-from ui.bootstrap import build_services
-from ui.cli.ask import run_ask
-from ui.cli.common import (
+from parley.application.ports.event_store import EventStoreError, SessionNotFound
+from parley.application.ports.secret_store import SecretStoreError
+from parley.application.ports.settings_store import SettingsError
+from parley.ui.bootstrap import build_services
+from parley.ui.cli.ask import run_ask
+from parley.ui.cli.common import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -45,9 +45,9 @@ from ui.cli.common import (
     is_reading_command,
     stdout_closed,
 )
-from ui.cli.history import run_history
-from ui.cli.parser import build_parser
-from ui.cli.providers import run_providers
+from parley.ui.cli.history import run_history
+from parley.ui.cli.parser import build_parser
+from parley.ui.cli.providers import run_providers
 
 __all__ = [
     "EXIT_FAILED",
@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # exits 2 on a usage error, as argparse does
     if args.command is None:
-        from ui.app import run_app  # Qt only when the window opens
+        from parley.ui.app import run_app  # Qt only when the window opens
 
         return run_app(data_dir=args.data_dir, config_dir=args.config_dir)
 

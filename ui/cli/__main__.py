@@ -1,8 +1,8 @@
-"""``python -m ui.cli``: the ``parley`` command without its console-script shim (tests and
+"""``python -m parley.ui.cli``: the ``parley`` command without its console-script shim (tests and
 benchmarks start it so, from a checkout that was never installed)."""
 
 import sys
 
-from ui.cli import main
+from parley.ui.cli import main
 
 sys.exit(main())

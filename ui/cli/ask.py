@@ -28,15 +28,15 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
-from application.conversations.compose import ComposeError, TurnDraft, compose_turn
-from application.conversations.turn_runtime import TurnOutcome
-from application.ports.chat_provider import ProviderConfigError
-from application.ports.event_store import EventStoreError
-from application.ports.provider_catalog import ADD_PROVIDER_HINT
-from application.tools.specs import TOOL_SETS
-from domain.transcript.canonical import StoredEvent
-from ui.bootstrap import Services
-from ui.cli.common import (
+from parley.application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.ports.chat_provider import ProviderConfigError
+from parley.application.ports.event_store import EventStoreError
+from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT
+from parley.application.tools.specs import TOOL_SETS
+from parley.domain.transcript.canonical import StoredEvent
+from parley.ui.bootstrap import Services
+from parley.ui.cli.common import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -46,8 +46,8 @@ from ui.cli.common import (
     read_text_stdin,
     stdout_closed,
 )
-from ui.cli.signals import TurnSignals
-from ui.terminal_permission import TerminalPermissionAsker
+from parley.ui.cli.signals import TurnSignals
+from parley.ui.terminal_permission import TerminalPermissionAsker
 
 
 class _StdoutListener:
@@ -63,7 +63,7 @@ class _StdoutListener:
         self.closed = False
 
     def on_event(self, stored: StoredEvent) -> None:
-        from application.history.export import event_to_dict
+        from parley.application.history.export import event_to_dict
 
         if self._json:
             self._write(json.dumps(event_to_dict(stored), ensure_ascii=False) + "\n")

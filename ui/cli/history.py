@@ -29,15 +29,15 @@ from datetime import time as dt_time
 from pathlib import Path
 from typing import Any
 
-from application.ports.event_store import (
+from parley.application.ports.event_store import (
     EventStore,
     EventStoreError,
     SearchFilters,
     SearchHit,
     SessionSummary,
 )
-from ui.bootstrap import Services
-from ui.cli.common import (
+from parley.ui.bootstrap import Services
+from parley.ui.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
@@ -138,8 +138,8 @@ def _history_list(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_show(store: EventStore, args: argparse.Namespace) -> int:
-    from application.history.documents import event_summary
-    from application.history.export import export_session, render_transcript
+    from parley.application.history.documents import event_summary
+    from parley.application.history.export import export_session, render_transcript
 
     if args.json:
         print_json(export_session(store, args.session))
@@ -157,7 +157,7 @@ def _history_show(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_search(store: EventStore, args: argparse.Namespace) -> int:
-    from application.history.documents import one_line
+    from parley.application.history.documents import one_line
 
     if not args.text.strip():
         raise UsageError("search needs some text: parley history search 'words to find'")
@@ -191,7 +191,7 @@ def _hit_to_dict(hit: SearchHit) -> dict[str, Any]:
 
 
 def _history_export(store: EventStore, args: argparse.Namespace) -> int:
-    from application.history.export import (
+    from parley.application.history.export import (
         export_html,
         export_html_all,
         export_markdown,
@@ -245,7 +245,7 @@ def _history_export(store: EventStore, args: argparse.Namespace) -> int:
 
 
 def _history_import(store: EventStore, args: argparse.Namespace) -> int:
-    from application.history.importers import ImportFormatError, import_file
+    from parley.application.history.importers import ImportFormatError, import_file
 
     path = Path(args.file).expanduser()
     if not path.is_file():

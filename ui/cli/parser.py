@@ -27,10 +27,10 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
-from application.ports.settings_store import PROVIDER_KINDS
-from domain.transcript.canonical import TurnFinished
-from ui.bootstrap import provider_catalog
-from ui.cli.common import clean_text, say_replaced
+from parley.application.ports.settings_store import PROVIDER_KINDS
+from parley.domain.transcript.canonical import TurnFinished
+from parley.ui.bootstrap import provider_catalog
+from parley.ui.cli.common import clean_text, say_replaced
 
 #: The longest ``--timeout`` accepted: a week (longer is surely a typo, and timers overflow).
 MAX_TIMEOUT_S = 7 * 24 * 3600.0

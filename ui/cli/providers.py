@@ -23,13 +23,13 @@ import getpass
 import sys
 import threading
 
-from application.ports.chat_provider import ProviderError
-from application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
-from application.ports.secret_store import SecretStoreError
-from application.ports.settings_store import ProviderConfig, SettingsError, UnknownProvider
-from application.providers.probe import probe_provider
-from ui.bootstrap import Services
-from ui.cli.common import (
+from parley.application.ports.chat_provider import ProviderError
+from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT, KeySource
+from parley.application.ports.secret_store import SecretStoreError
+from parley.application.ports.settings_store import ProviderConfig, SettingsError, UnknownProvider
+from parley.application.providers.probe import probe_provider
+from parley.ui.bootstrap import Services
+from parley.ui.cli.common import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,

@@ -28,15 +28,15 @@ from PySide6.QtCore import QMimeData, QObject, Slot
 from PySide6.QtGui import QDropEvent, QImage
 from PySide6.QtWidgets import QFileDialog
 
-from application.ports.tools import SandboxStatus
-from application.tools.specs import TOOL_SETS
-from domain.transcript.canonical import AttachmentAdded, StoredEvent
+from parley.application.ports.tools import SandboxStatus
+from parley.application.tools.specs import TOOL_SETS
+from parley.domain.transcript.canonical import AttachmentAdded, StoredEvent
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
 
-    from ui.attachment_viewer import AttachmentViewer, ImageLoader
-    from ui.main_window import MainWindow
+    from parley.ui.attachment_viewer import AttachmentViewer, ImageLoader
+    from parley.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class AttachmentsController(QObject):
     @Slot(object)
     def open_attachment(self, stored: StoredEvent) -> AttachmentViewer | None:
         """Show what the model saw of one attachment, in a non-modal viewer."""
-        from ui.attachment_viewer import AttachmentViewer
+        from parley.ui.attachment_viewer import AttachmentViewer
 
         event = stored.event
         if not isinstance(event, AttachmentAdded):
@@ -127,8 +127,8 @@ class AttachmentsController(QObject):
         locate: Callable[[str], Path] | None = getattr(self.w.services, "attachment_path", None)
 
         def load() -> tuple[QImage, str]:
-            from ui.attachment_viewer import VIEW_MAX_SIDE
-            from ui.widgets.attachment_chips import load_scaled_image
+            from parley.ui.attachment_viewer import VIEW_MAX_SIDE
+            from parley.ui.widgets.attachment_chips import load_scaled_image
 
             stored = None
             if callable(locate) and event.sha256:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QGuiApplication
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     ConversationState,
     apply_text,
     empty,
@@ -41,18 +41,18 @@ from application.conversation_view import (
     reduce,
     select,
 )
-from application.conversations.compose import ComposeError, TurnDraft, compose_turn
-from application.conversations.turn_runtime import TurnOutcome
-from application.ports.event_store import SessionRecord
-from application.tools.specs import TOOL_SETS
-from domain.transcript.branches import BranchTree
-from domain.transcript.canonical import StoredEvent
-from domain.usage.pricing import format_cost
-from ui.bridge import TurnHandle
-from ui.controllers.menus import HELP_TEXT
+from parley.application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.ports.event_store import SessionRecord
+from parley.application.tools.specs import TOOL_SETS
+from parley.domain.transcript.branches import BranchTree
+from parley.domain.transcript.canonical import StoredEvent
+from parley.domain.usage.pricing import format_cost
+from parley.ui.bridge import TurnHandle
+from parley.ui.controllers.menus import HELP_TEXT
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
 
 def _ignore(_result: object) -> None:

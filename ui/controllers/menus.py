@@ -23,10 +23,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ui.shortcuts import find_shortcut
+from parley.ui.shortcuts import find_shortcut
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+    from parley.ui.main_window import MainWindow
 
 HELP_TEXT = (
     "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "

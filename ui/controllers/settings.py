@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Slot
 
-from application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
-from domain.agents.skills import SkillDoc
-from domain.usage.pricing import ModelPrice
-from ui.widgets.composer import CommandItem
+from parley.application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
+from parley.domain.agents.skills import SkillDoc
+from parley.domain.usage.pricing import ModelPrice
+from parley.ui.widgets.composer import CommandItem
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
-    from ui.provider_editor import ProviderEditor
-    from ui.settings_dialog import SettingsDialog
-    from ui.widgets.welcome import WelcomePanel
+    from parley.ui.main_window import MainWindow
+    from parley.ui.provider_editor import ProviderEditor
+    from parley.ui.settings_dialog import SettingsDialog
+    from parley.ui.widgets.welcome import WelcomePanel
 
 #: How long after the settings are read the providers are asked for their models.
 MODEL_FETCH_DELAY_MS = 1500
@@ -127,7 +127,7 @@ class SettingsController(QObject):
     def open_settings(self, page: str = "") -> SettingsDialog:
         """Open Settings (non-modal: the conversation stays usable behind it)."""
         if self.dialog is None:
-            from ui.settings_dialog import SettingsDialog
+            from parley.ui.settings_dialog import SettingsDialog
 
             dialog = SettingsDialog(self.w.services, self.w.bridge, self.w)
             dialog.providers_page.sig_providers_changed.connect(self.load_settings)

@@ -30,19 +30,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 
-from application.conversations.sections import group_sessions
-from application.conversations.turn_runtime import TurnOutcome, derive_title
-from application.ports.event_store import SessionRecord
-from application.sessions import operations as ops
-from application.sessions.operations import OpChanges
-from domain.transcript.canonical import UserMessage
-from ui.operations import OperationHub
-from ui.widgets.session_search import SessionMatch, search_sessions
+from parley.application.conversations.sections import group_sessions
+from parley.application.conversations.turn_runtime import TurnOutcome, derive_title
+from parley.application.ports.event_store import SessionRecord
+from parley.application.sessions import operations as ops
+from parley.application.sessions.operations import OpChanges
+from parley.domain.transcript.canonical import UserMessage
+from parley.ui.operations import OperationHub
+from parley.ui.widgets.session_search import SessionMatch, search_sessions
 
 if TYPE_CHECKING:  # these load when first opened, not at start
-    from ui.history import HistoryWindow
-    from ui.main_window import MainWindow
-    from ui.widgets.quick_switcher import QuickSwitcher
+    from parley.ui.history import HistoryWindow
+    from parley.ui.main_window import MainWindow
+    from parley.ui.widgets.quick_switcher import QuickSwitcher
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ class SidebarController(QObject):
 
     def open_quick_switcher(self) -> QuickSwitcher:
         if self.quick_switcher is None:
-            from ui.widgets.quick_switcher import QuickSwitcher  # first opened, not at start
+            from parley.ui.widgets.quick_switcher import QuickSwitcher  # first opened, not at start
 
             store = self.w.services.store
             self.quick_switcher = QuickSwitcher(
@@ -201,7 +201,7 @@ class SidebarController(QObject):
         w = self.w
         names = [p.name for p in w.settings.providers]
         if w.history_window is None:
-            from ui.history import HistoryWindow
+            from parley.ui.history import HistoryWindow
 
             w.history_window = HistoryWindow(w.services.store, w.bridge.submit, w, providers=names)
             # It deletes on its own worker; what that changed goes out like any operation's.

@@ -9,8 +9,8 @@ Invariant it keeps: importing this package loads no exporter (``application.hist
 imported on the first export), so the main window may import it at start.
 """
 
-from ui.history.loading import FIRST_PAGE, SEARCH_HIT_LIMIT, Listing, load_listing
-from ui.history.table import (
+from parley.ui.history.loading import FIRST_PAGE, SEARCH_HIT_LIMIT, Listing, load_listing
+from parley.ui.history.table import (
     COLUMNS,
     FAILURES,
     FIRST,
@@ -26,7 +26,7 @@ from ui.history.table import (
     SessionTableModel,
     local_time,
 )
-from ui.history.window import HistoryWindow
+from parley.ui.history.window import HistoryWindow
 
 __all__ = [
     "COLUMNS",

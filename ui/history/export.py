@@ -22,12 +22,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from application.ports.event_store import EventStore
+from parley.application.ports.event_store import EventStore
 
 
 def export_formats() -> dict[str, str]:
     """File-dialog filter → format name, for what ``application.history.export`` can write."""
-    from application.history import export as history_export  # first export only
+    from parley.application.history import export as history_export  # first export only
 
     formats = {"JSON (*.json)": "json"}
     if callable(getattr(history_export, "export_markdown", None)):
@@ -41,7 +41,7 @@ def render_export(store: EventStore, session_ids: Sequence[str], fmt: str) -> st
     """The text of an export of ``session_ids`` in ``fmt`` (json, md or html), as the command
     line writes it: one conversation is one document, several are one collection (a JSON array,
     or one Markdown or HTML file). Runs on a worker."""
-    from application.history import export as history_export  # first export only
+    from parley.application.history import export as history_export  # first export only
 
     ids = list(session_ids)
     if fmt in ("md", "html"):

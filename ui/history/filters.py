@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.event_store import SearchFilters, SessionSummary
-from ui.qt_items import present
+from parley.application.ports.event_store import SearchFilters, SessionSummary
+from parley.ui.qt_items import present
 
 _STATUSES = (
     ("Any status", ""),

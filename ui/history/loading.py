@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from application.ports.event_store import EventStore, SearchFilters, SearchHit, SessionSummary
+from parley.application.ports.event_store import (
+    EventStore,
+    SearchFilters,
+    SearchHit,
+    SessionSummary,
+)
 
 #: Rows read and shown first; the rest follow in a second read.
 FIRST_PAGE = 200

@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QWidget
 
-from application.ports.event_store import SessionSummary
+from parley.application.ports.event_store import SessionSummary
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -41,18 +41,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.event_store import (
+from parley.application.ports.event_store import (
     ChainReport,
     EventStore,
     SearchFilters,
     SearchHit,
     SessionSummary,
 )
-from domain.transcript.canonical import StoredEvent
-from ui.history.export import choose_target, export_formats, render_export, write_atomically
-from ui.history.filters import FilterBar
-from ui.history.loading import FIRST_PAGE, Listing, load_listing
-from ui.history.table import (
+from parley.domain.transcript.canonical import StoredEvent
+from parley.ui.history.export import choose_target, export_formats, render_export, write_atomically
+from parley.ui.history.filters import FilterBar
+from parley.ui.history.loading import FIRST_PAGE, Listing, load_listing
+from parley.ui.history.table import (
     FAILURES,
     FIRST,
     LAST,
@@ -64,8 +64,8 @@ from ui.history.table import (
     WORKSPACE,
     SessionTableModel,
 )
-from ui.widgets.session_search import DEBOUNCE_MS, Submit
-from ui.widgets.timeline import TimelineView
+from parley.ui.widgets.session_search import DEBOUNCE_MS, Submit
+from parley.ui.widgets.timeline import TimelineView
 
 
 class HistoryWindow(QMainWindow):

@@ -9,7 +9,7 @@ end grown in place while it streams (``live_tail``, ``live_table``, ``live_list`
 ``live_base``).
 """
 
-from ui.rendering.markdown import (
+from parley.ui.rendering.markdown import (
     DARK,
     LIGHT,
     CodeBlock,

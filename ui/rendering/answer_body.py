@@ -29,10 +29,10 @@ from PySide6.QtGui import (
     QTextFrame,
 )
 
-from ui.rendering.live_base import GROUPS_PER_WRAP, flat_block, plain_frame, wrap
-from ui.rendering.live_tail import LiveTail
-from ui.rendering.live_tail import attach as attach_live_tail
-from ui.rendering.markdown import BlockScanner, Palette, RenderedMarkdown, render_markdown
+from parley.ui.rendering.live_base import GROUPS_PER_WRAP, flat_block, plain_frame, wrap
+from parley.ui.rendering.live_tail import LiveTail
+from parley.ui.rendering.live_tail import attach as attach_live_tail
+from parley.ui.rendering.markdown import BlockScanner, Palette, RenderedMarkdown, render_markdown
 
 
 class CodeBlocks:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.rendering.markdown import _parser, palette_for
+from parley.ui.rendering.markdown import _parser, palette_for
 
 #: Characters that may start or end an inline construct still waiting for its other half.
 _OPENERS = frozenset("*_~`[]$\\<")

@@ -33,9 +33,9 @@ from PySide6.QtGui import (
     QTextListFormat,
 )
 
-from ui.rendering.incremental import render_inline
-from ui.rendering.live_base import RUNS_PER_GROUP, LiveTail, flat_block, plain_frame
-from ui.rendering.markdown import DARK, Palette, _parser
+from parley.ui.rendering.incremental import render_inline
+from parley.ui.rendering.live_base import RUNS_PER_GROUP, LiveTail, flat_block, plain_frame
+from parley.ui.rendering.markdown import DARK, Palette, _parser
 
 #: Items per run list: adding an item lays out (and renumbers) its whole run.
 RUN_ITEMS = 8

@@ -29,8 +29,8 @@ from PySide6.QtGui import (
     QTextTableFormat,
 )
 
-from ui.rendering.incremental import table_alignments, table_rows
-from ui.rendering.live_base import (
+from parley.ui.rendering.incremental import table_alignments, table_rows
+from parley.ui.rendering.live_base import (
     ROW,
     LiveTail,
     Runs,
@@ -39,7 +39,7 @@ from ui.rendering.live_base import (
     merged_cell_format,
     plain_frame,
 )
-from ui.rendering.markdown import DARK, Palette
+from parley.ui.rendering.markdown import DARK, Palette
 
 _SPACE = 4.0  # (about a space's width: where a wrapped line broke)
 

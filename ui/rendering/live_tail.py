@@ -40,15 +40,15 @@ from PySide6.QtGui import (
     QTextTableFormat,
 )
 
-from ui.rendering.incremental import (
+from parley.ui.rendering.incremental import (
     LineHighlighter,
     clean_inline,
     render_inline,
 )
-from ui.rendering.live_base import ROW, LiveTail, Mark, Runs, first_table, merged_cell_format
-from ui.rendering.live_list import LiveList
-from ui.rendering.live_table import LiveTable
-from ui.rendering.markdown import DARK, HIGHLIGHT_LIMIT, Palette
+from parley.ui.rendering.live_base import ROW, LiveTail, Mark, Runs, first_table, merged_cell_format
+from parley.ui.rendering.live_list import LiveList
+from parley.ui.rendering.live_table import LiveTable
+from parley.ui.rendering.markdown import DARK, HIGHLIGHT_LIMIT, Palette
 
 _FENCE = re.compile(r"^(`{3,}|~{3,})([^\n]*)\n")
 _LIST_START = re.compile(r"^ {0,3}(?:[-+*]|\d{1,9}[.)]) ")

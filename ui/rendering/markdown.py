@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui.rendering.blocks import BlockScanner, stable_prefix_length
-from ui.rendering.tex import tex_to_unicode
+from parley.ui.rendering.blocks import BlockScanner, stable_prefix_length
+from parley.ui.rendering.tex import tex_to_unicode
 
 if TYPE_CHECKING:  # annotations only: the libraries themselves load on the first render
     from markdown_it import MarkdownIt

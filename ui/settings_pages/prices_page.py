@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.settings_store import SettingsStore
-from domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
-from ui.qt_items import cell
-from ui.settings_pages import InlineError, Submit
+from parley.application.ports.settings_store import SettingsStore
+from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
+from parley.ui.qt_items import cell
+from parley.ui.settings_pages import InlineError, Submit
 
 COLUMNS = ("Model pattern", "Provider", "Input $/Mtok", "Output $/Mtok")
 PATTERN, PROVIDER, INPUT, OUTPUT = range(4)

@@ -38,14 +38,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.settings_store import (
+from parley.application.ports.settings_store import (
     PROJECT_NAME_MAX,
     ProjectConfig,
     ProjectNameTaken,
     SettingsError,
     SettingsStore,
 )
-from ui.settings_pages import InlineError, Submit
+from parley.ui.settings_pages import InlineError, Submit
 
 _ID = Qt.ItemDataRole.UserRole
 

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.skill_library import SkillExists, SkillLibrary, SkillNotFound
-from domain.agents.skills import SkillDoc, SkillFormatError, check_name
-from ui.settings_pages import InlineError, Submit
+from parley.application.ports.skill_library import SkillExists, SkillLibrary, SkillNotFound
+from parley.domain.agents.skills import SkillDoc, SkillFormatError, check_name
+from parley.ui.settings_pages import InlineError, Submit
 
 _NAME = Qt.ItemDataRole.UserRole
 KIND_LABELS = (("skill", "Skills"), ("agent", "Agents"))

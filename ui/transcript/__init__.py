@@ -6,7 +6,7 @@ message; ``attachment_text`` is how an attached file reads; ``items_index`` find
 items.
 """
 
-from ui.transcript.attachment_text import attachment_details, attachment_error
-from ui.transcript.view import TranscriptView
+from parley.ui.transcript.attachment_text import attachment_details, attachment_error
+from parley.ui.transcript.view import TranscriptView
 
 __all__ = ["TranscriptView", "attachment_details", "attachment_error"]

@@ -33,8 +33,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
-from ui.rendering.markdown import COPY_SCHEME, render_markdown
-from ui.transcript.frames import (
+from parley.ui.rendering.markdown import COPY_SCHEME, render_markdown
+from parley.ui.transcript.frames import (
     ATTACHMENT_SCHEME,
     BRANCH_SCHEME,
     EARLIER_SCHEME,
@@ -43,7 +43,7 @@ from ui.transcript.frames import (
     FrameHost,
     Message,
 )
-from ui.transcript.toolbar import MessageToolbar
+from parley.ui.transcript.toolbar import MessageToolbar
 
 log = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.conversation_view import AttachmentLine
-from domain.transcript.canonical import AttachmentAdded
-from ui.widgets.attachment_chips import file_kind, human_size
+from parley.application.conversation_view import AttachmentLine
+from parley.domain.transcript.canonical import AttachmentAdded
+from parley.ui.widgets.attachment_chips import file_kind, human_size
 
 _TYPE_LABELS = {
     "application/pdf": "PDF",

@@ -26,7 +26,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextCursor, QTextFrame
 from PySide6.QtWidgets import QWidget
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     Answer,
     ConversationState,
     Item,
@@ -35,8 +35,8 @@ from application.conversation_view import (
     ToolCard,
     empty,
 )
-from ui.transcript.actions import MessageActions
-from ui.transcript.frames import Drawn, Message
+from parley.ui.transcript.actions import MessageActions
+from parley.ui.transcript.frames import Drawn, Message
 
 #: How long streamed text waits before it is laid out: about one screen refresh.
 _FLUSH_MS = 16

@@ -32,7 +32,7 @@ from PySide6.QtGui import (
     QTextFrameFormat,
 )
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     Answer,
     Attachments,
     Item,
@@ -42,16 +42,16 @@ from application.conversation_view import (
     ToolCard,
     UserMessage,
 )
-from application.conversation_view.wording import (
+from parley.application.conversation_view.wording import (
     argument_summary,
     card_confinement,
     card_details,
     card_status,
 )
-from domain.transcript.branches import BranchPosition
-from ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
-from ui.rendering.markdown import Palette
-from ui.transcript.attachment_text import describe
+from parley.domain.transcript.branches import BranchPosition
+from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
+from parley.ui.rendering.markdown import Palette
+from parley.ui.transcript.attachment_text import describe
 
 RETRY_SCHEME = "parley-retry"
 TOOL_SCHEME = "parley-tool"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     Answer,
     Attachments,
     Item,

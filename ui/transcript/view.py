@@ -44,7 +44,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from application.conversation_view import (
+from parley.application.conversation_view import (
     Answer,
     ConversationState,
     Item,
@@ -59,11 +59,11 @@ from application.conversation_view import (
     scripted,
     turn_events,
 )
-from domain.transcript.canonical import StoredEvent
-from ui.rendering.markdown import Palette, palette_for
-from ui.transcript.drawing import DrawnDocument
-from ui.transcript.frames import ATTACHMENT_SCHEME, EARLIER_SCHEME, Drawn, body_source
-from ui.transcript.items_index import event_ids, window_start
+from parley.domain.transcript.canonical import StoredEvent
+from parley.ui.rendering.markdown import Palette, palette_for
+from parley.ui.transcript.drawing import DrawnDocument
+from parley.ui.transcript.frames import ATTACHMENT_SCHEME, EARLIER_SCHEME, Drawn, body_source
+from parley.ui.transcript.items_index import event_ids, window_start
 
 
 class TranscriptView(DrawnDocument):

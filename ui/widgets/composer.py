@@ -59,16 +59,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.shortcuts import window_keys
-from ui.widgets.attachment_chips import AttachmentStrip, Submit
-from ui.widgets.composer_commands import (
+from parley.ui.shortcuts import window_keys
+from parley.ui.widgets.attachment_chips import AttachmentStrip, Submit
+from parley.ui.widgets.composer_commands import (
     POPUP_VISIBLE_ROWS,
     CommandItem,
     CommandPopup,
     directive_query,
     match_commands,
 )
-from ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
+from parley.ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
 
 __all__ = [
     "POPUP_VISIBLE_ROWS",

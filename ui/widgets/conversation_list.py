@@ -44,9 +44,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.conversations.sections import Section, parse_time
-from ui.qt_items import children, top_level_items
-from ui.widgets.session_search import SessionMatch, snippet_tooltip
+from parley.application.conversations.sections import Section, parse_time
+from parley.ui.qt_items import children, top_level_items
+from parley.ui.widgets.session_search import SessionMatch, snippet_tooltip
 
 #: Item data roles.
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "section" or "session"

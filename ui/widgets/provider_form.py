@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.view_models import PresetChoice, ProviderDraft
+from parley.ui.view_models import PresetChoice, ProviderDraft
 
 KINDS = (
     ("openai", "OpenAI-compatible"),

@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.ports.event_store import SessionRecord
-from ui.widgets.conversation_list import UNTITLED, local_time
-from ui.widgets.session_search import SessionMatch, Submit
+from parley.application.ports.event_store import SessionRecord
+from parley.ui.widgets.conversation_list import UNTITLED, local_time
+from parley.ui.widgets.session_search import SessionMatch, Submit
 
 #: Quiet time after the last keystroke before the content search starts.
 DEBOUNCE_MS = 200

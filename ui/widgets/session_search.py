@@ -28,7 +28,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from application.ports.event_store import EventStore, SearchHit
+from parley.application.ports.event_store import EventStore, SearchHit
 
 #: Quiet time after the last keystroke before a search starts.
 DEBOUNCE_MS = 250

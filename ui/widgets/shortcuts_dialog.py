@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.qt_items import cell
-from ui.shortcuts import Shortcut, shortcuts_for
+from parley.ui.qt_items import cell
+from parley.ui.shortcuts import Shortcut, shortcuts_for
 
 
 def display_keys(keys: str) -> str:

@@ -45,8 +45,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from application.history.documents import confinement_text
-from domain.transcript.canonical import (
+from parley.application.history.documents import confinement_text
+from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
@@ -64,7 +64,7 @@ from domain.transcript.canonical import (
     thaw,
     to_payload,
 )
-from ui.widgets.attachment_chips import human_size
+from parley.ui.widgets.attachment_chips import human_size
 
 #: Longest one-line summary or child value shown in the tree (the side panel shows everything).
 LINE_CHARS = 160
@@ -341,6 +341,8 @@ class TimelineModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(row, column, parent.row() + 1)
 
+    # QAbstractItemModel.parent is overloaded (QObject.parent() and parent(index)); a model
+    # overrides only the index form, which mypy reports as an incompatible override.
     def parent(self, index: _AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         if not index.isValid() or index.internalId() == 0:
             return QModelIndex()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.widgets.provider_form import ProviderForm
+from parley.ui.widgets.provider_form import ProviderForm
 
 _SERVER = Qt.ItemDataRole.UserRole
 
