@@ -54,7 +54,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in (*LAYERS, "parley"):
         shutil.copytree(REPO / name, src / name, symlinks=True, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(REPO / name, src / name)
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run(
