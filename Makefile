@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts types pytest monkey soak bench screenshots clean
+.PHONY: run test lint contracts types pytest monkey soak bench fidelity screenshots clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
@@ -59,6 +59,14 @@ bench: $(STAMP)
 	$(BENCH)/history_scale.py
 	$(BENCH)/history_window.py --sessions 10000
 
+# make fidelity - attachments against an outside corpus (issue 15; docs/attachments.md): Parley,
+# markitdown and pdfplumber score the same documents (tests/fixtures/outside) with one scorer.
+# markitdown and pdfplumber live in their own .venv-compare (from PyPI, for this comparison only).
+fidelity: $(STAMP)
+	test -x .venv-compare/bin/python || { $(PYTHON) -m venv .venv-compare && \
+	  .venv-compare/bin/pip install -q 'markitdown[all]==0.1.9' 'pdfplumber==0.11.10' 'lxml<6'; }
+	$(BIN)/python benchmarks/fidelity.py --compare-python .venv-compare/bin/python
+
 # make screenshots - the README's pictures of the main window, light and dark (offscreen)
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
@@ -71,4 +79,4 @@ $(STAMP): pyproject.toml
 	touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .venv-compare .pytest_cache .ruff_cache .hypothesis *.egg-info

@@ -66,6 +66,7 @@ from parley.ui.controllers.chat import ChatController
 from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
 from parley.ui.controllers.sidebar import SidebarController
+from parley.ui.icons import icon, scale_with_font
 from parley.ui.operations import OperationHub
 from parley.ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from parley.ui.rendering.markdown import warm_up
@@ -74,6 +75,7 @@ from parley.ui.widgets.composer import Composer
 from parley.ui.widgets.conversation_list import ConversationList
 from parley.ui.widgets.model_picker import ModelPicker
 from parley.ui.widgets.session_search import SessionSearch
+from parley.ui.widgets.tools_control import ToolsControl
 from parley.ui.widgets.undo_bar import UndoBar
 from parley.ui.window_state import WindowState
 
@@ -163,6 +165,7 @@ class MainWindow(QMainWindow):
         self.sidebar = SidebarController(self, self.operations, lambda: UNDO_MS)
         self.menus = MenuController(self)
         self.enter_sends_action = self.menus.enter_sends_action
+        self._build_feedback()
         self._wire()
         self._restore_state()
         if services.startup_notice:
@@ -176,10 +179,11 @@ class MainWindow(QMainWindow):
     # -- layout ------------------------------------------------------------------------------------
 
     def _build_sidebar(self) -> None:
-        self.new_button = QPushButton("New chat")
+        self.new_button = QPushButton(icon("plus"), "New chat")
         self.new_button.setObjectName("new-chat")
         self.new_button.setAccessibleName("New chat")
         self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
+        scale_with_font(self.new_button)
         self.session_search = SessionSearch(self.services.store, self.bridge.submit)
         self.session_search.setAccessibleName("Search conversations")
         self.session_list = ConversationList()
@@ -213,46 +217,39 @@ class MainWindow(QMainWindow):
         self.project_picker.setAccessibleName("Project")
         self.project_picker.setToolTip("The project this conversation belongs to")
         self.project_picker.addItem("No project", None)
-        self.model_picker = ModelPicker()
-        self.model_picker.setAccessibleName("Model for the next message")
+        self.project_picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # One slim header: the conversation (title), what it cost, where it belongs (project).
+        # The model picker and the tools live on the composer's bar, where the next turn is made.
         top = QHBoxLayout()
         top.addWidget(self.title_edit, 1)
         top.addWidget(self.usage_label)
         top.addWidget(self.project_picker)
-        top.addWidget(self.model_picker)
-        # What the model may do: the workspace its tools act in, which tools, when to ask.
+        # What the model may do — the workspace its tools act in, which tools, when to ask, the
+        # sandbox — behind one control on the composer's bar (ui/widgets/tools_control.py). A
+        # new chat starts with no workspace and no tools (``SettingsController.apply_project``).
         self.workspace: Path | None = None
-        self.workspace_button = QPushButton("No workspace")
-        self.workspace_button.setObjectName("workspace")
-        self.workspace_button.setAccessibleName("Workspace folder")
-        self.workspace_button.setToolTip("The folder the model's tools may read and work in")
-        self.tools_picker = QComboBox()
-        self.tools_picker.setObjectName("tools-picker")
-        self.tools_picker.setAccessibleName("Tools the model may use")
-        for label, value in (("No tools", "none"), ("Read only", "read"), ("All tools", "all")):
-            self.tools_picker.addItem(label, value)
-        self.tools_picker.setCurrentIndex(2)
-        self.gate_picker = QComboBox()
-        self.gate_picker.setObjectName("gate-picker")
-        self.gate_picker.setAccessibleName("When to ask before a command runs")
-        self.gate_picker.addItem("Ask before risky commands", "auto")
-        self.gate_picker.addItem("Ask before every command", "confirm")
+        self.tools_control = ToolsControl()
+        tools = self.tools_control.popover
+        self.workspace_button = tools.workspace_button
+        self.clear_workspace_button = tools.clear_workspace_button
+        self.tools_picker = tools.tools_picker
+        self.tools_picker.setCurrentIndex(self.tools_picker.findData("none"))
+        self.gate_picker = tools.gate_picker
         # Whether commands run in a sandbox here: probed on a worker after the first paint, shown
         # while the chosen tools can run commands.
-        self.sandbox_label = QLabel("")
-        self.sandbox_label.setObjectName("sandbox-status")
-        self.sandbox_label.setAccessibleName("Sandbox")
-        self.sandbox_label.setWordWrap(True)  # a long reason wraps instead of widening the window
-        self.sandbox_label.hide()
-        tools_row = QHBoxLayout()
-        tools_row.addWidget(self.workspace_button)
-        tools_row.addWidget(self.tools_picker)
-        tools_row.addWidget(self.gate_picker)
-        tools_row.addWidget(self.sandbox_label, 1)
-        tools_row.addStretch(0)
+        self.sandbox_label = tools.sandbox_label
+        self.model_picker = ModelPicker()
+        self.model_picker.setAccessibleName("Model for the next message")
 
         self.transcript = TranscriptView()
         self.composer = Composer(submit=self.bridge.submit)
+        self.composer.add_to_bar(self.tools_control)
+        self.composer.add_to_bar(self.model_picker, trailing=True)
+        # The composer is centred under the transcript's reading column (its maximum width).
+        composer_row = QHBoxLayout()
+        composer_row.addStretch(1)
+        composer_row.addWidget(self.composer, 100)
+        composer_row.addStretch(1)
         self.status = QLabel("")
         self.status.setObjectName("status")
         self.status.setAccessibleName("Status")
@@ -265,9 +262,8 @@ class MainWindow(QMainWindow):
         chat_layout = QVBoxLayout(chat)
         chat_layout.setContentsMargins(4, 8, 8, 8)
         chat_layout.addLayout(top)
-        chat_layout.addLayout(tools_row)
         chat_layout.addWidget(self.transcript, 1)
-        chat_layout.addWidget(self.composer)
+        chat_layout.addLayout(composer_row)
         chat_layout.addWidget(self.status)
         return chat
 
@@ -293,6 +289,7 @@ class MainWindow(QMainWindow):
             )
             self.stack.addWidget(panel)
             self.settings.wire_welcome(panel, self._welcome_editor)
+            self._welcome_editor.sig_keyring_unavailable.connect(panel.show_keyring_problem)
         return self._welcome
 
     @property
@@ -300,6 +297,15 @@ class MainWindow(QMainWindow):
         self.welcome  # noqa: B018  (builds the panel and its editor)
         assert self._welcome_editor is not None
         return self._welcome_editor
+
+    def _build_feedback(self) -> None:
+        """The thinking line, toasts, notifications, the empty chat's greeting and the fix
+        button under the status line (``ui/controllers/feedback.py``, ``fixes.py``)."""
+        from parley.ui.controllers.feedback import FeedbackController
+        from parley.ui.controllers.fixes import FixController
+
+        self.feedback = FeedbackController(self)
+        self.fixes = FixController(self)
 
     def _wire(self) -> None:
         self.chat.wire()  # the composer, the transcript, the bridge
@@ -491,7 +497,10 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _ask_permission(self, prompt: PermissionPrompt) -> None:
-        dialog = PermissionDialog(prompt, self)
+        turn = self.bridge.active_turn  # the folder the asking turn was frozen with
+        workspace = turn.request.workspace if turn is not None else self.workspace
+        dialog = PermissionDialog(prompt, self, workspace=workspace)
+        self.feedback.follow_permission(dialog)  # the thinking line waits on it, then goes on
         self._permission_dialogs.append(dialog)
         dialog.finished.connect(lambda _r, d=dialog: self._permission_dialogs.remove(d))
         dialog.open()
@@ -501,6 +510,7 @@ class MainWindow(QMainWindow):
         conversation: opening another, a new chat or a theme change takes it away."""
         self.status.setStyleSheet("color: #c0392b" if error else "")
         self.status.setText(text)
+        self.fixes.clear()  # a fix belongs to the line it followed
 
     # -- the open conversation (ui/controllers/chat.py owns it) ----------------------------------
 
@@ -600,6 +610,7 @@ class MainWindow(QMainWindow):
         if self.status.text():
             self.status.setStyleSheet("")
             self.status.clear()
+        self.fixes.clear()
 
     def show_banner(self, text: str) -> None:
         """A notice above the conversation that stays until dismissed (that Parley crashed last

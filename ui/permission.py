@@ -1,9 +1,11 @@
 """Asking the user before a risky action runs: the dialog, and the asker the runtime calls.
 
 Why it exists: the gate may need a person's yes. The runtime asks on its worker thread and must
-wait for the answer without blocking the window; the window must show the exact command, its
-effect and the rule behind it, the sandbox it would run in (a warning when it would run
-unconfined), and offer Allow once / Allow for this conversation / Deny.
+wait for the answer without blocking the window; the window must show the exact command (in a
+monospace block), its effect as a badge with words (dangerous in red) and the rule behind it,
+where it runs as the user knows that folder (``~/project``, not ``workspace:.``), the sandbox it
+would run in (a warning when it would run unconfined), and offer Allow once / Allow for this
+conversation / Deny.
 
 Invariants it keeps:
 
@@ -11,18 +13,24 @@ Invariants it keeps:
   appears after the events that led to it), and the answer comes back through a
   ``threading.Event`` the worker waits on — no busy loop, no widget touched from the worker;
 - a cancelled turn, a closed dialog, a closed window or the time limit all count as Deny;
-- the dialog is only a view: it reports a choice; the gate decides what a choice means.
+- the dialog is only a view: it reports a choice; the gate decides what a choice means;
+- Deny is the default button (Enter never approves by accident) and Esc denies; the effect is
+  said in words as well as colour (a badge reads "Dangerous", not only red).
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QFontDatabase, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -32,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.ui.icons import icon, pixmap
 
 #: How long the runtime waits for an answer before it counts as Deny.
 ANSWER_TIMEOUT_S = 600.0
@@ -46,6 +55,69 @@ UNSANDBOXED_STYLE = (
     "QLabel { background: #fdecea; color: #7f1d1d; border: 1px solid #c0392b;"
     " border-left: 4px solid #c0392b; padding: 6px 8px; font-weight: bold; }"
 )
+
+#: An effect level's badge: its words and colour (white text on it). Levels from
+#: ``domain.actions.model``; an unknown level reads as "Unknown effect" in amber.
+BADGES: dict[str, tuple[str, str]] = {
+    "harmless": ("Harmless", "#1c7c54"),
+    "contained": ("Contained", "#1f5fbf"),
+    "unknown": ("Unknown effect", "#9a5b00"),
+    "dangerous": ("Dangerous", "#b42318"),
+    "refused": ("Refused", "#7f1d1d"),
+}
+
+#: The most lines of a command shown at once (a longer one scrolls inside its block).
+COMMAND_LINES = 8
+
+#: How the runtime words a command it asks about (``application.tools.toolbox._summary``).
+_RUN = re.compile(r"^run `(?P<command>.*)` in (?P<target>\S+)$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class AskedAction:
+    """What the dialog shows of a request: a headline verb, the command or target, and where."""
+
+    headline: str
+    command: str
+    where: str = ""
+
+
+def shown_path(target: str, workspace: Path | None, home: Path | None = None) -> str:
+    """A ``workspace:<rel>`` / ``sandbox:<rel>`` target as the user knows it: the workspace's
+    real folder (``~/…`` under the home folder), or "the turn's sandbox folder"."""
+    namespace, sep, rel = target.partition(":")
+    if not sep or namespace not in ("workspace", "sandbox"):
+        return target
+    rel = "" if rel in ("", ".") else rel.lstrip("./")
+    if namespace == "sandbox":
+        return "the turn's sandbox folder" + (f" / {rel}" if rel else "")
+    if workspace is None:
+        return f"the workspace{f' / {rel}' if rel else ''}"
+    folder = workspace / rel if rel else workspace
+    home = home if home is not None else Path.home()
+    try:
+        return "~/" + folder.relative_to(home).as_posix() if folder != home else "~"
+    except ValueError:
+        return str(folder)
+
+
+def asked_action(request: PermissionRequest, workspace: Path | None) -> AskedAction:
+    """Split the runtime's one-line summary into what the dialog shows."""
+    summary = request.summary
+    run = _RUN.match(summary)
+    if run:
+        return AskedAction(
+            "The model wants to run a command",
+            run["command"],
+            shown_path(run["target"], workspace),
+        )
+    if request.tool == "install_package":
+        return AskedAction("The model wants to install a Python package", summary)
+    tool, _sep, target = summary.partition(" ")
+    if target.startswith(("workspace:", "sandbox:")):
+        where = shown_path(target, workspace)
+        return AskedAction(f"The model wants to use {tool}", f"{tool} {where}", where)
+    return AskedAction(f"The model wants to use {request.tool or tool}", summary)
 
 
 @dataclass
@@ -86,24 +158,112 @@ class BridgePermissionAsker:
 class PermissionDialog(QDialog):
     """Shows one pending action and returns the user's choice through its prompt."""
 
-    def __init__(self, prompt: PermissionPrompt, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        prompt: PermissionPrompt,
+        parent: QWidget | None = None,
+        *,
+        workspace: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.prompt = prompt
         request = prompt.request
+        asked = asked_action(request, workspace)
         self.setWindowTitle("Allow this action?")
         self.setObjectName("permission-dialog")
         self.setWindowModality(Qt.WindowModality.WindowModal)
-        headline = QLabel(f"<b>The model wants to {request.summary.split(' ', 1)[0]}</b>")
-        detail = QPlainTextEdit(request.summary)
-        detail.setReadOnly(True)
-        detail.setMaximumHeight(80)
-        detail.setObjectName("permission-command")
-        effect = request.effect
-        why = QLabel(
-            f"Effect: <b>{effect.level}</b> — {effect.reason}<br>"
-            f"<span style='color:#666'>rule {effect.rule}</span>"
+        self.setMinimumWidth(max(600, self.fontMetrics().averageCharWidth() * 96))
+
+        mark = QLabel()
+        danger = request.effect.level in ("dangerous", "refused")
+        line = self.fontMetrics().height()  # icons follow the text size (and so the zoom)
+        shield = QColor(BADGES["dangerous"][1]) if danger else None
+        mark.setPixmap(pixmap("shield", round(line * 2.4), shield))
+        mark.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.headline = QLabel(asked.headline)
+        self.headline.setObjectName("permission-headline")
+        font = self.headline.font()
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.headline.setWordWrap(True)
+        lead = QLabel("Nothing runs until you choose. Deny is the default (Enter or Esc).")
+        lead.setWordWrap(True)
+        lead.setStyleSheet("color: palette(placeholder-text)")
+        heading = QVBoxLayout()
+        heading.addWidget(self.headline)
+        heading.addWidget(lead)
+        top = QHBoxLayout()
+        top.addWidget(mark, 0, Qt.AlignmentFlag.AlignTop)
+        top.addLayout(heading, 1)
+
+        # The exact command, monospace and selectable. It wraps anywhere rather than scroll: a
+        # part of a command the user cannot see is a part they did not approve.
+        self.detail = QPlainTextEdit(asked.command)
+        self.detail.setReadOnly(True)
+        self.detail.setObjectName("permission-command")
+        self.detail.setAccessibleName("Command")
+        self.detail.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(max(self.font().pointSizeF(), 1.0))
+        self.detail.setFont(mono)
+        self.detail.setStyleSheet(
+            "QPlainTextEdit { background: palette(alternate-base); border: 1px solid"
+            " palette(mid); border-radius: 8px; padding: 6px 8px; }"
         )
-        why.setWordWrap(True)
+        # Tall enough for every wrapped line, up to COMMAND_LINES (then it scrolls).
+        self.detail.document().documentLayout().documentSizeChanged.connect(self._fit_command)
+        self._fit_command()
+
+        facts = QGridLayout()
+        facts.setHorizontalSpacing(10)
+        facts.setVerticalSpacing(8)
+        row = 0
+        self.where = QLabel(asked.where)
+        self.where.setObjectName("permission-where")
+        self.where.setAccessibleName("Runs in")
+        self.where.setTextFormat(Qt.TextFormat.PlainText)
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.where.setWordWrap(True)
+        if asked.where:
+            facts.addWidget(_icon_label("folder", line), row, 0, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(QLabel("Runs in"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(self.where, row, 2)
+            row += 1
+        else:
+            self.where.hide()
+        effect = request.effect
+        words, colour = BADGES.get(effect.level, BADGES["unknown"])
+        self.badge = QLabel(words)
+        self.badge.setObjectName("permission-effect")
+        self.badge.setAccessibleName(f"Effect: {words}")
+        self.badge.setProperty("level", effect.level)
+        self.badge.setStyleSheet(
+            f"QLabel {{ background: {colour}; color: white; border-radius: 6px;"
+            " padding: 2px 8px; font-weight: bold; }"
+        )
+        self.why = QLabel(effect.reason)
+        self.why.setObjectName("permission-reason")
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.PlainText)
+        self.why.setToolTip(f"rule {effect.rule}")
+        self.why.setAccessibleDescription(f"rule {effect.rule}")
+        badge_row = QHBoxLayout()
+        badge_row.setSpacing(10)
+        badge_row.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+        badge_row.addWidget(self.why, 1)
+        facts.addWidget(
+            _icon_label("alert-triangle" if effect.level == "dangerous" else "info", line),
+            row,
+            0,
+            Qt.AlignmentFlag.AlignTop,
+        )
+        facts.addWidget(QLabel("Effect"), row, 1, Qt.AlignmentFlag.AlignTop)
+        facts.addLayout(badge_row, row, 2)
+        row += 1
+        facts.setColumnStretch(2, 1)
+
         # Where the command would run: the sentence the terminal prints too. Hidden for a tool
         # that is not a process (there is no sandbox to speak of).
         self.confinement = QLabel()
@@ -120,30 +280,50 @@ class PermissionDialog(QDialog):
             self.confinement.setStyleSheet(
                 SANDBOXED_STYLE if confinement.enforced else UNSANDBOXED_STYLE
             )
-        self.allow_once = QPushButton("Allow once")
+        self.allow_once = QPushButton(icon("check"), "Allow once")
         self.allow_once.setObjectName("allow-once")
         self.allow_session = QPushButton("Allow for this conversation")
         self.allow_session.setObjectName("allow-session")
         self.allow_session.setToolTip("This exact command only, until Parley closes")
-        self.deny = QPushButton("Deny")
+        self.deny = QPushButton(icon("x"), "Deny")
         self.deny.setObjectName("deny")
         self.deny.setDefault(True)  # Enter never approves by accident
+        self.deny.setAutoDefault(True)
+        for button in (self.allow_once, self.allow_session, self.deny):
+            button.setMinimumHeight(self.fontMetrics().height() + 14)
+            button.setIconSize(QSize(line, line))
         buttons = QHBoxLayout()
         buttons.addWidget(self.deny)
         buttons.addStretch(1)
         buttons.addWidget(self.allow_session)
         buttons.addWidget(self.allow_once)
         layout = QVBoxLayout(self)
-        layout.addWidget(headline)
-        layout.addWidget(detail)
-        layout.addWidget(why)
+        layout.setContentsMargins(20, 18, 20, 16)
+        layout.setSpacing(12)
+        layout.addLayout(top)
+        layout.addWidget(self.detail)
+        layout.addLayout(facts)
         layout.addWidget(self.confinement)
+        layout.addSpacing(4)
         layout.addLayout(buttons)
         self.allow_once.clicked.connect(lambda: self._choose(ALLOW_ONCE))
         self.allow_session.clicked.connect(lambda: self._choose(ALLOW_SESSION))
         self.deny.clicked.connect(lambda: self._choose(DENY))
         self.rejected.connect(lambda: prompt.reply(DENY))  # Esc or the close button
+        self.deny.setFocus()
 
     def _choose(self, answer: str) -> None:
         self.prompt.reply(answer)
         self.accept()
+
+    def _fit_command(self, *_args: object) -> None:
+        # A plain-text document's height is counted in lines (QPlainTextDocumentLayout).
+        lines = max(1, min(COMMAND_LINES, int(self.detail.document().size().height())))
+        frame = self.detail.frameWidth() * 2 + int(self.detail.document().documentMargin()) * 2
+        self.detail.setFixedHeight(self.detail.fontMetrics().lineSpacing() * lines + frame + 10)
+
+
+def _icon_label(name: str, size: int) -> QLabel:
+    label = QLabel()
+    label.setPixmap(pixmap(name, size))
+    return label

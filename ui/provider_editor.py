@@ -12,7 +12,11 @@ Invariants it keeps:
   nothing is written;
 - Test and Fetch models work on what the form shows, saved or not (a typed key is used for that
   one call, in memory);
-- one job at a time per form (the buttons are disabled while it runs).
+- one job at a time per form (the buttons are disabled while it runs);
+- when the keyring cannot keep keys, the key field says so before anything is typed: it is
+  disabled, its placeholder and tooltip give the reason and the way round (an environment
+  variable), and ``sig_keyring_unavailable`` tells the owner (the welcome panel says it up
+  front). Asking the keyring may start a D-Bus conversation, so it is asked on a worker.
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ class ProviderEditor(QObject):
     sig_saved = Signal(str)
     """A provider was saved: its name."""
 
+    sig_keyring_unavailable = Signal(str)
+    """The system keyring cannot keep keys here: the plain reason."""
+
     def __init__(
         self,
         form: ProviderForm,
@@ -55,6 +62,38 @@ class ProviderEditor(QObject):
         form.sig_save_requested.connect(self.save)
         form.sig_test_requested.connect(self.test)
         form.sig_fetch_models_requested.connect(self.fetch_models)
+        #: Why keys cannot be kept ("" while the keyring works or has not answered yet).
+        self.keyring_problem = ""
+        # After the form's own handler (connected first): a preset rewrites the placeholder.
+        form.preset_box.currentIndexChanged.connect(self._show_key_state)
+        self.check_keyring()
+
+    def check_keyring(self) -> None:
+        """Ask the keyring (on a worker) whether it can keep keys; say so in the form."""
+        secrets = self._services.secrets
+
+        def job() -> str:
+            return "" if secrets.available else secrets.unavailable_reason
+
+        def done(problem: str) -> None:
+            self.keyring_problem = problem
+            self._show_key_state()
+            if problem:
+                self.sig_keyring_unavailable.emit(problem)
+
+        self._bridge.submit(job, done, lambda _exc: None)
+
+    def _show_key_state(self, *_args: object) -> None:
+        if not self.keyring_problem:
+            return
+        key = self.form.key_edit
+        key.clear()
+        key.setEnabled(False)
+        key.setPlaceholderText("no system keyring: use Key variable below")
+        key.setToolTip(self.keyring_problem)
+        key.setAccessibleDescription(
+            f"Disabled: {self.keyring_problem}. Name an environment variable under Key variable."
+        )
 
     # -- intents ---------------------------------------------------------------------------------
 

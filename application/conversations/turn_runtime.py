@@ -82,6 +82,7 @@ from parley.application.providers.vision import accepts_images, vision_refusal
 from parley.application.tools.specs import advertised_tools, tool_specs
 from parley.application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.transcript.attachments import problem_with_name
 from parley.domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
 from parley.domain.transcript.canonical import (
     AssistantText,
@@ -553,10 +554,12 @@ class TurnRuntime:
                     image_media_type=item.image_media_type,
                     error_kind=item.error_kind,
                     source_path=str(path),
+                    encoding=item.encoding,
+                    encoding_confidence=item.encoding_confidence,
                 )
             )
             if not item.ok:
-                problems.append(f"{item.name}: {item.error}")
+                problems.append(problem_with_name(item.name, item.error))
         if stop.is_set():
             raise _Stopped
         if problems:

@@ -56,7 +56,8 @@ class AttachmentLimits:
 @dataclass(frozen=True)
 class ExtractedAttachment:
     """What reading one file gave. ``units`` counts pages, sheets or slides (``unit`` says which;
-    0 and "" when the format has none). ``image_media_type`` is set for images (no text)."""
+    0 and "" when the format has none). ``image_media_type`` is set for images (no text).
+    ``encoding``/``encoding_confidence`` are set only for a guessed text encoding."""
 
     name: str
     sha256: str
@@ -71,6 +72,10 @@ class ExtractedAttachment:
     image_media_type: str = ""
     error_kind: str = ""
     error: str = ""
+    #: The text encoding, only when it was guessed (no BOM, no declaration, not UTF-8), by its
+    #: common name ("windows-1252"), and how sure the guess is (0-1); "" and 0.0 otherwise.
+    encoding: str = ""
+    encoding_confidence: float = 0.0
 
     @property
     def ok(self) -> bool:

@@ -12,6 +12,9 @@ The form (ADR-004): every readable text attachment, in attachment order, as
 
 blocks separated by a blank line, placed *before* the typed text with one blank line between
 (documents first, question last). Images are sent as image parts, not text, and get no block.
+When the text encoding was guessed (``attachment_added.encoding`` is set), the header ends with
+``encoding="windows-1252" encoding-confidence="0.62"`` so the model knows odd characters may be a
+wrong guess; a record without a guess renders exactly as before.
 Attribute values are escaped (``&``, ``"``, ``<``, ``>``); the text itself is not altered, so a
 document that contains ``</attachment>`` is still shown as it is (the model is told the closing
 tag is the *last* one of the block by the header's ``chars`` count).
@@ -32,6 +35,12 @@ def _escape(value: str) -> str:
     )
 
 
+def _confidence(value: float) -> str:
+    """``0.6234`` -> ``0.62``: two decimals, clamped to [0, 1] (a hand-edited log cannot make
+    the header say more than "sure")."""
+    return f"{min(1.0, max(0.0, value)):.2f}"
+
+
 def attachment_block(item: AttachmentAdded) -> str:
     """One attachment's delimited block ("" for an image or an unreadable file)."""
     if item.error_kind or item.error or item.image_media_type:
@@ -42,6 +51,9 @@ def attachment_block(item: AttachmentAdded) -> str:
     attributes.append(f'chars="{len(item.text)}"')
     if item.truncated:
         attributes.append('truncated="true"')
+    if item.encoding:
+        attributes.append(f'encoding="{_escape(item.encoding)}"')
+        attributes.append(f'encoding-confidence="{_confidence(item.encoding_confidence)}"')
     return f"<attachment {' '.join(attributes)}>\n{item.text}\n</attachment>"
 
 
@@ -52,3 +64,22 @@ def with_attachments(body: str, items: Sequence[AttachmentAdded]) -> str:
         return body
     joined = "\n\n".join(blocks)
     return f"{joined}\n\n{body}" if body else joined
+
+
+def problem_with_name(name: str, error: str) -> str:
+    """Why a file could not be used, naming it exactly once: readers' messages usually name the
+    file already ("report.pdf has no text"), and "report.pdf: report.pdf has no text" reads
+    like a stutter; a message that does not name it gets ``name: `` in front."""
+    if not name or name in error:
+        return error
+    return f"{name}: {error}" if error else name
+
+
+def problem_without_name(name: str, error: str) -> str:
+    """The same message for a place that already shows the name (an attachment's line): a
+    leading ``name: `` is dropped and the name itself becomes "the file"."""
+    if not name:
+        return error
+    if error.startswith(f"{name}: "):
+        return error[len(name) + 2 :]
+    return error.replace(name, "the file", 1)

@@ -16,7 +16,8 @@ Invariants it keeps:
   the provider's own id beside it (``ToolCall.provider_call_id``, with ``provider_origin``) so
   the adapter that gave it can be sent it back, but nothing here joins on it;
 - fields added to an event later have defaults, so every record written before them still
-  reads (``turn_finished.error_kind``, ``tool_call.provider_call_id`` / ``provider_origin``).
+  reads (``turn_finished.error_kind``, ``tool_call.provider_call_id`` / ``provider_origin``,
+  ``attachment_added.encoding`` / ``encoding_confidence``).
 
 Standard library only (this is ``domain``).
 """
@@ -294,6 +295,11 @@ class AttachmentAdded(Event):
     image_media_type: str = ""
     error_kind: str = ""
     source_path: str = ""
+    #: The text encoding when it was *guessed* (no BOM, no declaration, not valid UTF-8), by its
+    #: common name ("windows-1252"), with how sure the guess was (0-1); "" and 0.0 otherwise,
+    #: and in every record written before guesses were recorded.
+    encoding: str = ""
+    encoding_confidence: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -17,18 +17,18 @@ Invariants it keeps:
   ("report.pdf is actually a PNG image"); the file is then read as what it is, or refused as
   ``unsupported`` when Parley does not read that format.
 - :func:`decode_text` never silently mangles: it decodes strictly (BOM, then the UTF-16/32
-  NUL pattern, then a declared charset, then UTF-8, then charset-normalizer's best guess) and
-  raises :class:`ReadFailure` ``undecodable`` naming the first bad byte when nothing fits.
+  NUL pattern, then a declared charset, then UTF-8, then the most plausible guess, see
+  ``encoding.py``) and raises :class:`ReadFailure` ``undecodable`` naming the first bad byte
+  when nothing fits.
 
 Errors: :class:`ReadFailure` carries an ``ExtractedAttachment.error_kind`` and a message for
 people; every module of this package raises it for a bad *file* (never for a bug).
-Standard library only, apart from charset-normalizer imported lazily inside :func:`decode_text`.
+Standard library only, apart from charset-normalizer imported lazily by ``encoding.py``.
 """
 
 from __future__ import annotations
 
 import codecs
-import contextlib
 import posixpath
 import zipfile
 from dataclasses import dataclass, replace
@@ -79,6 +79,7 @@ READABLE = frozenset(
         "tsv",
         "json",
         "html",
+        "msg",
     }
 )
 IMAGE_KINDS = frozenset({"png", "jpeg", "gif", "webp"})
@@ -100,6 +101,7 @@ _KINDS: dict[str, tuple[str, str]] = {
     "ooxml-other": ("application/vnd.openxmlformats-package", "an Office package of another kind"),
     "ooxml-encrypted": ("application/x-ooxml-encrypted", "a password-protected Office file"),
     "ole2": ("application/x-ole-storage", "a legacy Office 97-2003 file"),
+    "msg": ("application/vnd.ms-outlook", "an Outlook message"),
     "png": ("image/png", "a PNG image"),
     "jpeg": ("image/jpeg", "a JPEG image"),
     "gif": ("image/gif", "a GIF image"),
@@ -149,6 +151,7 @@ _EXT_CLAIMS: dict[str, str] = {
     ".doc": "ole2",
     ".xls": "ole2",
     ".ppt": "ole2",
+    ".msg": "msg",
     ".odt": "odf",
     ".ods": "odf",
     ".odp": "odf",
@@ -252,6 +255,28 @@ def utf16_without_bom(head: bytes) -> str:
         return "utf-16-le"
     if even >= pairs * 0.3 and odd <= pairs * 0.02:
         return "utf-16-be"
+    return _utf16_one_block(sample)
+
+
+def _utf16_one_block(sample: bytes) -> str:
+    """UTF-16 without a BOM of text in one non-Latin alphabet (Cyrillic, Greek, Hebrew, Arabic
+    …): the high byte of nearly every unit is that block's (``0x04``) or ``0x00`` (spaces,
+    digits, punctuation), and the whole sample decodes to printable text. "" otherwise."""
+    for codec, high in (("utf-16-le", 1), ("utf-16-be", 0)):
+        highs = sample[high::2]
+        if not highs:
+            return ""
+        top = sorted(((highs.count(bytes([b])), b) for b in set(highs)), reverse=True)[:2]
+        if sum(n for n, _b in top) < len(highs) * 0.95 or 0 not in {b for _n, b in top}:
+            continue
+        if all(b == 0 for _n, b in top):
+            continue  # plain ASCII in UTF-16 is the NUL-pattern case above
+        try:
+            text = sample.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if sum(ch.isprintable() or ch in "\t\r\n" for ch in text) >= len(text) * 0.98:
+            return codec
     return ""
 
 
@@ -317,6 +342,21 @@ def _text_kind(head: bytes, ext: str, encoding: str) -> str:
     return "text"
 
 
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), *range(0x0E, 0x20), 0x7F])
+
+
+def _text_with_nuls(head: bytes, ext: str) -> bool:
+    """A file named as text (``.csv``, ``.txt`` …) that is text apart from a few stray NUL bytes
+    (an export bug, a padded field): it is read, the NULs removed and said (``extractors.text``).
+    Other control bytes, or NULs in more than a quarter of the bytes, mean binary."""
+    if ext not in _TEXT_EXTS and ext not in _TEXT_MEDIA:
+        return False
+    rest = head.replace(b"\x00", b"")
+    if not rest.strip() or (len(head) - len(rest)) * 4 > len(head):
+        return False
+    return len(rest.translate(None, _CONTROL_BYTES)) == len(rest)
+
+
 def sniff(head: bytes, name: str) -> Detected:
     """The type of a file from its first bytes; ``name`` is only a hint. A ZIP is named from its
     extension here (``docx``/``xlsx``/``pptx``/``epub``, else ``zip``); :func:`classify_zip`
@@ -329,7 +369,8 @@ def sniff(head: bytes, name: str) -> Detected:
         kind = claimed
     if not kind:
         encoding = bom_encoding(head) or utf16_without_bom(head)
-        kind = "binary" if not encoding and b"\x00" in head else _text_kind(head, ext, encoding)
+        binary = not encoding and b"\x00" in head and not _text_with_nuls(head, ext)
+        kind = "binary" if binary else _text_kind(head, ext, encoding)
     found = _make(kind, encoding=encoding)
     if kind == "text" and ext in _TEXT_MEDIA:
         found = replace(found, media_type=_TEXT_MEDIA[ext])
@@ -372,12 +413,32 @@ def refusal(found: Detected, name: str) -> ReadFailure:
     )
 
 
+_OLE2_LABELS = (
+    ("WordDocument", "a Word 97-2003 document (.doc)"),
+    ("Workbook", "an Excel 97-2003 workbook (.xls)"),
+    ("Book", "an Excel 97-2003 workbook (.xls)"),
+    ("PowerPoint Document", "a PowerPoint 97-2003 presentation (.ppt)"),
+)
+"""Directory-entry names (stored UTF-16-LE) that say which legacy Office file an OLE2 is."""
+
+
 def classify_ole2(whole: bytes, name: str) -> Detected:
     """An OLE2 (Compound File) container: a password-protected OOXML file when it holds an
-    ``EncryptedPackage`` stream, else a legacy Office 97-2003 file."""
+    ``EncryptedPackage`` stream; an Outlook message when it holds MAPI property streams
+    (``__substg1.0_…`` and ``__properties_version1.0``); else a legacy Office 97-2003 file,
+    named by its main stream when it has a known one."""
     if "EncryptedPackage".encode("utf-16-le") in whole:
         return with_note(_make("ooxml-encrypted"), name)
-    return with_note(_make("ole2"), name)
+    if "__substg1.0_".encode("utf-16-le") in whole and (
+        "__properties_version1.0".encode("utf-16-le") in whole
+    ):
+        return with_note(_make("msg"), name)
+    found = _make("ole2")
+    for stream, label in _OLE2_LABELS:
+        if stream.encode("utf-16-le") + b"\x00\x00" in whole:
+            found = replace(found, label=label)
+            break
+    return with_note(found, name)
 
 
 def _read_small(zf: zipfile.ZipFile, name: str) -> bytes | None:
@@ -453,45 +514,11 @@ def classify_zip(zf: zipfile.ZipFile, name: str) -> Detected:
 
 def decode_text(data: bytes, name: str, declared: str = "") -> tuple[str, str]:
     """``(text, codec)``: ``data`` decoded strictly. Order: BOM, UTF-16/32 NUL pattern,
-    ``declared`` (an HTML meta charset), UTF-8, charset-normalizer's best guess. Raises
-    :class:`ReadFailure` ``undecodable`` when none decodes every byte."""
-    candidates: list[str] = []
-    found = bom_encoding(data[:4]) or utf16_without_bom(data[:4096])
-    if found:
-        candidates.append(found)
-    else:
-        if declared:
-            with contextlib.suppress(LookupError):
-                candidates.append(codecs.lookup(declared).name)
-        candidates.append("utf-8")
-    for codec in candidates:
-        try:
-            return data.decode(codec), codec
-        except (UnicodeDecodeError, LookupError):
-            continue
-    if found:
-        raise ReadFailure(
-            "undecodable", f"{name} starts like {found} text but is not valid {found}"
-        )
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        first_bad = exc.start
-    else:  # pragma: no cover - utf-8 was tried above
-        first_bad = 0
-    guess = ""
-    if b"\0" not in data:
-        from charset_normalizer import from_bytes
+    ``declared`` (an HTML meta charset), UTF-8, then the most plausible of the locale's, the
+    Western/Central European and charset-normalizer's encodings. Raises :class:`ReadFailure`
+    ``undecodable`` when none decodes every byte. (Kept for callers that need no confidence;
+    ``encoding.decode_bytes`` says whether the codec was guessed, and how surely.)"""
+    from parley.infrastructure.attachments.encoding import decode_bytes
 
-        best = from_bytes(data[: 4 * 1024 * 1024]).best()
-        guess = best.encoding if best is not None else ""
-    if guess:
-        try:
-            return data.decode(guess), guess
-        except (UnicodeDecodeError, LookupError):
-            pass
-    raise ReadFailure(
-        "undecodable",
-        f"{name} is not valid UTF-8 (first invalid byte at offset {first_bad:,}) and its "
-        "encoding could not be determined; save it as UTF-8 and attach it again",
-    )
+    decoded = decode_bytes(data, name, declared)
+    return decoded.text, decoded.codec

@@ -88,9 +88,12 @@ _BOOTSTRAP = (
 def _parsers_for(media_type: str) -> tuple[str, ...]:
     """The third-party parser modules the worker imports for a file of ``media_type``."""
     if media_type == "application/pdf":
-        return ("pypdf",)
+        # pdfminer.six is the second PDF extractor (extractors/pdf_miner.py), used on some pages.
+        return ("pypdf", "pdfminer.pdfinterp", "pdfminer.converter")
     if "spreadsheetml" in media_type:
-        return ("openpyxl",)
+        return ("defusedxml.ElementTree",)
+    if media_type == "application/vnd.ms-outlook":
+        return ("olefile",)
     if "presentationml" in media_type:
         return ("pptx",)
     if media_type.startswith("image/"):
@@ -123,7 +126,20 @@ def _child_environment() -> dict[str, str]:
     """Built from nothing: no API key or other secret of the app reaches the parser process."""
     env = {key: os.environ[key] for key in _INHERITED if key in os.environ}
     env["LANG"] = env["LC_ALL"] = "C.UTF-8"
+    # The child's own locale is fixed above; the user's language still weighs encoding guesses.
+    from parley.infrastructure.attachments.encoding import LEGACY_ENV, legacy_encoding
+
+    legacy = legacy_encoding()
+    if legacy:
+        env[LEGACY_ENV] = legacy
     return env
+
+
+def _confidence(value: object) -> float:
+    """The child's ``encoding_confidence`` as a number in [0, 1] (0.0 when absent or odd)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
+    return min(1.0, max(0.0, float(value)))
 
 
 def human_size(n: float) -> str:
@@ -247,6 +263,8 @@ class SubprocessAttachmentReader:
             image_media_type="" if kind else str(result.get("image_media_type", "")),
             error_kind=kind,
             error=str(result.get("error", "")) if kind else "",
+            encoding="" if kind else str(result.get("encoding", "") or ""),
+            encoding_confidence=0.0 if kind else _confidence(result.get("encoding_confidence")),
         )
 
     def _run_child(

@@ -214,6 +214,10 @@ def _scan_part(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_depth: int) -> No
         parser.Parse(b"", True)
 
 
+#: The folder macOS's Finder adds to a ZIP it makes (resource forks; never part of a package).
+MAC_METADATA = "__MACOSX/"
+
+
 def scan_xml_parts(zf: zipfile.ZipFile, name: str, max_depth: int = MAX_XML_DEPTH) -> int:
     """Stream every XML part through expat; refuse DTDs, entity declarations and deep nesting
     (``unsafe``) and malformed XML (``damaged``). Returns the number of parts scanned."""
@@ -222,6 +226,11 @@ def scan_xml_parts(zf: zipfile.ZipFile, name: str, max_depth: int = MAX_XML_DEPT
         if info.is_dir() or not info.filename.lower().endswith(XML_SUFFIXES):
             continue
         part = posixpath.normpath(info.filename)
+        if part.startswith(MAC_METADATA):
+            # macOS's Finder adds AppleDouble files (``__MACOSX/…/._sheet1.xml``, binary despite
+            # the name) when it zips; they are not package parts, and no extractor opens them
+            # (parts are found through the package's relationships or by their own folders).
+            continue
         try:
             _scan_part(zf, info, max_depth)
         except _XmlRefused as exc:

@@ -91,7 +91,10 @@ EXPECTED: dict[str, Expect] = {
         unit="pages",
         snippets=("This is the header text.", "This is the footer text.", "Footnote appears here"),
     ),
-    "pdf-exact-text-crazyones.pdf": Expect(PDF, units=1, unit="pages", snippets=("misﬁts",)),
+    # pypdf's own expected text keeps the ligatures (ﬁ, ﬀ); Parley gives their letters (issue 15).
+    "pdf-exact-text-crazyones.pdf": Expect(
+        PDF, units=1, unit="pages", snippets=("misfits", "differently"), absent=("ﬁ", "ﬀ")
+    ),
     "pdf-exact-text-crazyones.expected.txt": Expect(
         "text/plain", lines=("The Crazy Ones",), extractor_has="utf-8"
     ),
@@ -140,13 +143,16 @@ EXPECTED: dict[str, Expect] = {
         PDF,
         units=19,
         unit="pages",
+        # Pages 2, 12 and 13 defeat pypdf; pdfminer.six reads their body text, and the page
+        # whose unmapped running head dominates is flagged (issue 15).
         snippets=(
             "1309.61",
-            "[page 2 could not be read:",
-            "[page 12 could not be read:",
-            "[page 13 could not be read:",
+            "AUTHORITY: 21 U.S.C. 811, 812, 871(b)",
+            "(1) Chloral. When packaged in a sealed",
+            "[page 2: the characters extracted from this page look wrong",
         ),
         lines=("--- page 19 ---",),
+        extractor_has="pdfminer.six",
     ),
     "pdf-large-117pages.pdf": Expect(
         PDF,
@@ -187,8 +193,8 @@ EXPECTED: dict[str, Expect] = {
             "- Bullet 2",
             "- Bullet 3",
             "Here is a numbered list:",
-            "- Number bullet 1",
-            "- Number bullet 3",
+            "1) Number bullet 1",
+            "3) Number bullet 3",
             "| Row 1 Col 1 | Row 1 Col 2 | Row 1 Col 3 |",
             "| Row 2 Col 1 | Row 2 Col 2 | Row 2 Col 3 |",
             "[Header] This is the header text.",
@@ -330,7 +336,7 @@ EXPECTED: dict[str, Expect] = {
         PPTX,
         units=1,
         unit="slides",
-        lines=("## Slide 1: Test Slide", "Problem Date Placeholder"),
+        lines=("## Slide 1: Test Slide", "[Date] Problem Date Placeholder"),
     ),
     # ---- CSV / text / HTML / EPUB
     "csv-utf8-bom.csv": Expect(
@@ -498,6 +504,8 @@ def test_crazyones_text_is_exactly_the_expected_file(reader: SubprocessAttachmen
     def normal(text: str) -> str:
         return "\n".join(line.rstrip() for line in text.split("\n")).rstrip()
 
+    # The expected file keeps pypdf's ligature characters; Parley gives their letters.
+    expected = expected.replace("ﬁ", "fi").replace("ﬀ", "ff")
     assert normal("\n".join(lines[1:])) == normal(expected)
     assert len(expected.split("\n")) == 18
 

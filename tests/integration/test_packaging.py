@@ -6,7 +6,8 @@ top-level packages, and any other distribution with a ``ui`` package overwrote P
 These tests build the wheel from a copy of the repository's files (exactly what a clean checkout
 has: the layer folders, ``parley/`` with its links, ``pyproject.toml``), then:
 
-- list it: only ``parley/`` and the dist-info, every module of every layer under ``parley/``,
+- list it: only ``parley/`` and the dist-info, every module of every layer under ``parley/``
+  and the icon SVGs (package data),
   no tests, benchmarks or scripts, and the console script pointing at ``parley.ui.cli``;
 - install it into an empty folder beside a planted ``ui`` package (what the other distribution
   would have put there) and run, from that folder only: the ``parley`` command, an import of every
@@ -77,6 +78,16 @@ def _layer_modules() -> set[str]:
     }
 
 
+def _package_data() -> set[str]:
+    """The non-Python files installed with the package: the icon set and its licence."""
+    icons = REPO / "ui" / "icons"
+    return {
+        "parley/" + str(path.relative_to(REPO))
+        for path in icons.iterdir()
+        if path.suffix == ".svg" or path.name == "LICENSE"
+    }
+
+
 def test_the_wheel_holds_only_parley_and_its_dist_info(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/")[0] for name in names}
@@ -84,7 +95,8 @@ def test_the_wheel_holds_only_parley_and_its_dist_info(wheel: Path) -> None:
     assert tops - dist_info == {"parley"}, sorted(tops)
     assert len(dist_info) == 1
     files = {n for n in names if n.startswith("parley/")}
-    assert _layer_modules() | {"parley/__init__.py"} == files
+    assert _package_data() and "parley/ui/icons/LICENSE" in _package_data()
+    assert _layer_modules() | {"parley/__init__.py"} | _package_data() == files
     assert not any(part in n for n in names for part in ("tests/", "benchmarks/", "scripts/"))
     (entry_points,) = (n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -42,7 +42,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo, when run as a script
 
 from PySide6.QtCore import QRect, QTimer, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 
 ERRORS: list[dict] = []  # every error recorded, in order
@@ -90,25 +89,6 @@ def _global_rect(widget: QWidget, rect: QRect | None = None) -> list[int]:
     rect = rect if rect is not None else widget.rect()
     top_left = widget.mapToGlobal(rect.topLeft())
     return [top_left.x(), top_left.y(), rect.width(), rect.height()]
-
-
-def _visible_text_rects(view, text: str) -> list[list[int]]:
-    """Where each occurrence of ``text`` inside the visible part of a text view is (screen)."""
-    rects = []
-    top = view.cursorForPosition(view.viewport().rect().topLeft()).position()
-    bottom = view.cursorForPosition(view.viewport().rect().bottomRight()).position()
-    document = view.document()
-    found = document.find(text, max(0, top - 1))
-    while not found.isNull() and found.selectionStart() <= bottom + 1:
-        start, end = QTextCursor(found), QTextCursor(found)
-        start.setPosition(found.selectionStart())
-        end.setPosition(found.selectionEnd())
-        left, right = view.cursorRect(start), view.cursorRect(end)
-        rect = QRect(left.left(), left.top(), max(1, right.left() - left.left()), left.height())
-        if view.viewport().rect().intersects(rect):
-            rects.append(_global_rect(view.viewport(), rect))
-        found = document.find(text, found)
-    return rects
 
 
 class Monkey:
@@ -178,8 +158,11 @@ class Monkey:
                 }
                 for m in transcript._message_order
             ],
-            arrows=_visible_text_rects(transcript, "\u2039")
-            + _visible_text_rects(transcript, "\u203a"),
+            arrows=[
+                _global_rect(transcript.viewport(), rect)
+                for _, _, rect in transcript.branch_arrows()
+                if transcript.viewport().rect().intersects(rect)
+            ],
             chips=[_global_rect(c) for c in chips if c.isVisible()],
             menu={
                 a.text().replace("&", ""): _global_rect(popup, popup.actionGeometry(a))

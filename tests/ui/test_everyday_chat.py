@@ -4,7 +4,7 @@ state — real widgets, a real local provider, real SQLite."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
@@ -40,20 +40,6 @@ def _contents(request: dict) -> list[str]:
     return [m["content"] for m in request["messages"]]
 
 
-def _click_text(qtbot, view, text: str) -> None:
-    cursor = view.document().find(text)
-    assert not cursor.isNull(), text
-    start = cursor.selectionStart()
-    cursor.setPosition(start)
-    view.setTextCursor(cursor)
-    view.ensureCursorVisible()
-    left = view.cursorRect(cursor)
-    cursor.setPosition(start + 1)
-    right = view.cursorRect(cursor)
-    point = QPoint((left.center().x() + right.center().x()) // 2, left.center().y())
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-
-
 def _hover_toolbar(qtbot, window, text: str):
     """Move the mouse over the message holding ``text``; the hover toolbar appears for it."""
     view = window.transcript
@@ -85,7 +71,9 @@ def test_regenerate_makes_a_branch_and_the_switcher_shows_either_path(
     assert "2 / 2" in text
 
     # The left arrow goes back to the first branch; a follow-up continues that one.
-    _click_text(qtbot, window.transcript, "\u2039")  # the left arrow of "< 2 / 2 >"
+    view = window.transcript  # the left arrow of "< 2 / 2 >"
+    left = next(rect for d, _, rect in view.branch_arrows() if d == "previous")
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=left.center())
     qtbot.waitUntil(lambda: "Answer A" in window.transcript.toPlainText(), timeout=3000)
     assert "Answer B" not in window.transcript.toPlainText()
     assert "1 / 2" in window.transcript.toPlainText()

@@ -307,12 +307,20 @@ def test_branch_arrows_ask_for_the_sibling_turn(qtbot, view):
         )
     view.show_state(select(from_events(events), "b2"))
     assert "Version 2" in view.toPlainText() and "Version 3" not in view.toPlainText()
-    assert "‹ 2 / 3 ›" in view.toPlainText()  # noqa: RUF001
+    assert "2 / 3" in view.toPlainText()
+    arrows = {direction: (target, rect) for direction, target, rect in view.branch_arrows()}
+    assert {d: t for d, (t, _) in arrows.items()} == {"previous": "b1", "next": "b3"}
+    for _, rect in arrows.values():  # a control, not a glyph: at least 24 px to hit
+        assert rect.width() >= 24 and rect.height() >= 24, rect
     with qtbot.waitSignal(view.sig_branch_requested, timeout=2000) as left:
-        _click_text(qtbot, view, "‹")  # noqa: RUF001
+        qtbot.mouseClick(
+            view.viewport(), Qt.MouseButton.LeftButton, pos=arrows["previous"][1].center()
+        )
     assert left.args == ["b1"]
     with qtbot.waitSignal(view.sig_branch_requested, timeout=2000) as right:
-        _click_text(qtbot, view, "›")  # noqa: RUF001
+        # (its edge, not its middle: the whole target answers)
+        target = arrows["next"][1].topLeft() + QPoint(2, 2)
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=target)
     assert right.args == ["b3"]
 
     view.add_user_message("A follow-up", turn_id="c1")

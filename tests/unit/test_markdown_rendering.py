@@ -123,7 +123,8 @@ def test_headings_lists_tables_quotes_links_and_inline_code():
         "\n\nSee [the docs](https://example.org/a?b=1&c=2) and `x < y`, **bold**, *it*, ~~no~~."
     ).html
     assert "<h1>Title</h1>" in html and "<h2>Sub</h2>" in html
-    assert "<ul>" in html and "<li>a</li>" in html and "<ol>" in html
+    assert "<ul>" in html and ">a</li>" in html and "<ol>" in html
+    assert '<li style="line-height:140%">a</li>' in html  # prose is airy; code is not
     assert f'bgcolor="{LIGHT.quote_bar}"' in html and "quoted" in html  # the quote bar
     assert '<th bgcolor="' in html and '<td align="right">d</td>' in html
     assert '<a href="https://example.org/a?b=1&amp;c=2"' in html
@@ -144,9 +145,10 @@ def test_fenced_code_is_highlighted_and_each_block_has_a_copy_link():
         CodeBlock("", "indented"),
     )
     html = rendered.html
-    assert re.findall(r'href="parley-copy:(\d+)"', html) == ["5", "6", "7"]
-    assert html.count(">Copy</a>") == 3
-    python = html[: html.index("<p>text</p>")]
+    # Copy is an icon and its word, both linking to the block: two anchors per block.
+    assert re.findall(r'href="parley-copy:(\d+)"', html) == ["5", "5", "6", "6", "7", "7"]
+    assert html.count("Copy</a>") == 3 and html.count('<img src="parley-icon:copy"') == 3
+    python = html[: html.index(">text</p>")]
     assert '<span style="color: #008000; font-weight: bold">def</span>' in python  # a keyword
     assert f'bgcolor="{LIGHT.code_background}"' in python and "<pre" in python
     unknown = html[html.index("nosuchlanguage") :]

@@ -24,7 +24,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo, when run as a script
 
 from PySide6.QtCore import QRect, QTimer
-from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 
@@ -45,21 +44,6 @@ def _menu_state(menu: QWidget | None) -> dict | None:
             if not action.isSeparator() and action.isVisible()
         }
     }
-
-
-def _text_rects(view, text: str) -> list[list[int]]:
-    """Where each occurrence of ``text`` in a text view is, on the screen."""
-    rects = []
-    found = view.document().find(text)
-    while not found.isNull():
-        start, end = QTextCursor(found), QTextCursor(found)
-        start.setPosition(found.selectionStart())
-        end.setPosition(found.selectionEnd())
-        left, right = view.cursorRect(start), view.cursorRect(end)
-        rect = QRect(left.left(), left.top(), max(1, right.left() - left.left()), left.height())
-        rects.append(_global_rect(view.viewport(), rect))
-        found = view.document().find(text, found)
-    return rects
 
 
 def window_state(app: QApplication) -> dict:
@@ -107,7 +91,11 @@ def window_state(app: QApplication) -> dict:
         else "",
         "menu": _menu_state(app.activePopupWidget()),
         # the branch switchers' arrows (links only when there is a version that way)
-        "previous_arrows": _text_rects(transcript, "\u2039"),
+        "previous_arrows": [
+            _global_rect(transcript.viewport(), rect)
+            for direction, _, rect in transcript.branch_arrows()
+            if direction == "previous"
+        ],
         "transcript": transcript.toPlainText()[-2000:],
     }
 

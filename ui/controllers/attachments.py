@@ -13,7 +13,11 @@ Invariants it keeps:
 - the drag-and-drop handlers are called from C++ (the window's overrides): they catch every
   exception, since one escaping there would take the process down (PySide 6.11);
 - the workspace is the tools' folder and where the Attach dialog opens; the sandbox line shows
-  only once probed and while the chosen tools may run commands.
+  only once probed and while the chosen tools may run commands;
+- tools need a workspace (the runtime offers none without one), so the two move together:
+  setting a workspace while tools are off turns them on ("All tools", gated as chosen), and
+  clearing it turns them off. The tools control (``ui/widgets/tools_control.py``) shows the
+  result.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class AttachmentsController(QObject):
         window.composer.sig_image_pasted.connect(self._on_image_pasted)
         window.transcript.sig_attachment_requested.connect(self.open_attachment)
         window.workspace_button.clicked.connect(self._choose_workspace)
+        window.clear_workspace_button.clicked.connect(lambda: self.set_workspace(None))
         window.tools_picker.currentIndexChanged.connect(lambda _i: self.show_sandbox())
         window.setAcceptDrops(True)  # files dropped anywhere on the window go to the composer
 
@@ -150,11 +155,16 @@ class AttachmentsController(QObject):
     # -- the workspace and the sandbox -------------------------------------------------------------
 
     def set_workspace(self, folder: Path | None) -> None:
+        """The tools' folder (None: no workspace, so no tools)."""
         w = self.w
         w.workspace = folder
         w.composer.workspace = folder  # where the Attach dialog opens
-        w.workspace_button.setText(f"Workspace: {folder.name}" if folder else "No workspace")
-        w.workspace_button.setToolTip(str(folder) if folder else "Choose a folder for tools")
+        picker = w.tools_picker
+        if folder is None:
+            picker.setCurrentIndex(picker.findData("none"))
+        elif picker.currentData() == "none":
+            picker.setCurrentIndex(picker.findData("all"))
+        w.tools_control.show_workspace(folder)
 
     @Slot()
     def _choose_workspace(self) -> None:
@@ -174,6 +184,7 @@ class AttachmentsController(QObject):
         runs_commands = allowed is None or "run_command" in allowed
         if status is None or not runs_commands:
             label.hide()
+            self.w.tools_control.refresh()
             return
         if status.available:
             label.setText(f"Commands run sandboxed ({status.mechanism})")
@@ -192,3 +203,4 @@ class AttachmentsController(QObject):
             )
             label.setStyleSheet("color: #a86b00")
         label.show()
+        self.w.tools_control.refresh()

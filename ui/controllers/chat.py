@@ -126,6 +126,8 @@ class ChatController(QObject):
             self.w.transcript.apply(state)
         if state.total is not old.total or redraw:
             self.show_usage()
+        if (state.anchor is None) != (old.anchor is None) or redraw:
+            self.w.feedback.show_empty(state.anchor is None)  # the greeting of an empty chat
 
     def show_log(self, events: list[StoredEvent]) -> None:
         """Show a log read elsewhere (tests, tools): reduced here, on this thread."""
@@ -331,8 +333,10 @@ class ChatController(QObject):
         last = queries.setup(self.state)
         if last is not None and last.provider_id in {p.name for p in self.w._providers}:
             self.w.model_picker.select(last.provider_id, last.model)
-        if last is not None and last.workspace:
-            self.w.set_workspace(Path(last.workspace))
+        if last is not None:
+            # A conversation resumes as its latest turn ran: in that turn's folder, or with no
+            # folder (and so no tools) when it had none — never in the previous conversation's.
+            self.w.set_workspace(Path(last.workspace) if last.workspace else None)
 
     @Slot(str)
     def show_branch(self, turn_id: str) -> None:
@@ -554,6 +558,7 @@ class ChatController(QObject):
             w._show_status(
                 f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True
             )
+            w.fixes.offer(outcome)  # the way to the fix, when Parley has one (a 401, an image)
         w._refresh_sessions()
         if outcome.session_id == self.session_id and (
             self.session is None or w._typed_title or not w.title_edit.text().strip()

@@ -13,8 +13,9 @@ Invariants it keeps:
 - the providers' model lists are fetched a moment after start (``MODEL_FETCH_DELAY_MS``), with
   the window as the timer's context (a closed window cancels it);
 - a new conversation in a project starts with that project's workspace, model, gate and tools
-  (``apply_project``); an open one is moved to a picked project through the sidebar's named
-  operation.
+  (``apply_project``); one in no project (or in a project without a workspace) starts with no
+  workspace and no tools, never with the previous conversation's; an open one is moved to a
+  picked project through the sidebar's named operation.
 """
 
 from __future__ import annotations
@@ -243,17 +244,19 @@ class SettingsController(QObject):
             self.w.sidebar.move_to_project(self.w._session_id, project.id if project else None)
 
     def apply_project(self, project: ProjectConfig | None) -> None:
-        """A new conversation in ``project`` starts with its workspace, model, gate and tools."""
-        if project is None:
-            return
+        """A new conversation in ``project`` starts with its workspace, model, gate and tools;
+        with no project (or a project without a workspace), with no workspace and no tools."""
         w = self.w
-        if project.workspace:
-            w.attachments.set_workspace(Path(project.workspace))
-        if project.provider_id and project.model:
-            w.model_picker.select(project.provider_id, project.model)
-        index = w.gate_picker.findData(project.gate_mode)
+        workspace = Path(project.workspace) if project is not None and project.workspace else None
+        w.attachments.set_workspace(workspace)  # None also turns the tools off
+        gate = project.gate_mode if project is not None else "auto"
+        index = w.gate_picker.findData(gate)
         if index >= 0:
             w.gate_picker.setCurrentIndex(index)
-        index = w.tools_picker.findData(project.tools)
+        if project is None:
+            return
+        if project.provider_id and project.model:
+            w.model_picker.select(project.provider_id, project.model)
+        index = w.tools_picker.findData(project.tools if workspace is not None else "none")
         if index >= 0:
             w.tools_picker.setCurrentIndex(index)

@@ -169,11 +169,11 @@ class SidebarController(QObject):
         self.w.session_list.set_sections(sections, self.w._session_id)
 
     @Slot(str, object)
-    def _show_matches(self, _query: str, matches: list[SessionMatch]) -> None:
+    def _show_matches(self, query: str, matches: list[SessionMatch]) -> None:
         """The sidebar search's results replace the list (clearing the search restores it)."""
         pending = self.pending_delete.id if self.pending_delete else None
         self.w.session_list.show_matches(
-            [m for m in matches if m.session_id != pending], self.w._session_id
+            [m for m in matches if m.session_id != pending], self.w._session_id, query
         )
 
     @Slot(str, object)
@@ -208,6 +208,7 @@ class SidebarController(QObject):
             w.history_window.sig_session_deleted.connect(
                 lambda sid: self.hub.announce(ops.deleted_elsewhere(sid))
             )
+            w.history_window.sig_exported.connect(w.feedback.exported)  # a toast says so
         else:
             w.history_window.set_providers(names)
         w.history_window.present()

@@ -276,11 +276,12 @@ def insert_fragment(cursor: QTextCursor, markup: str) -> None:
     start = cursor.position()
     into_empty_block = cursor.block().length() == 1
     cursor.insertFragment(QTextDocumentFragment(source))
-    if into_empty_block and not markup.startswith("<table"):
+    if into_empty_block and not markup.startswith(("<table", "<ul", "<ol")):
         # The fragment's first block is merged into the block it lands in and would take that
         # block's format (a heading's or a centred formula's margins and alignment are lost):
         # give it its own, so a message laid out in pieces looks exactly like one laid out at
-        # once, and both like the HTML.
+        # once, and both like the HTML. (A list starts on a block of its own: the empty block
+        # keeps its format — a rule's, which the list's would have erased.)
         first = QTextCursor(cursor.document())
         first.setPosition(start)
         first.setBlockFormat(source.firstBlock().blockFormat())

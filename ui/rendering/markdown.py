@@ -51,6 +51,14 @@ HIGHLIGHT_LIMIT = 20_000
 #: The link scheme of a code block's "Copy" link; the path is the block's index.
 COPY_SCHEME = "parley-copy"
 
+#: The image a code block's Copy link shows before its word: a document resource the transcript
+#: registers (``ui.transcript.glyphs``) in the theme's link colour, sized with the font.
+COPY_ICON = "parley-icon:copy"
+
+#: Prose line height, in per cent of the font's (paragraphs, list items, the user's text): the
+#: airy reading of ChatGPT and Claude (1.5 to 1.75) without spreading code or tables.
+LINE_HEIGHT = 140
+
 __all__ = ["BlockScanner", "stable_prefix_length", "tex_to_unicode"]  # (their home moved)
 
 _SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
@@ -82,6 +90,8 @@ class Palette:
     card_border: str
     card_title: str
     pygments_style: str
+    user_tint: str  # the soft block behind the user's messages
+    user_label: str  # "You" above them (the model's name above an answer is ``assistant``)
 
 
 LIGHT = Palette(
@@ -89,7 +99,7 @@ LIGHT = Palette(
     background="#ffffff",
     muted="#666666",
     user="#2f6fde",
-    assistant="#1c8a5a",
+    assistant="#5b6675",
     notice="#a86b00",
     error="#c0392b",
     success="#1c8a5a",
@@ -107,6 +117,8 @@ LIGHT = Palette(
     card_border="#c8ccd2",
     card_title="#333333",
     pygments_style="default",
+    user_tint="#eef2f8",
+    user_label="#5b6675",
 )
 
 DARK = Palette(
@@ -114,7 +126,7 @@ DARK = Palette(
     background="#1e1f22",
     muted="#9198a1",
     user="#6ea8fe",
-    assistant="#4cc38a",
+    assistant="#a3acb8",
     notice="#e3b341",
     error="#ff7b72",
     success="#4cc38a",
@@ -132,6 +144,8 @@ DARK = Palette(
     card_border="#4a4e55",
     card_title="#e6edf3",
     pygments_style="github-dark",
+    user_tint="#2a2f38",
+    user_label="#a3acb8",
 )
 
 
@@ -321,17 +335,23 @@ def _code_block(code: str, language: str, env: dict[str, Any]) -> str:
     blocks.append(CodeBlock(language, code))
     body = _highlight(code, language, palette)
     label = html.escape(language) if language else "code"
+    # The header: the language, and Copy as an icon with its word (as ChatGPT's "Copy code"),
+    # both one link (two anchors, one href: the icon is an image, the word stays findable).
+    link = f'href="{COPY_SCHEME}:{index}" style="color:{palette.link}; text-decoration:none"'
     header = (
-        f'<tr><td bgcolor="{palette.code_header_background}">'
+        f'<tr><td bgcolor="{palette.code_header_background}" style="padding:4px 10px">'
         f'<span style="color:{palette.muted}; font-size:small">{label}</span></td>'
-        f'<td align="right" bgcolor="{palette.code_header_background}">'
-        f'<a href="{COPY_SCHEME}:{index}" style="color:{palette.link}; font-size:small;'
-        f' text-decoration:none">Copy</a></td></tr>'
+        f'<td align="right" bgcolor="{palette.code_header_background}"'
+        f' style="padding:4px 10px"><span style="font-size:small">'
+        f'<a {link}><img src="{COPY_ICON}" style="vertical-align:middle" /></a>'
+        f"<a {link}>\u00a0Copy</a></span></td></tr>"
         if env["code_header"]
         else ""
     )
+    # Code keeps its lines (``<pre>``: no wrapping); a longer line widens the block past the
+    # column and the view scrolls sideways (a QTextDocument cannot scroll one block alone).
     return (
-        f'<table width="100%" cellspacing="0" cellpadding="6" border="0"'
+        f'<table width="100%" cellspacing="0" cellpadding="10" border="0"'
         f' bgcolor="{palette.code_background}">{header}'
         f'<tr><td colspan="2"><pre style="color:{palette.code_text}">{body}</pre></td></tr>'
         "</table>\n"
@@ -419,8 +439,9 @@ def _table_open(
 ) -> str:
     palette = _pal(env)
     return (
-        f'<table border="1" cellspacing="0" cellpadding="5"'
-        f' style="border-collapse:collapse; border-color:{palette.table_border}">\n'
+        f'<table border="1" cellspacing="0" cellpadding="6" style="border-collapse:collapse;'
+        f" border-style:solid; border-color:{palette.table_border};"
+        f' margin-top:8px; margin-bottom:8px">\n'
     )
 
 
@@ -434,6 +455,23 @@ def _cell_open(
     if token.tag == "th":
         attrs += f' bgcolor="{_pal(env).table_header_background}"'
     return f"<{token.tag}{attrs}>"
+
+
+def _paragraph_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    # (A tight list's paragraphs are hidden: renderToken gives "" for them.)
+    return self.renderToken(tokens, idx, options, env).replace(
+        "<p", f'<p style="line-height:{LINE_HEIGHT}%"', 1
+    )
+
+
+def _list_item_open(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    return self.renderToken(tokens, idx, options, env).replace(
+        "<li", f'<li style="line-height:{LINE_HEIGHT}%"', 1
+    )
 
 
 def _math_span(tex: str, env: dict[str, Any], *, display: bool) -> str:
@@ -497,4 +535,6 @@ _RULES = {
     "math_block": _math_block,
     "math_block_label": _math_block_label,
     "hr": _hr,
+    "paragraph_open": _paragraph_open,
+    "list_item_open": _list_item_open,
 }

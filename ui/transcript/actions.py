@@ -102,6 +102,9 @@ class MessageActions(QTextBrowser):
     def load_earlier(self) -> bool:
         raise NotImplementedError
 
+    def _prepare_document(self) -> None:
+        raise NotImplementedError
+
     # -- messages under the mouse or the cursor --------------------------------------------------
 
     @property
@@ -181,9 +184,11 @@ class MessageActions(QTextBrowser):
         if action == "copy":
             self._flush_pending()
             QGuiApplication.clipboard().setText(message.source)
+            self._toolbar.show_copied(self._toolbar.copy_button)
             self.sig_copied.emit("Message copied")
         elif action == "copy_text":
             QGuiApplication.clipboard().setText(self._plain_text_of(message))
+            self._toolbar.show_copied(self._toolbar.copy_text_button)
             self.sig_copied.emit("Message copied as text")
         elif action == "regenerate":
             self.sig_regenerate_requested.emit(message.turn_id)

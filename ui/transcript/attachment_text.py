@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parley.application.conversation_view import AttachmentLine
+from parley.domain.transcript.attachments import problem_without_name
 from parley.domain.transcript.canonical import AttachmentAdded
 from parley.ui.widgets.attachment_chips import file_kind, human_size
 
@@ -61,7 +62,7 @@ def attachment_details(event: AttachmentAdded) -> str:
 
 def attachment_error(event: AttachmentAdded) -> str:
     """Why the file could not be used, for people."""
-    reason = event.error or event.error_kind.replace("_", " ")
+    reason = problem_without_name(event.name, event.error) or event.error_kind.replace("_", " ")
     return f"not sent: {reason}" if reason else "not sent"
 
 

@@ -173,6 +173,7 @@ class DrawnDocument(MessageActions):
             self.clear()
         finally:
             self._clearing -= 1
+        self._prepare_document()  # clear() dropped the icons and the column's margins
         self._drawn, self._batches = [], []
         self._first = self._top = 0
         self._segment = None

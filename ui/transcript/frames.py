@@ -13,7 +13,11 @@ Invariants it keeps:
   document's structure is the same whether a conversation was drawn at once or item by item;
 - an answer's body is laid out by ``ui.rendering.answer_body`` (``render_body``) into a
   ``Message`` frame [header][body blocks…][slot];
-- every colour comes from the palette.
+- every colour comes from the palette;
+- who said what is seen at a glance: the user's message sits in a soft tinted block (the whole
+  column wide, like Claude's: a long question reads as well as a short one, and a frame cannot
+  shrink to its text), an answer is clean text under its model's name, small and quiet; turns
+  are spaced apart, and prose has ``LINE_HEIGHT`` line height.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from PySide6.QtGui import (
     QTextFormat,
     QTextFrame,
     QTextFrameFormat,
+    QTextImageFormat,
 )
 
 from parley.application.conversation_view import (
@@ -50,15 +55,21 @@ from parley.application.conversation_view.wording import (
 )
 from parley.domain.transcript.branches import BranchPosition
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
-from parley.ui.rendering.markdown import Palette
+from parley.ui.rendering.markdown import LINE_HEIGHT, Palette
 from parley.ui.transcript.attachment_text import describe
+from parley.ui.transcript.glyphs import CHEVRONS, PAPERCLIP
 
 RETRY_SCHEME = "parley-retry"
 TOOL_SCHEME = "parley-tool"
 ATTACHMENT_SCHEME = "parley-attachment"
 BRANCH_SCHEME = "parley-branch"
 EARLIER_SCHEME = "parley-earlier"
-_LEFT, _RIGHT = "\u2039", "\u203a"  # the branch switcher's arrows: ‹ and ›  # noqa: RUF003
+
+#: Space above a turn (its user message) and above an answer's header (px).
+TURN_GAP = 22
+ANSWER_GAP = 12
+#: The user block's inner space (px).
+USER_PADDING = 12
 
 
 @dataclass(eq=False, kw_only=True)
@@ -183,15 +194,17 @@ class FrameHost:
         cursor = self.cursor_at_end()
         fmt = QTextFrameFormat()
         fmt.setBorder(0)
-        fmt.setTopMargin(6 if label is not None else 0)
+        if role == "user":
+            fmt.setTopMargin(TURN_GAP)
+            fmt.setPadding(USER_PADDING)
+            fmt.setBackground(QColor(self.palette.user_tint))
+        else:
+            fmt.setTopMargin(ANSWER_GAP if label is not None else 0)
         frame = cursor.insertFrame(fmt)
         message = Message(frame=frame, turn_id=turn_id, role=role, has_header=label is not None)
         head = frame.firstCursorPosition()
         if label is not None:
-            header = QTextCharFormat()
-            header.setFontWeight(QFont.Weight.Bold)
-            header.setForeground(QColor(getattr(self.palette, role)))
-            head.insertText(label, header)
+            head.insertText(label, self._header_format(role))
             if branch is not None and branch.count > 1:
                 self._branch_switcher(head, branch)
         else:
@@ -208,10 +221,17 @@ class FrameHost:
         """Write a message's header again (the model an answer reports once it is stored)."""
         cursor = message.frame.firstCursorPosition()
         cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(label, self._header_format(message.role))
+
+    def _header_format(self, role: str) -> QTextCharFormat:
+        """A message's header: small and semi-bold, quiet ("You" in the user block, the model's
+        name above an answer)."""
         header = QTextCharFormat()
-        header.setFontWeight(QFont.Weight.Bold)
-        header.setForeground(QColor(getattr(self.palette, message.role)))
-        cursor.insertText(label, header)
+        header.setFontWeight(QFont.Weight.DemiBold)
+        header.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        colour = self.palette.user_label if role == "user" else self.palette.assistant
+        header.setForeground(QColor(colour))
+        return header
 
     def _user(self, item: UserMessage) -> Drawn:
         message = self.open_message(item.turn_id, "user", "You", item.branch)
@@ -221,25 +241,30 @@ class FrameHost:
         cursor = QTextCursor(message.stable_end)
         block = QTextBlockFormat()
         block.setTopMargin(2)
+        block.setLineHeight(LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
         cursor.insertBlock(block, QTextCharFormat())
         cursor.insertText(item.text, QTextCharFormat())
         message.stable_end.setPosition(cursor.position())
         return Drawn(item, message.frame, message)
 
     def _branch_switcher(self, cursor: QTextCursor, branch: BranchPosition) -> None:
+        """The "< 2 / 3 >" after the header: chevron images (registered by ``glyphs``, at least
+        24 px square: the click target) linking to the sibling turns, greyed at either end."""
         muted = QTextCharFormat()
         muted.setForeground(QColor(self.palette.muted))
-        cursor.insertText("   ", QTextCharFormat())
-        arrows = ((_LEFT, branch.previous, "previous"), (_RIGHT, branch.next, "next"))
-        for arrow, target, name in arrows:
-            if arrow == _RIGHT:
-                cursor.insertText(f" {branch.label} ", muted)
+        muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        cursor.insertText("  ", QTextCharFormat())
+        for name, target in (("previous", branch.previous), ("next", branch.next)):
+            if name == "next":
+                cursor.insertText(f"{branch.label}", muted)
+            image = QTextImageFormat()
+            image.setName(CHEVRONS[name][0 if target else 1])
+            image.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
             if target:
-                link = self.link_format(f"{BRANCH_SCHEME}:{target}", self.palette.link)
-                link.setToolTip(f"Show the {name} version ({branch.label})")
-                cursor.insertText(arrow, link)
-            else:
-                cursor.insertText(arrow, muted)
+                image.setAnchor(True)
+                image.setAnchorHref(f"{BRANCH_SCHEME}:{target}")
+                image.setToolTip(f"Show the {name} version ({branch.label})")
+            cursor.insertImage(image)
 
     def _attachments(self, cursor: QTextCursor, item: Attachments) -> None:
         palette = self.palette
@@ -249,15 +274,16 @@ class FrameHost:
             if index:
                 cursor.insertBlock()
             words = describe(line)
+            cursor.insertImage(self._paperclip())
             if line.event_id is None:  # not read yet: its name only
-                cursor.insertText(f"📎 {words.name}", grey)
+                cursor.insertText(f" {words.name}", grey)
                 continue
             link = self.link_format(
                 f"{ATTACHMENT_SCHEME}:{item.turn_id}/{line.event_id}",
                 palette.error if line.failed else palette.user,
             )
             link.setToolTip(words.tooltip)
-            cursor.insertText("📎 ", QTextCharFormat())
+            cursor.insertText(" ", QTextCharFormat())
             cursor.insertText(words.name, link)
             if words.details:
                 cursor.insertText(f" · {words.details}", grey)
@@ -265,6 +291,13 @@ class FrameHost:
                 mark = QTextCharFormat()
                 mark.setForeground(QColor(palette.error if line.failed else palette.notice))
                 cursor.insertText(f" · {words.problem}", mark)
+
+    @staticmethod
+    def _paperclip() -> QTextImageFormat:
+        image = QTextImageFormat()
+        image.setName(PAPERCLIP)
+        image.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
+        return image
 
     def _card(self, cursor: QTextCursor, card: ToolCard, expanded: bool) -> None:
         palette = self.palette

@@ -19,7 +19,10 @@ Invariants it keeps:
 - long conversations show the items of their last ``window_turns`` turns; earlier turns are
   prepended on demand ("Show N earlier messages", or scrolling to the very top) without moving
   what the user was looking at;
-- a theme change draws ``items(state)`` again with the other palette (nothing is replayed).
+- a theme change draws ``items(state)`` again with the other palette (nothing is replayed);
+- the text runs in a centred reading column (``column``): the viewport is narrowed to it by the
+  view's margins, set on resize and zoom only — never per streamed chunk, and a resize that leaves
+  the column's width as it was lays nothing out again.
 
 The old entry points (``add_user_message``, ``begin_answer``, ``append_text``, ``end_answer``,
 ``show_events``) remain for benchmarks and tests that drive the view without a window: they write
@@ -29,18 +32,25 @@ through the same reducer.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontInfo,
+    QPainter,
+    QPaintEvent,
     QPalette,
+    QResizeEvent,
     QTextBlockFormat,
     QTextCursor,
     QTextFrame,
     QTextFrameFormat,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import QWidget
 
@@ -61,9 +71,22 @@ from parley.application.conversation_view import (
 )
 from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.rendering.markdown import Palette, palette_for
+from parley.ui.transcript import corners, glyphs
+from parley.ui.transcript.column import GUTTER, TOP_BOTTOM, side_margin
 from parley.ui.transcript.drawing import DrawnDocument
-from parley.ui.transcript.frames import ATTACHMENT_SCHEME, EARLIER_SCHEME, Drawn, body_source
+from parley.ui.transcript.frames import (
+    ATTACHMENT_SCHEME,
+    BRANCH_SCHEME,
+    EARLIER_SCHEME,
+    Drawn,
+    body_source,
+)
 from parley.ui.transcript.items_index import event_ids, window_start
+
+log = logging.getLogger(__name__)
+
+#: How long after a resize or a zoom the corners wait for Qt's lazy layout to finish (ms).
+SETTLE_MS = 150
 
 
 class TranscriptView(DrawnDocument):
@@ -78,7 +101,7 @@ class TranscriptView(DrawnDocument):
             "key (Shift+F10) for its actions: copy, regenerate, edit."
         )
         self.setReadOnly(True)
-        self.document().setDocumentMargin(16)
+        self.document().setDocumentMargin(TOP_BOTTOM)
         self.setPlaceholderText(
             "Start a conversation: type below and press Ctrl+Enter.\n"
             "Esc stops an answer; the text so far is kept."
@@ -86,6 +109,18 @@ class TranscriptView(DrawnDocument):
         self.window_turns = window_turns
         self.host.palette = palette_for(False)
         self._system_palette = QPalette(self.palette())
+        self.setAutoFillBackground(True)  # (the margins beside the column: see _set_page_palette)
+        self._set_page_palette()
+        # After a resize or a zoom Qt lays the whole document out again, lazily (in steps, on a
+        # timer); measuring a frame for its corners would force that layout at once, in the
+        # paint. So corners wait until the layout has settled (square meanwhile).
+        self._settling = QTimer(self)
+        self._settling.setSingleShot(True)
+        self._settling.setInterval(SETTLE_MS)
+        self._settling.timeout.connect(self.viewport().update)
+        self._laid_out_width = -1  # the viewport width the document was last laid out for
+        self.installEventFilter(self)  # (a wheel beside the column: see eventFilter)
+        self._prepare_document()
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         self._models: dict[str, str] = {}  # (scripted turns) the model an answer is from
 
@@ -348,7 +383,9 @@ class TranscriptView(DrawnDocument):
         """The visible attachment lines under a turn's user message."""
         for drawn in self._drawn:
             if drawn.item.kind == "attachments" and drawn.item.turn_id == turn_id and drawn.frame:
-                return self._frame_text(drawn.frame).split("\u2029")
+                # (each line opens with the paperclip image: read as the paperclip it shows)
+                text = self._frame_text(drawn.frame).replace("\ufffc", "\N{PAPERCLIP}")
+                return text.split("\u2029")
         return []
 
     def attachment_link(self, stored: StoredEvent) -> str:
@@ -396,6 +433,141 @@ class TranscriptView(DrawnDocument):
             bar = self.verticalScrollBar()
             bar.setValue(bar.value() + now - top)
 
+    # -- the reading column ----------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # (Called from C++, for the view and for its viewport: nothing may raise out of it.)
+        with contextlib.suppress(RuntimeError):  # the document is going away with the window
+            self._fit_column()
+            width = self.viewport().width()
+            if width == self._laid_out_width:
+                # The column kept its width: QTextEdit would lay the whole document out again
+                # for any change of the view's width (setPageSize does not compare); told that
+                # the width stayed, it only adjusts the scroll bars.
+                same = QSize(event.oldSize().width(), event.size().height())
+                event = QResizeEvent(same, event.oldSize())
+            else:
+                self._laid_out_width = width
+                self._settling.start()
+        super().resizeEvent(event)
+
+    def eventFilter(self, watched: QObject, happened: QEvent) -> bool:
+        # The margins beside the column belong to the view, not its viewport, and a scroll area
+        # lets a wheel there go by: scroll as over the text. (The view filters its own events.)
+        if watched is self and isinstance(happened, QWheelEvent):
+            self.wheelEvent(happened)
+            return True
+        return super().eventFilter(watched, happened)
+
+    def _prepare_document(self) -> None:
+        """What the document needs before anything is drawn (at start, after a clear, which
+        drops both): its icons, and the reading column."""
+        self._register_glyphs()
+        self._fit_column()
+
+    def _register_glyphs(self) -> None:
+        doc = self.document()
+        glyphs.register(doc, self.host.palette, QFontInfo(doc.defaultFont()).pixelSize())
+
+    def _fit_column(self) -> None:
+        """Centre the reading column: the viewport itself is narrowed to the column plus the
+        document's margins (the view's side margins show the page colour), so resizing a window
+        wider than the column changes no text width and lays nothing out again."""
+        available = self.contentsRect().width()
+        bar = self.verticalScrollBar()
+        if bar.isVisible():
+            available -= bar.width()
+        font_px = QFontInfo(self.document().defaultFont()).pixelSize()
+        side = side_margin(available, font_px) - GUTTER  # (the document's margin is the gutter)
+        margins = self.viewportMargins()
+        if margins.left() != side or margins.right() != side:
+            self.setViewportMargins(side, 0, side, 0)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._settling.isActive():
+            return  # (see ``_settling``)
+        # (Called from C++: nothing may raise out of it; square corners are the worst case.)
+        try:
+            # Only what this paint covers (while streaming: the lines that changed).
+            rects = self.rounded_blocks(event.rect())
+            if rects:
+                painter = QPainter(self.viewport())
+                corners.paint(painter, rects, self.viewport().palette().base().color())
+                painter.end()
+        except Exception:  # e.g. a frame went away between layout and paint
+            log.debug("rounding the corners failed", exc_info=True)
+
+    def rounded_blocks(self, area: QRect | None = None) -> list[QRectF]:
+        """The user blocks and code blocks that meet ``area`` (by default the whole view), as
+        drawn (viewport coordinates)."""
+        layout = self.document().documentLayout()
+        dx, dy = self.horizontalScrollBar().value(), self.verticalScrollBar().value()
+
+        def bounds_of(frame: QTextFrame) -> QRectF:
+            return layout.frameBoundingRect(frame).translated(-dx, -dy)
+
+        area = self.viewport().rect() if area is None else area
+        view = QRectF(area)
+        # Only the messages in view are measured: the positions at the view's corners bound
+        # them (cheap hit tests), so a paint costs the same in a long conversation.
+        middle = area.center().x()
+        top = self.cursorForPosition(QPoint(middle, area.top())).position()
+        bottom = self.cursorForPosition(QPoint(middle, area.bottom())).position()
+        code = self.host.palette.code_background
+        users: list[QRectF] = []
+        codes: list[QRectF] = []
+        for message in self.host.messages.values():
+            frame = message.frame
+            if frame.lastPosition() < top or frame.firstPosition() > bottom:
+                continue
+            bounds = bounds_of(message.frame)
+            if not bounds.intersects(view):
+                continue
+            if message.role == "user":
+                users.append(corners.background_rect(message.frame, bounds))
+            else:
+                codes.extend(corners.code_tables(message.frame, bounds_of, view, code))
+        return users + corners.merge(codes)
+
+    def branch_arrows(self) -> list[tuple[str, str, QRect]]:
+        """The branch switchers' live chevrons drawn: ("previous" or "next", the sibling turn
+        it shows, where it is in viewport coordinates: its click target)."""
+        found = []
+        for message in self._message_order:
+            if message.role != "user":
+                continue
+            block = message.frame.firstCursorPosition().block()
+            iterator = block.begin()
+            while not iterator.atEnd():
+                fragment = iterator.fragment()
+                iterator += 1
+                fmt = fragment.charFormat()
+                href = fmt.anchorHref()
+                if not (fmt.isImageFormat() and href.startswith(f"{BRANCH_SCHEME}:")):
+                    continue
+                name = fmt.toImageFormat().name()
+                direction = next(d for d, names in glyphs.CHEVRONS.items() if name in names)
+                cursor = QTextCursor(self.document())
+                cursor.setPosition(fragment.position())
+                left = self.cursorRect(cursor)
+                cursor.setPosition(fragment.position() + 1)
+                right = self.cursorRect(cursor)
+                rect = QRect(left.left(), left.top(), right.left() - left.left(), left.height())
+                found.append((direction, href.partition(":")[2], rect))
+        return found
+
+    @property
+    def settled(self) -> bool:
+        """Whether the last resize or zoom has settled (the corners are drawn again)."""
+        return not self._settling.isActive()
+
+    @property
+    def column_rect(self) -> QRect:
+        """Where the reading column's text runs, in the view's own coordinates."""
+        viewport = self.viewport().geometry()
+        return viewport.adjusted(GUTTER, 0, -GUTTER, 0)
+
     # -- themes and zoom -------------------------------------------------------------------------
 
     @property
@@ -413,15 +585,20 @@ class TranscriptView(DrawnDocument):
             return
         self.host.dark = dark
         self.host.palette = palette_for(dark)
-        if dark:
-            pal = QPalette(self._system_palette)
+        self._register_glyphs()
+        self._set_page_palette()
+        self._redraw()
+
+    def _set_page_palette(self) -> None:
+        """The view's colours: the system's in the light theme, the transcript's page in the dark
+        one; and the margins beside the column (the view's own background) in the page colour."""
+        pal = QPalette(self._system_palette)
+        if self.host.dark:
             pal.setColor(QPalette.ColorRole.Base, QColor(self.host.palette.background))
             pal.setColor(QPalette.ColorRole.Text, QColor(self.host.palette.text))
             pal.setColor(QPalette.ColorRole.Link, QColor(self.host.palette.link))
-            self.setPalette(pal)
-        else:
-            self.setPalette(self._system_palette)
-        self._redraw()
+        pal.setColor(QPalette.ColorRole.Window, pal.color(QPalette.ColorRole.Base))
+        self.setPalette(pal)
 
     def set_font_point_size(self, points: float) -> None:
         """The base font size of the transcript (the window drives zoom); headings, code and
@@ -431,6 +608,8 @@ class TranscriptView(DrawnDocument):
         font = QFont(self.document().defaultFont())
         font.setPointSizeF(points)
         self.document().setDefaultFont(font)
+        self._prepare_document()  # the icons and the column scale with the font
+        self._settling.start()
 
     # -- driving the view without a window (benchmarks, tests) -----------------------------------
 

@@ -25,6 +25,14 @@ Invariants it keeps:
   window's Stop shortcut (nor does Esc in edit mode); the window's other shortcuts
   (``ui.shortcuts``) are never swallowed by the editor's own key bindings.
 
+How it looks (issue 16): one rounded box, as in ChatGPT, Claude, Jan or LM Studio — the
+attachment chips and the edit banner at its top, the editor (growing with its text up to
+``composer_input.MAX_LINES`` lines, then scrolling), and a bar at its bottom with the paperclip,
+the controls the window puts there (``add_to_bar``: the tools control, the model picker) and the
+round Send/Stop button (``ui.widgets.send_button``). The box is at most as wide as the
+transcript's reading column (``ui.transcript.column.COLUMN_EMS``) and is painted from the
+palette, so it follows the theme and the zoom.
+
 The prompt editor and the paste rules are in ``ui.widgets.composer_input``; the slash-command
 completion (``CommandItem``, ``directive_query``, ``match_commands``, ``CommandPopup``) is in
 ``ui.widgets.composer_commands``. Their public names are importable from here too.
@@ -33,19 +41,22 @@ completion (``CommandItem``, ``directive_query``, ``match_commands``, ``CommandP
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QHideEvent,
-    QIcon,
     QImage,
     QKeyEvent,
     QKeySequence,
+    QPainter,
+    QPaintEvent,
     QPalette,
+    QPen,
     QTextCursor,
 )
 from PySide6.QtWidgets import (
@@ -54,12 +65,15 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from parley.ui.icons import icon, scale_with_font
 from parley.ui.shortcuts import window_keys
+from parley.ui.transcript.column import COLUMN_EMS, font_pixels
 from parley.ui.widgets.attachment_chips import AttachmentStrip, Submit
 from parley.ui.widgets.composer_commands import (
     POPUP_VISIBLE_ROWS,
@@ -69,6 +83,7 @@ from parley.ui.widgets.composer_commands import (
     match_commands,
 )
 from parley.ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
+from parley.ui.widgets.send_button import SendButton
 
 __all__ = [
     "POPUP_VISIBLE_ROWS",
@@ -91,6 +106,9 @@ _PLACEHOLDERS = {
     "enter": "Ask anything — Enter to send, Shift+Enter for a new line, / for commands",
 }
 _SEND_TIPS = {"ctrl+enter": "Send (Ctrl+Enter)", "enter": "Send (Enter)"}
+#: The rounded box's corner radius and its inner margins, in pixels.
+RADIUS = 14
+_PADDING = (12, 8, 8, 8)
 _RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # The window's shortcuts, as combined key codes: the editor must not swallow them (on Linux,
 # QPlainTextEdit takes Ctrl+K as "delete to the end of the line", which would hide Quick switch).
@@ -99,8 +117,8 @@ _WINDOW_KEYS = frozenset(QKeySequence(keys)[0].toCombined() for keys in window_k
 
 
 class Composer(QWidget):
-    """Attachment chips, the edit banner, the prompt editor with its command popup and inline
-    error, the paperclip and the Send/Stop button."""
+    """One rounded box: attachment chips, the edit banner, the prompt editor with its command
+    popup and inline error, and a bar with the paperclip, the window's controls and Send/Stop."""
 
     sig_send_requested = Signal(str)
     """The user asked to send this prompt (not blank). While editing, ``editing_turn`` says which
@@ -127,20 +145,17 @@ class Composer(QWidget):
         self.editor.setObjectName("prompt")
         self.editor.setAccessibleName("Prompt")
         self.editor.setTabChangesFocus(True)
-        self.editor.setFixedHeight(96)
         self.attach_button = QToolButton(self)
         self.attach_button.setObjectName("attach")
-        self.attach_button.setText("Attach")
+        self.attach_button.setText("Attach")  # read by screen readers; only the icon is drawn
         self.attach_button.setAccessibleName("Attach files")
-        paperclip = QIcon.fromTheme("mail-attachment")
-        if not paperclip.isNull():
-            self.attach_button.setIcon(paperclip)
-            self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.attach_button.setIcon(icon("paperclip"))
+        scale_with_font(self.attach_button, 1.25)
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.attach_button.setAutoRaise(True)
+        self.attach_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.attach_button.setToolTip("Attach files (or drop them here, or paste them)")
-        self.button = QPushButton("Send", self)
-        self.button.setObjectName("send")
-        self.button.setAccessibleName("Send")
-        self.button.setDefault(False)
+        self.button = SendButton(self)
         self._running = False
         self._send_key = "ctrl+enter"
         self._commands: tuple[CommandItem, ...] = ()
@@ -185,25 +200,25 @@ class Composer(QWidget):
         # top-level window when first shown (the composer may be re-parented before that).
         self.popup = CommandPopup(self)
 
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        editor_column = QVBoxLayout()
-        editor_column.setContentsMargins(0, 0, 0, 0)
-        editor_column.setSpacing(2)
-        editor_column.addWidget(self.editor)
-        editor_column.addWidget(self.error_label)
-        row.addLayout(editor_column, 1)
-        side = QVBoxLayout()
-        side.addStretch(1)
-        side.addWidget(self.attach_button)
-        side.addWidget(self.button)
-        row.addLayout(side)
+        # The bar under the editor: paperclip, the window's controls (``add_to_bar``), Send.
+        self.bar = QHBoxLayout()
+        self.bar.setContentsMargins(0, 0, 0, 0)
+        self.bar.setSpacing(4)
+        self.bar.addWidget(self.attach_button)
+        self._bar_stretch = 2  # where trailing controls go: after the stretch, before Send
+        self.bar.addStretch(1)
+        self.bar.addWidget(self.button)
         column = QVBoxLayout()
-        column.setContentsMargins(0, 0, 0, 0)
+        column.setContentsMargins(*_PADDING)
+        column.setSpacing(4)
         column.addWidget(self.chips)
         column.addWidget(self.banner)
-        column.addLayout(row)
+        column.addWidget(self.editor)
+        column.addWidget(self.error_label)
+        column.addLayout(self.bar)
         self.setLayout(column)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._fit_width()
 
         self.editor.installEventFilter(self)
         self.editor.sig_submit.connect(self._on_send)
@@ -220,10 +235,54 @@ class Composer(QWidget):
     def set_running(self, running: bool) -> None:
         """Send becomes Stop while a turn runs, and back."""
         self._running = running
-        self.button.setText("Stop" if running else "Send")
-        self.button.setObjectName("stop" if running else "send")
-        self.button.setAccessibleName("Stop" if running else "Send")
+        self.button.set_running(running)
         self.button.setToolTip("Stop the answer (Esc)" if running else _SEND_TIPS[self._send_key])
+
+    # -- the box ---------------------------------------------------------------------------------
+
+    def add_to_bar(self, widget: QWidget, *, trailing: bool = False) -> None:
+        """Put one of the window's controls on the bar: after the paperclip, or (``trailing``)
+        just before Send."""
+        if trailing:
+            self.bar.insertWidget(self.bar.count() - 1, widget)
+        else:
+            self.bar.insertWidget(self._bar_stretch - 1, widget)
+            self._bar_stretch += 1
+        self._order_tabs()
+
+    def _order_tabs(self) -> None:
+        """Tab goes from the editor along the bar, left to right, ending on Send (the window
+        built its controls before the composer, so the creation order would put them first)."""
+        chain: list[QWidget] = [self.editor]
+        for index in range(self.bar.count()):
+            item = self.bar.itemAt(index)
+            widget = item.widget() if item is not None else None
+            if widget is not None:  # (the stretch is an item without a widget)
+                chain.append(widget)
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _fit_width(self) -> None:
+        """At most as wide as the transcript's reading column (it scales with the font)."""
+        px = font_pixels(self.font().pointSizeF(), self.logicalDpiY())
+        padding = _PADDING[0] + _PADDING[2]
+        self.setMaximumWidth(round(COLUMN_EMS * max(px, 1.0)) + padding)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_width()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        focused = self.editor.hasFocus()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        border = palette.color(QPalette.ColorRole.Highlight if focused else QPalette.ColorRole.Mid)
+        painter.setPen(QPen(border, 1.0))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), RADIUS, RADIUS)
+        painter.end()
 
     @property
     def running(self) -> bool:
@@ -417,6 +476,9 @@ class Composer(QWidget):
                 return self._on_key(event)
             elif kind == QEvent.Type.FocusOut:
                 self.hide_popup()
+                self.update()  # the box's border leaves the accent colour
+            elif kind == QEvent.Type.FocusIn:
+                self.update()
         return super().eventFilter(watched, event)
 
     def _claims(self, event: QKeyEvent) -> bool:

@@ -8,6 +8,10 @@ Invariants it keeps:
 
 - the send key asks to send (``sig_submit``) and is never inserted as text: Ctrl+Enter always,
   Enter too in "enter" mode; Shift+Enter is a plain new line in both modes;
+- the editor is as tall as its text, between ``MIN_LINES`` and ``MAX_LINES`` visual lines
+  (wrapped lines count), and never more than ``MAX_WINDOW_SHARE`` of its window's height (at a
+  big zoom in a small window the conversation stays in sight); past that it scrolls. The height
+  follows the font (zoom) and the window's size;
 - pasted or dropped local files are handed on (``sig_files_pasted``), never inserted as text; an
   image that comes with no files and no text (a screenshot) is handed on (``sig_image_pasted``);
   an image that comes with text is pasted as text.
@@ -15,12 +19,24 @@ Invariants it keeps:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QImage, QKeyEvent, QPixmap
-from PySide6.QtWidgets import QPlainTextEdit, QWidget
+import math
+
+from PySide6.QtCore import QEvent, QMimeData, QObject, QSizeF, Qt, Signal
+from PySide6.QtGui import QImage, QKeyEvent, QPixmap, QShowEvent
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QWidget
 
 #: The keys that send (with the right modifiers) or break the line.
 RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+#: The editor's height in visual lines: never less (room for the placeholder's key hint), and
+#: never more (then it scrolls) — about what ChatGPT's and Claude's composers grow to.
+MIN_LINES = 2
+MAX_LINES = 10
+# QPlainTextEdit counts the last line as shown only if it ends a pixel above the viewport's
+# bottom margin (``_q_adjustScrollbars``): without this, a full editor shows a scroll bar.
+_SLACK = 2
+#: The most of its window's height the editor may take.
+MAX_WINDOW_SHARE = 0.35
 
 
 class PromptEdit(QPlainTextEdit):
@@ -42,6 +58,59 @@ class PromptEdit(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.send_key = "ctrl+enter"
+        self._watched: QWidget | None = None  # the window whose height caps the editor's
+        # It sits inside the composer's rounded frame: no frame or background of its own.
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setAutoFillBackground(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The plain-text layout's document size is counted in visual lines (wrapped ones too).
+        self.document().documentLayout().documentSizeChanged.connect(self._fit_height)
+        self._fit_height()
+
+    def visual_lines(self) -> int:
+        """How many lines the text takes at the current width (a wrapped paragraph counts each)."""
+        return max(1, math.ceil(self.document().documentLayout().documentSize().height()))
+
+    def height_for_lines(self, lines: int) -> int:
+        """The editor's height that shows ``lines`` lines of its font without scrolling."""
+        margins = self.contentsMargins()
+        return (
+            lines * self.fontMetrics().lineSpacing()
+            + math.ceil(2 * self.document().documentMargin())
+            + margins.top()
+            + margins.bottom()
+            + _SLACK
+        )
+
+    def _fit_height(self, _size: QSizeF | None = None) -> None:
+        lines = min(max(self.visual_lines(), MIN_LINES), MAX_LINES)
+        height = self.height_for_lines(lines)
+        window = self.window()
+        if window is not self and window.isVisible():
+            ceiling = max(self.height_for_lines(MIN_LINES), int(window.height() * MAX_WINDOW_SHARE))
+            height = min(height, ceiling)
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        window = self.window()
+        if window is not self and window is not self._watched:
+            if self._watched is not None:
+                self._watched.removeEventFilter(self)
+            self._watched = window
+            window.installEventFilter(self)  # its resizes change the ceiling
+        self._fit_height()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched and event.type() == QEvent.Type.Resize:
+            self._fit_height()
+        return super().eventFilter(watched, event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # the zoom: line height changed
+            self._fit_height()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in RETURN_KEYS:

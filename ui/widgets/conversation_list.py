@@ -16,7 +16,9 @@ Invariants it keeps:
 - a rename is a request (``sig_rename_requested``), never a change of the shown title: the title
   stays as it was until the owner refreshes; a blank or unchanged name is not requested;
 - one click or Enter opens; the arrow keys only move; F2 or a double-click renames in place
-  (Enter commits, Esc cancels); Delete asks to delete.
+  (Enter commits, Esc cancels); Delete asks to delete;
+- an empty list is never blank: it says how to start a conversation (with the real key from
+  ``ui.shortcuts``) or that nothing matched the search, in a label screen readers read.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeyEvent
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QLabel,
     QLineEdit,
     QMenu,
     QStyledItemDelegate,
@@ -45,6 +48,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.conversations.sections import Section, parse_time
+from parley.ui.key_text import keys_for
 from parley.ui.qt_items import children, top_level_items
 from parley.ui.widgets.session_search import SessionMatch, snippet_tooltip
 
@@ -61,6 +65,24 @@ SECTION, SESSION = "section", "session"
 UNTITLED = "(untitled)"
 PIN_MARKER = "\U0001f4cc"  # 📌
 _EXPANDED, _COLLAPSED = "\u25be", "\u25b8"  # ▾ ▸
+
+
+#: The list's accessible description while it shows rows.
+ROW_KEYS = "Enter opens, F2 renames, Delete deletes, the context menu has more"
+
+
+def no_conversations_text() -> str:
+    """What an empty sidebar teaches: how to start, with the real key (``ui.shortcuts``)."""
+    return f"No conversations yet — start one with {keys_for('New conversation')}."
+
+
+def no_matches_text(query: str) -> str:
+    """What an empty search says: the query, and what else to try."""
+    shown = query.strip()
+    if len(shown) > 40:
+        shown = shown[:39] + "…"
+    head = f"No conversations match “{shown}”." if shown else "No conversations match."
+    return f"{head} Try fewer or other words; Esc clears the search."
 
 
 def local_time(ts: str) -> str:
@@ -136,9 +158,7 @@ class ConversationList(QTreeWidget):
         super().__init__(parent)
         self.setObjectName("conversations")
         self.setAccessibleName("Conversations")
-        self.setAccessibleDescription(
-            "Enter opens, F2 renames, Delete deletes, the context menu has more"
-        )
+        self.setAccessibleDescription(ROW_KEYS)
         self.setHeaderHidden(True)
         self.setColumnCount(1)
         self.setRootIsDecorated(False)  # headers draw their own ▾/▸; conversations need none
@@ -161,6 +181,17 @@ class ConversationList(QTreeWidget):
         self._rebuilding = False
         #: The context menu last shown (kept so it stays alive while open; tests reach it here).
         self.context_menu: QMenu | None = None
+        # What an empty list says (no conversation yet, or no match): a real label over the
+        # viewport, so screen readers read it; shown only while there is no row.
+        self.empty_hint = QLabel(self.viewport())
+        self.empty_hint.setObjectName("conversations-empty")
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        # Palette and margins, not a style sheet: a styled label stops following the zoom.
+        self.empty_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.empty_hint.setMargin(16)
+        self.empty_hint.hide()
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -194,11 +225,15 @@ class ConversationList(QTreeWidget):
                 self._mark(header)
         finally:
             self._rebuilding = False
+        self._say_when_empty(no_conversations_text())
         if current_session_id:
             self.select_session(current_session_id)
 
-    def show_matches(self, matches: Sequence[SessionMatch], current: str | None) -> None:
-        """Show search results as a flat list (no sections), each keeping its event id."""
+    def show_matches(
+        self, matches: Sequence[SessionMatch], current: str | None, query: str = ""
+    ) -> None:
+        """Show search results as a flat list (no sections), each keeping its event id; with
+        none, say that nothing matches ``query``."""
         self._rebuilding = True
         try:
             self.clear()
@@ -214,6 +249,7 @@ class ConversationList(QTreeWidget):
                 self.addTopLevelItem(item)
         finally:
             self._rebuilding = False
+        self._say_when_empty(no_matches_text(query))
         if current:
             self.select_session(current)
 
@@ -231,6 +267,28 @@ class ConversationList(QTreeWidget):
         self.setCurrentItem(item)
         self.scrollToItem(item)
         return True
+
+    def _say_when_empty(self, text: str) -> None:
+        """With no row, show ``text`` over the list (and as its description); else nothing."""
+        if self.topLevelItemCount():
+            self.empty_hint.hide()
+            self.setAccessibleDescription(ROW_KEYS)
+            return
+        self.empty_hint.setText(text)
+        self.setAccessibleDescription(text)
+        self._place_hint()
+        self.empty_hint.show()
+
+    def empty_text(self) -> str:
+        """What the empty list says, or "" when it shows rows."""
+        return "" if self.empty_hint.isHidden() else self.empty_hint.text()
+
+    def _place_hint(self) -> None:
+        self.empty_hint.setGeometry(self.viewport().rect())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_hint()
 
     # -- reading what is shown (for the owner and tests) -----------------------------------------
 

@@ -10,20 +10,30 @@ Invariants it keeps:
   at submit time, into the frozen request;
 - group headers can never be selected; a provider whose model list could not be fetched still
   offers its configured default model, and "Other model…" lets the user type any id;
-- adding fetched models never changes the selection.
+- adding fetched models never changes the selection;
+- closed, it is a compact control for the composer's bar: the chosen model's name (elided past
+  ``MAX_LABEL_CHARS``) and a chevron, no frame (a faint one on hover or focus); the list it opens
+  is as wide as its longest entry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
+
+from parley.ui.icons import icon
 
 _PROVIDER = Qt.ItemDataRole.UserRole + 1
 _MODEL = Qt.ItemDataRole.UserRole + 2
 _KIND = Qt.ItemDataRole.UserRole + 3  # "header", "model" or "other"
+
+#: The most characters of a model id the closed picker shows (then "…"; the tooltip has it all).
+MAX_LABEL_CHARS = 32
+#: The least width of the open list, in pixels (the closed control is narrower).
+LIST_MIN_WIDTH = 260
 
 
 class ModelPicker(QComboBox):
@@ -35,12 +45,94 @@ class ModelPicker(QComboBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("model-picker")
-        self.setMinimumWidth(260)
         self.setMaxVisibleItems(24)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._model = QStandardItemModel(self)
         self.setModel(self._model)
         self._last: tuple[str, str] = ("", "")
         self.activated.connect(self._on_activated)
+        self.currentIndexChanged.connect(self._on_current_changed)
+        self._chevron = icon("chevron-down")
+
+    # -- the compact closed look ---------------------------------------------------------------
+
+    def label(self) -> str:
+        """What the closed picker shows: the chosen model's id, elided."""
+        _provider, model = self.current()
+        if not model:
+            return "Choose a model"
+        return model if len(model) <= MAX_LABEL_CHARS else model[: MAX_LABEL_CHARS - 1] + "…"
+
+    def _padding(self) -> int:
+        return max(6, self.fontMetrics().height() // 2)
+
+    def sizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        chevron = metrics.height()
+        width = metrics.horizontalAdvance(self.label()) + chevron + 3 * self._padding()
+        return QSize(width, max(metrics.height() + 2 * self._padding() - 2, 24))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def _on_current_changed(self, _row: int) -> None:
+        provider, model = self.current()
+        self.setToolTip(f"{model} on {provider} — the model for the next message" if model else "")
+        self.updateGeometry()
+        self.update()
+
+    def showPopup(self) -> None:
+        # The closed control is as narrow as its label; the list is as wide as its entries.
+        view = self.view()
+        wanted = view.sizeHintForColumn(0) + view.verticalScrollBar().sizeHint().width() + 16
+        view.setMinimumWidth(max(LIST_MIN_WIDTH, wanted))
+        super().showPopup()
+        # The picker sits at the right of the composer at the window's bottom: open the list
+        # above it, right-aligned, rather than over it and off the window's right edge.
+        container = view.window()
+        if container is self.window():
+            return
+        top_right = self.mapToGlobal(QPoint(self.width(), 0))
+        x = top_right.x() - container.width()
+        y = top_right.y() - container.height() - 2
+        screen = self.screen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            if y < area.top():
+                return  # no room above: keep Qt's placement
+            x = max(area.left(), x)
+        container.move(x, y)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self.rect().adjusted(0, 0, -1, -1)
+        radius = rect.height() / 3
+        if self.underMouse() or self.hasFocus() or self.view().isVisible():
+            painter.setPen(
+                palette.color(QPalette.ColorRole.Highlight)
+                if self.hasFocus()
+                else palette.color(QPalette.ColorRole.Mid)
+            )
+            painter.setBrush(palette.color(QPalette.ColorRole.Button))
+            painter.drawRoundedRect(rect, radius, radius)
+        pad = self._padding()
+        chevron = self.fontMetrics().height()
+        text_rect = QRect(pad, 0, self.width() - chevron - 2 * pad, self.height())
+        group = QPalette.ColorGroup.Active if self.isEnabled() else QPalette.ColorGroup.Disabled
+        painter.setPen(palette.color(group, QPalette.ColorRole.ButtonText))
+        shown = self.fontMetrics().elidedText(
+            self.label(), Qt.TextElideMode.ElideRight, text_rect.width()
+        )
+        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        painter.drawText(text_rect, int(align), shown)
+        glyph = QRect(0, 0, chevron, chevron)
+        glyph.moveCenter(self.rect().center())
+        glyph.moveRight(self.width() - pad)
+        mode = self._chevron.Mode.Normal if self.isEnabled() else self._chevron.Mode.Disabled
+        self._chevron.paint(painter, glyph, Qt.AlignmentFlag.AlignCenter, mode)
+        painter.end()
 
     # -- what the window calls -----------------------------------------------------------------
 
@@ -58,6 +150,7 @@ class ModelPicker(QComboBox):
         self.blockSignals(False)
         if not self.select(*previous):
             self._select_first_model()
+        self._on_current_changed(self.currentIndex())  # the label may read differently now
 
     def add_models(self, provider: str, models: Iterable[str]) -> None:
         """Add fetched models under ``provider`` (those already listed are skipped)."""

@@ -15,7 +15,8 @@ Invariants it keeps:
   can never overwrite a newer one);
 - clearing the field (or Esc) does not search: it says so (``sig_cleared``) and the owner shows its
   full list again;
-- the widget renders and forwards intent only; ``search_sessions`` is the whole job.
+- the widget renders and forwards intent only; ``search_sessions`` is the whole job; a search
+  with no match is said by the list (``ConversationList.show_matches`` names the query).
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import QLineEdit, QToolButton, QWidget
 
 from parley.application.ports.event_store import EventStore, SearchHit
+from parley.ui.icons import icon
+from parley.ui.key_text import keys_for
 
 #: Quiet time after the last keystroke before a search starts.
 DEBOUNCE_MS = 250
@@ -121,7 +124,15 @@ class SessionSearch(QLineEdit):
         self._store = store
         self._submit = submit
         self.setObjectName("session-search")
-        self.setPlaceholderText("Search conversations")
+        # The key that comes here is named in the field itself (read from ``ui.shortcuts``).
+        self.setPlaceholderText(f"Search conversations ({keys_for('Find conversation')})")
+        # A leading magnifier. The line edit draws the action as a tool button of its own: the
+        # action's text and the button's accessible name say "Search" to screen readers.
+        search = QAction(icon("search"), "Search", self)
+        self.addAction(search, QLineEdit.ActionPosition.LeadingPosition)
+        for button in self.findChildren(QToolButton):
+            if button.defaultAction() is search:
+                button.setAccessibleName("Search")
         self.setClearButtonEnabled(True)
         self.setToolTip("Titles and content; Esc clears")
         self._timer = QTimer(self)

@@ -4,25 +4,81 @@ Why it exists: a first start with no provider is not an error. The user picks a 
 Anthropic, Gemini, OpenRouter, Groq, a local Ollama or LM Studio, …), pastes a key — kept in the
 system keyring — and starts chatting; or picks a local server found on its default port. The panel
 renders and forwards intent; the window and its ``ProviderEditor`` do the work.
+
+Invariants it keeps:
+
+- it reads like a peer's onboarding (LM Studio, Jan, Msty): a greeting, then two cards — a
+  cloud provider, or a model served on this computer — in one centred column that scrolls
+  rather than clips in a small window;
+- a missing keyring is said up front, above the cards, with the way round (an environment
+  variable), before the user types a key that could not be kept (``show_keyring_problem``);
+- nothing here touches the settings, the keyring or the network: signals only.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QGroupBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from parley.ui.icons import icon, pixmap
+from parley.ui.key_text import keys_for
 from parley.ui.widgets.provider_form import ProviderForm
 
 _SERVER = Qt.ItemDataRole.UserRole
+
+#: The cards' look: a rounded, bordered surface on the window's colour.
+CARD_STYLE = (
+    "QFrame#welcome-card { background: palette(base); border: 1px solid palette(mid);"
+    " border-radius: 12px; }"
+)
+#: The keyring warning: amber, with dark text, readable on a light and a dark theme.
+KEYRING_STYLE = (
+    "QFrame#welcome-keyring { background: #fff4d6; border: 1px solid #d9a400;"
+    " border-radius: 8px; } #welcome-keyring QLabel { color: #5c4300; }"
+)
+
+
+def _card(icon_name: str, title: str, subtitle: str) -> tuple[QFrame, QVBoxLayout, QLabel]:
+    """A rounded card with an icon, a bold title and a line under it: the card, its body layout
+    and that line."""
+    card = QFrame()
+    card.setObjectName("welcome-card")
+    card.setStyleSheet(CARD_STYLE)
+    mark = QLabel()
+    mark.setPixmap(pixmap(icon_name, round(mark.fontMetrics().height() * 1.4)))
+    heading = QLabel(title)
+    font = heading.font()
+    font.setBold(True)
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+    heading.setFont(font)
+    line = QLabel(subtitle)
+    line.setWordWrap(True)
+    line.setStyleSheet("color: palette(placeholder-text)")
+    words = QVBoxLayout()
+    words.setSpacing(2)
+    words.addWidget(heading)
+    words.addWidget(line)
+    top = QHBoxLayout()
+    top.setSpacing(10)
+    top.addWidget(mark, 0, Qt.AlignmentFlag.AlignTop)
+    top.addLayout(words, 1)
+    body = QVBoxLayout(card)
+    body.setContentsMargins(18, 16, 18, 16)
+    body.setSpacing(10)
+    body.addLayout(top)
+    return card, body, line
 
 
 class WelcomePanel(QWidget):
@@ -37,51 +93,122 @@ class WelcomePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("welcome")
-        title = QLabel("<h2>Welcome to Parley</h2>")
+        self.setAccessibleName("Welcome")
+        mark = QLabel()
+        mark.setPixmap(pixmap("sparkles", round(self.fontMetrics().height() * 2.6)))
+        mark.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        title = QLabel("Welcome to Parley")
+        title.setObjectName("welcome-title")
+        title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        font = title.font()
+        font.setBold(True)
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * 1.9)
+        title.setFont(font)
         intro = QLabel(
-            "Connect a model provider to start chatting: pick a preset, paste its API key (kept "
-            "in your system keyring, never in a file), and press Start chatting."
+            "Chat with any model, in the cloud or on this computer. Connect one to begin — "
+            "it takes under a minute."
         )
+        intro.setObjectName("welcome-intro")
         intro.setWordWrap(True)
+        intro.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        intro.setStyleSheet("color: palette(placeholder-text)")
 
-        remote = QGroupBox("Add a provider")
+        # Said before anything is typed: a key pasted here could not be kept.
+        self.keyring_box = QFrame()
+        self.keyring_box.setObjectName("welcome-keyring")
+        self.keyring_box.setStyleSheet(KEYRING_STYLE)
+        self.keyring_box.setAccessibleName("Keyring unavailable")
+        self.keyring_label = QLabel()
+        self.keyring_label.setObjectName("welcome-keyring-text")
+        self.keyring_label.setWordWrap(True)
+        self.keyring_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.keyring_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        warning = QLabel()
+        # In the box's own dark amber: the palette's text colour would vanish on the dark theme.
+        warning.setPixmap(
+            pixmap("alert-triangle", round(self.fontMetrics().height() * 1.2), QColor("#5c4300"))
+        )
+        keyring_row = QHBoxLayout(self.keyring_box)
+        keyring_row.setContentsMargins(12, 10, 12, 10)
+        keyring_row.addWidget(warning, 0, Qt.AlignmentFlag.AlignTop)
+        keyring_row.addWidget(self.keyring_label, 1)
+        self.keyring_box.hide()
+
+        remote, remote_body, self._remote_line = _card(
+            "sparkles",
+            "Connect a provider",
+            "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, paste its API key — "
+            "kept in your system keyring, never in a file — and press Start chatting.",
+        )
         self.form = ProviderForm(save_label="Start chatting")
-        remote_layout = QVBoxLayout(remote)
-        remote_layout.addWidget(self.form)
+        self.form.save_button.setIcon(icon("arrow-up"))
+        remote_body.addWidget(self.form)
 
-        local = QGroupBox("Or use a local server")
-        self.probe_button = QPushButton("Look for Ollama and LM Studio")
+        local, local_body, _line = _card(
+            "terminal",
+            "Or run models on this computer",
+            "Ollama and LM Studio serve models locally: no key, and nothing leaves your machine.",
+        )
+        self.probe_button = QPushButton(icon("search"), "Look for Ollama and LM Studio")
         self.probe_button.setObjectName("probe")
         self.local_list = QListWidget()
+        self.local_list.setObjectName("local-servers")
+        self.local_list.setAccessibleName("Local servers found")
         self.local_list.setMaximumHeight(90)
+        self.local_list.hide()  # shown once a search has run
         self.use_button = QPushButton("Use selected")
+        self.use_button.setObjectName("use-local")
         self.use_button.setEnabled(False)
-        local_layout = QVBoxLayout(local)
         row = QHBoxLayout()
         row.addWidget(self.probe_button)
         row.addWidget(self.use_button)
         row.addStretch(1)
-        local_layout.addLayout(row)
-        local_layout.addWidget(self.local_list)
+        local_body.addLayout(row)
+        local_body.addWidget(self.local_list)
 
         self.message = QLabel("")
         self.message.setObjectName("welcome-message")
         self.message.setWordWrap(True)
+        settings_keys = keys_for("Settings")
+        privacy = QLabel(
+            f"Your conversations are kept on this computer. Press {settings_keys} later to add "
+            "more providers."
+        )
+        privacy.setWordWrap(True)
+        privacy.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        privacy.setStyleSheet("color: palette(placeholder-text)")
 
-        layout = QVBoxLayout()
+        column = QWidget()
+        column.setObjectName("welcome-column")
+        column.setMaximumWidth(720)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(24, 32, 24, 24)
+        layout.setSpacing(14)
+        layout.addWidget(mark)
         layout.addWidget(title)
         layout.addWidget(intro)
+        layout.addSpacing(6)
+        layout.addWidget(self.keyring_box)
         layout.addWidget(remote)
         layout.addWidget(local)
         layout.addWidget(self.message)
+        layout.addWidget(privacy)
         layout.addStretch(1)
-        outer = QHBoxLayout(self)
-        outer.addStretch(1)
-        inner = QWidget()
-        inner.setLayout(layout)
-        inner.setMaximumWidth(680)
-        outer.addWidget(inner, 4)
-        outer.addStretch(1)
+        page = QWidget()
+        centre = QHBoxLayout(page)
+        centre.addStretch(1)
+        centre.addWidget(column, 6)
+        centre.addStretch(1)
+        # A small window scrolls the column instead of squeezing the form.
+        scroll = QScrollArea()
+        scroll.setObjectName("welcome-scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(page)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
         self.probe_button.clicked.connect(self._on_probe)
         self.use_button.clicked.connect(self._on_use)
@@ -93,9 +220,29 @@ class WelcomePanel(QWidget):
         self.message.setStyleSheet("color: #c0392b" if error else "color: #1c8a5a")
         self.message.setText(text)
 
+    def show_keyring_problem(self, reason: str) -> None:
+        """No system keyring: say so above the cards, with the way round."""
+        said = reason.strip().rstrip(".")
+        self.keyring_label.setText(
+            f"API keys cannot be saved on this computer: {said[:1].lower()}{said[1:]}, and name "
+            "it under Key variable. A local server (below) needs no key."
+        )
+        self.keyring_box.setAccessibleDescription(self.keyring_label.text())
+        # The provider card no longer promises the keyring.
+        self._remote_line.setText(
+            "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, check the Key "
+            "variable that holds its API key, and press Start chatting."
+        )
+        self.keyring_box.show()
+
+    def keyring_problem(self) -> str:
+        """The keyring warning shown, or "" when none is."""
+        return "" if self.keyring_box.isHidden() else self.keyring_label.text()
+
     def show_local_servers(self, servers: list[tuple[str, str, str, list[str]]]) -> None:
         self.probe_button.setEnabled(True)
         self.local_list.clear()
+        self.local_list.setVisible(bool(servers))
         for name, label, url, models in servers:
             shown = ", ".join(models[:4]) + (" …" if len(models) > 4 else "")
             item = QListWidgetItem(f"{label} at {url} — {shown or 'no models pulled yet'}")

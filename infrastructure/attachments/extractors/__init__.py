@@ -16,7 +16,7 @@ Invariants it keeps:
   extension alone; ZIP packages pass ``zipcheck.check_zip`` before anything opens them and OOXML
   parts pass ``zipcheck.scan_xml_parts`` (no DTD, no entities, bounded depth) before any XML
   parser sees them. DOCX, EPUB container/OPF and the package parts used for detection are
-  parsed with defusedxml (DTDs forbidden); openpyxl uses defusedxml too; python-pptx's lxml
+  parsed with defusedxml (DTDs forbidden), XLSX parts too; python-pptx's lxml
   parser sees only parts the scan passed. The stored copy has no extension, so libraries get a
   file object or the path as a string, never a name to judge by.
 - The text, HTML and JSON extractors return the full text; :func:`extract_file` caps it.
@@ -65,6 +65,7 @@ from parley.infrastructure.attachments.extractors.docx import extract_docx
 from parley.infrastructure.attachments.extractors.epub import extract_epub
 from parley.infrastructure.attachments.extractors.html import extract_html
 from parley.infrastructure.attachments.extractors.image import extract_image
+from parley.infrastructure.attachments.extractors.office_msg import extract_msg
 from parley.infrastructure.attachments.extractors.pdf import extract_pdf
 from parley.infrastructure.attachments.extractors.pptx import extract_pptx
 from parley.infrastructure.attachments.extractors.text import (
@@ -84,7 +85,7 @@ _EXTRACTORS: dict[
 ] = {
     "pdf": ("pypdf", extract_pdf),
     "docx": ("docx-xml", extract_docx),
-    "xlsx": ("openpyxl", extract_xlsx),
+    "xlsx": ("xlsx-xml", extract_xlsx),
     "pptx": ("python-pptx", extract_pptx),
     "epub": ("epub", extract_epub),
     "text": ("text", extract_text),
@@ -93,6 +94,7 @@ _EXTRACTORS: dict[
     "tsv": ("csv", extract_csv),
     "json": ("json", extract_json),
     "html": ("html", extract_html),
+    "msg": ("olefile", extract_msg),
     **{kind: ("pillow", extract_image) for kind in IMAGE_KINDS},
 }
 assert set(_EXTRACTORS) == READABLE

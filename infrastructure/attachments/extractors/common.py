@@ -28,6 +28,8 @@ class Extraction:
     image_media_type: str = ""
     error_kind: str = ""
     error: str = ""
+    encoding: str = ""  # set only when the text encoding was guessed (its common name)
+    encoding_confidence: float = 0.0  # how sure the guess is, 0-1
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -81,3 +83,22 @@ def _detail(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     text = text[:120]
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+_ROMAN = (
+    (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+    (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+)  # fmt: skip
+
+
+def roman_numeral(n: int) -> str:
+    """``n`` in lower-case Roman numerals (list numbering in HTML and Word); outside 1 to 3999,
+    the plain number."""
+    if not 0 < n < 4000:
+        return str(n)
+    out = []
+    for value, letters in _ROMAN:
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)

@@ -3,15 +3,19 @@
 Invariants: tracked insertions are kept and deletions dropped; headers, footers, text boxes,
 footnotes, endnotes and comments are added; Strict OOXML is read too (elements matched by local
 name); every part passed ``zipcheck.scan_xml_parts`` before it is parsed (defusedxml).
+Hyperlinks show their web or mail address after their text: ``text (https://…)``.
+List paragraphs carry the number Word shows ("1)", "a.", "ii)"; see ``office_numbering``),
+bullets "- ". Charts (title, series, categories, values) and SmartArt text are read from their
+parts where the body places them; an HTML ``altChunk`` (HTML or MHT) is read as HTML; ruby
+(furigana) follows its base in full-width brackets: ``東京\uff08とうきょう\uff09``.
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -19,6 +23,7 @@ from parley.application.ports.attachments import AttachmentLimits
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
+    decode_text,
     safe_xml,
 )
 from parley.infrastructure.attachments.extractors.common import (
@@ -29,33 +34,11 @@ from parley.infrastructure.attachments.extractors.common import (
     md_escape,
     md_table,
 )
+from parley.infrastructure.attachments.extractors.office_drawing import chart_text, diagram_text
+from parley.infrastructure.attachments.extractors.office_numbering import Numbering
+from parley.infrastructure.attachments.extractors.office_package import relationships, rels_path
 
 # ---------------------------------------------------------------- DOCX (own XML walk)
-
-
-def _rels_path(part: str) -> str:
-    folder, base = posixpath.split(part)
-    return posixpath.join(folder, "_rels", base + ".rels")
-
-
-def _relationships(zf: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
-    """``(id, type, target part)`` for the internal relationships of ``part``."""
-    rels_name = _rels_path(part)
-    if rels_name not in zf.namelist():
-        return []
-    out = []
-    for rel in safe_xml(zf.read(rels_name), rels_name):
-        if rel.get("TargetMode", "") == "External":
-            continue
-        target = rel.get("Target", "")
-        if not target:
-            continue
-        if target.startswith("/"):
-            resolved = posixpath.normpath(target.lstrip("/"))
-        else:
-            resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
-        out.append((rel.get("Id", ""), rel.get("Type", ""), resolved))
-    return out
 
 
 def _attr(el: Element, local: str) -> str:
@@ -96,8 +79,11 @@ _SKIPPED = frozenset(
         "endnoteRef",
         "annotationRef",
         "commentReference",
+        "rubyPr",
     }
 )
+_MAX_EMBEDDED_PART = 16 * 1024 * 1024
+"""The largest chart, diagram or altChunk part read (the ZIP checks bound the total already)."""
 
 
 class _Docx:
@@ -109,11 +95,17 @@ class _Docx:
         self.main = main_part(zf)
         if not self.main or self.main not in zf.namelist():
             raise ReadFailure("damaged", f"{name} has no main document part")
-        self.rels = _relationships(zf, self.main)
+        self.rels = relationships(zf, self.main)
         self.styles: dict[str, tuple[str, int, bool]] = {}
+        self.style_numbers: dict[str, tuple[str, int]] = {}  # style id -> (numId, ilvl)
         styles_part = self._rel_target("/styles")
         if styles_part:
             self._load_styles(styles_part)
+        numbering_part = self._rel_target("/numbering")
+        self.numbering = Numbering(self._parse(numbering_part) if numbering_part else None)
+        self.part = self.main  # the part being walked: its relationships resolve r:id
+        self.part_rels: dict[str, dict[str, str]] = {}
+        self.links: dict[str, dict[str, str]] = {}  # rels part -> external id -> address
 
     def _rel_target(self, suffix: str) -> str:
         for _id, rtype, target in self.rels:
@@ -138,7 +130,17 @@ class _Docx:
                 outline = _child(ppr, "outlineLvl")
                 if outline is not None and _attr(outline, "val").isdigit():
                     level = int(_attr(outline, "val")) + 1
-                is_list = _child(ppr, "numPr") is not None
+                numpr = _child(ppr, "numPr")
+                is_list = numpr is not None
+                if numpr is not None:
+                    num_el = _child(numpr, "numId")
+                    lvl_el = _child(numpr, "ilvl")
+                    if num_el is not None:
+                        lvl_text = _attr(lvl_el, "val") if lvl_el is not None else "0"
+                        self.style_numbers[sid] = (
+                            _attr(num_el, "val"),
+                            int(lvl_text) if lvl_text.isdigit() else 0,
+                        )
             match = re.fullmatch(r"heading\s*(\d)", sname)
             if match:
                 level = int(match.group(1))
@@ -149,9 +151,41 @@ class _Docx:
             self.styles[sid] = (sname, level if 0 < level <= 6 else 0, is_list)
 
     # -- inline text
-    def _inline(self, p: Element) -> tuple[str, list[Element]]:
+    def _rel(self, rid: str) -> str:
+        """The part that relationship ``rid`` of the part being walked points to, or ""."""
+        if self.part not in self.part_rels:
+            self.part_rels[self.part] = {
+                i: t for i, _ty, t in relationships(self.zf, self.part) if t in self.zf.namelist()
+            }
+        return self.part_rels[self.part].get(rid, "")
+
+    def _link(self, rid: str) -> str:
+        """The web or mail address an external relationship ``rid`` of the part being walked
+        points to ("" for anything else: a bookmark, a file, a script)."""
+        if not rid:
+            return ""
+        rels_name = rels_path(self.part)
+        if rels_name not in self.zf.namelist():
+            return ""
+        if rels_name not in self.links:
+            self.links[rels_name] = {
+                rel.get("Id", ""): rel.get("Target", "")
+                for rel in safe_xml(self.zf.read(rels_name), rels_name)
+                if rel.get("TargetMode", "") == "External"
+            }
+        target = self.links[rels_name].get(rid, "").strip()
+        return target if target.lower().startswith(("http://", "https://", "mailto:")) else ""
+
+    def _embedded(self, rid: str, reader: Callable[[Element], str]) -> str:
+        """The text of the chart or diagram part ``rid`` points to ("" when absent or huge)."""
+        part = self._rel(rid)
+        if not part or self.zf.getinfo(part).file_size > _MAX_EMBEDDED_PART:
+            return ""
+        return reader(self._parse(part))
+
+    def _inline(self, p: Element) -> tuple[str, list[Element | str]]:
         out: list[str] = []
-        boxes: list[Element] = []
+        boxes: list[Element | str] = []  # text boxes to walk, or blocks already read
         stack: list[Iterator[Element]] = [iter(p)]
         while stack:
             child = next(stack[-1], None)
@@ -175,6 +209,31 @@ class _Docx:
                 out.append(f"[^e{_attr(child, 'id')}]")
             elif tag == "txbxContent":
                 boxes.append(child)
+            elif tag == "hyperlink":
+                inner, inner_boxes = self._inline(child)
+                boxes.extend(inner_boxes)
+                url = self._link(_attr(child, "id"))
+                if url and _attr(child, "anchor"):  # the part after "#" is kept apart
+                    url += "#" + _attr(child, "anchor")
+                shown = inner.strip()
+                if url and shown and url not in (shown, f"mailto:{shown}"):
+                    out.append(f"{inner} ({url})")
+                else:
+                    out.append(inner or url)
+            elif tag == "ruby":  # furigana: the base, then its reading in brackets
+                base = _child(child, "rubyBase")
+                reading = _child(child, "rt")
+                base_text = self._inline(base)[0] if base is not None else ""
+                reading_text = self._inline(reading)[0].strip() if reading is not None else ""
+                out.append(f"{base_text}\uff08{reading_text}\uff09" if reading_text else base_text)
+            elif tag == "chart" and _attr(child, "id"):
+                block = self._embedded(_attr(child, "id"), chart_text)
+                if block:
+                    boxes.append(block)
+            elif tag == "relIds" and _attr(child, "dm"):
+                block = self._embedded(_attr(child, "dm"), diagram_text)
+                if block:
+                    boxes.append(block)
             elif tag == "docPr":
                 descr = _attr(child, "descr").strip()
                 if descr:
@@ -213,14 +272,62 @@ class _Docx:
                     lvl = _child(numpr, "ilvl")
                     if lvl is not None and _attr(lvl, "val").isdigit():
                         ilvl = min(int(_attr(lvl, "val")), 8)
+            label = self._label(p, ilvl) if is_list else None
             if 0 < level <= 6:
-                out.append(("h", "#" * level + " " + " ".join(text.split("\n"))))
+                heading = " ".join(text.split("\n"))
+                if label and label != "-":
+                    heading = f"{label} {heading}"
+                out.append(("h", "#" * level + " " + heading))
             elif is_list:
-                out.append(("li", "  " * ilvl + "- " + text))
+                marker = "- " if label is None or label == "-" else (label + " " if label else "")
+                out.append(("li", "  " * ilvl + marker + text))
             else:
                 out.append((kind, text))
+        elif self._numbered(p):  # an empty numbered paragraph still takes its number
+            self._label(p, 0)
         for box in boxes:
-            self._blocks(box, out)
+            if isinstance(box, str):
+                out.append(("p", box))
+            else:
+                self._blocks(box, out)
+
+    def _num_pr(self, p: Element) -> tuple[str, int | None] | None:
+        """``(numId, ilvl)`` of a paragraph: its own ``numPr``, else its style's; ilvl None
+        when the paragraph does not say."""
+        ppr = _child(p, "pPr")
+        if ppr is None:
+            return None
+        numpr = _child(ppr, "numPr")
+        style_el = _child(ppr, "pStyle")
+        from_style = (
+            self.style_numbers.get(_attr(style_el, "val")) if style_el is not None else None
+        )
+        if numpr is not None:
+            num_el = _child(numpr, "numId")
+            lvl_el = _child(numpr, "ilvl")
+            lvl = (
+                int(_attr(lvl_el, "val"))
+                if lvl_el is not None and _attr(lvl_el, "val").isdigit()
+                else None
+            )
+            if num_el is not None:
+                return _attr(num_el, "val"), lvl
+            if from_style is not None:
+                return from_style[0], lvl if lvl is not None else from_style[1]
+            return None
+        return from_style
+
+    def _numbered(self, p: Element) -> bool:
+        found = self._num_pr(p)
+        return found is not None and found[0] not in ("", "0")
+
+    def _label(self, p: Element, ilvl: int) -> str | None:
+        """The list label of paragraph ``p`` (counted now), or None when it names no list."""
+        found = self._num_pr(p)
+        if found is None or found[0] in ("", "0"):
+            return None
+        num_id, lvl = found
+        return self.numbering.label(num_id, lvl if lvl is not None else ilvl)
 
     def _rows(self, el: Element, local: str) -> Iterable[Element]:
         for child in el:
@@ -261,8 +368,19 @@ class _Docx:
                 table = self._table(child)
                 if table:
                     out.append(("table", table))
+            elif tag == "altChunk":
+                chunk = self._alt_chunk(_attr(child, "id"))
+                if chunk:
+                    out.append(("p", chunk))
             elif tag in _WRAPPERS or tag in ("body", "txbxContent", "hdr", "ftr", "comment"):
                 self._blocks(child, out)
+
+    def _alt_chunk(self, rid: str) -> str:
+        """The text of an imported HTML or MHT chunk (``w:altChunk``) that Word shows in place."""
+        part = self._rel(rid)
+        if not part or self.zf.getinfo(part).file_size > _MAX_EMBEDDED_PART:
+            return ""
+        return alt_chunk_text(self.zf.read(part), part)
 
     @staticmethod
     def _join(blocks: list[tuple[str, str]]) -> str:
@@ -277,7 +395,11 @@ class _Docx:
 
     def _part_text(self, part: str) -> str:
         blocks: list[tuple[str, str]] = []
-        self._blocks(self._parse(part), blocks)
+        self.part, previous = part, self.part
+        try:
+            self._blocks(self._parse(part), blocks)
+        finally:
+            self.part = previous
         return self._join(blocks)
 
     def _notes(self, suffix: str, prefix: str) -> list[str]:
@@ -285,6 +407,7 @@ class _Docx:
         if not part:
             return []
         out = []
+        self.part = part  # links and charts in a note resolve through the notes part
         for note in self._parse(part):
             if _local(note.tag) not in ("footnote", "endnote"):
                 continue
@@ -322,6 +445,7 @@ class _Docx:
             sections.append("## Endnotes\n\n" + "\n".join(endnotes))
         comments_part = self._rel_target("/comments")
         if comments_part:
+            self.part = comments_part
             comments = []
             for comment in self._parse(comments_part):
                 if _local(comment.tag) != "comment":
@@ -336,6 +460,34 @@ class _Docx:
                 sections.append("## Comments\n\n" + "\n".join(comments))
         sections.extend(f"[Footer] {f}" for f in footers)
         return "\n\n".join(sections)
+
+
+def alt_chunk_text(data: bytes, part: str) -> str:
+    """An altChunk's text: HTML (the charset from its BOM or ``<meta>``), or the HTML part of an
+    MHT (MIME) file; plain text as it is. Other kinds (RTF, DOCX) give ""."""
+    import email
+    import email.policy
+
+    from parley.infrastructure.attachments.extractors.html import _META_CHARSET, html_to_text
+
+    head = data[:2048].lstrip()
+    if head[:5].lower() == b"mime-" or b"multipart/related" in head.lower():
+        message = email.message_from_bytes(data, policy=email.policy.default)
+        for sub in message.walk():
+            if sub.get_content_type() == "text/html":
+                payload = sub.get_payload(decode=True)
+                if isinstance(payload, bytes):
+                    charset = sub.get_content_charset() or ""
+                    text, _codec = decode_text(payload, part, charset)
+                    return html_to_text(text).strip()
+        return ""
+    if head[:5] == b"{\\rtf" or head[:2] == b"PK":
+        return ""
+    match = _META_CHARSET.search(data[:4096])
+    text, _codec = decode_text(data, part, match.group(1).decode("ascii") if match else "")
+    if part.lower().endswith((".txt",)):
+        return text.strip()
+    return html_to_text(text).strip()
 
 
 def extract_docx(path: Path, name: str, limits: AttachmentLimits, found: Detected) -> Extraction:

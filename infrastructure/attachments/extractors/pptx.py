@@ -1,6 +1,15 @@
-"""PPTX attachments: each slide's shapes, tables, charts and notes in order.
+"""PPTX attachments: each slide's shapes, tables, charts, SmartArt, footers, comments and
+notes in order; the text a slide shows from its layout and master once.
 
-Invariant: reading stops at ``max_pages`` slides, and says so.
+Invariants: reading stops at ``max_pages`` slides, and says so. Placeholders on layouts and
+masters are prompts ("Click to edit Master title style") and are never shown; their other
+shapes are shown on every slide that does not hide them (``showMasterSp="0"``), so their text
+is given once, at the first slide that shows it. A slide's footer, date and slide-number
+placeholders are labelled (``[Footer] …``), take the layout's or master's text when they have
+none of their own, and are given when they change (not again on every slide). Diagram
+(SmartArt) and comment parts are parsed with defusedxml after ``zipcheck.scan_xml_parts``
+passed the package; comments are legacy (``ppt/comments/comment*.xml`` with
+``commentAuthors.xml``) or modern (``modernComment_*.xml`` with ``authors.xml``).
 """
 
 from __future__ import annotations
@@ -13,27 +22,70 @@ from parley.application.ports.attachments import AttachmentLimits
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
+    safe_xml,
 )
 from parley.infrastructure.attachments.extractors.common import (
     Extraction,
     _detail,
     _fatal,
+    _local,
     _plural,
     cap_text,
     md_escape,
     md_table,
 )
+from parley.infrastructure.attachments.extractors.office_drawing import diagram_text, paragraphs
 from parley.infrastructure.attachments.extractors.xlsx import _cell
+
+_DIAGRAM_NS = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
+_LABELS = {"FOOTER": "Footer", "DATE": "Date", "SLIDE_NUMBER": "Slide number", "HEADER": "Header"}
+"""Placeholders that carry page furniture, and how they are labelled."""
 
 # ---------------------------------------------------------------- PPTX
 
 
+def _placeholder_kind(shape: Any) -> str:
+    """The placeholder type's name ("FOOTER", "TITLE", …), or "" for an ordinary shape."""
+    if not getattr(shape, "is_placeholder", False):
+        return ""
+    try:
+        kind = shape.placeholder_format.type
+    except Exception:
+        return "OBJECT"
+    return str(getattr(kind, "name", kind) or "OBJECT")
+
+
+def _shape_text(shape: Any) -> str:
+    if not getattr(shape, "has_text_frame", False) or not shape.has_text_frame:
+        return ""
+    return "\n".join(p.strip() for p in shape.text_frame.text.split("\n") if p.strip())
+
+
+def _diagram(shape: Any, part: Any) -> str:
+    """The SmartArt text of a graphic frame, read from the diagram data part it points to."""
+    rel_ids = shape._element.find(f".//{_DIAGRAM_NS}relIds")
+    if rel_ids is None:
+        return ""
+    rid = next((v for k, v in rel_ids.attrib.items() if _local(k) == "dm"), "")
+    try:
+        data = part.related_part(rid)
+    except (KeyError, AttributeError):
+        return ""
+    return diagram_text(safe_xml(data.blob, str(data.partname)))
+
+
 def _pptx_shapes(
-    shapes: Iterable, out: list[str], skip: int | None = None, notes_page: bool = False
+    shapes: Iterable,
+    out: list[str],
+    skip: int | None = None,
+    notes_page: bool = False,
+    part: Any = None,
 ) -> None:
     from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 
     dropped = {PP_PLACEHOLDER.SLIDE_NUMBER}  # a date placeholder can hold typed text: kept
+    if part is not None:  # a slide: page furniture is labelled by _furniture instead
+        dropped |= {PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.HEADER}
     if notes_page:  # the notes master's header, footer and date repeat on every notes page
         dropped |= {
             PP_PLACEHOLDER.HEADER,
@@ -54,14 +106,15 @@ def _pptx_shapes(
                 continue
         try:
             if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
-                _pptx_shapes(shape.shapes, out, notes_page=notes_page)
+                _pptx_shapes(shape.shapes, out, notes_page=notes_page, part=part)
                 continue
         except NotImplementedError:
             pass
         if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
             lines = []
             for para in shape.text_frame.paragraphs:
-                line = "".join(r.text for r in para.runs) if para.runs else para.text
+                # para.text keeps fields (slide number, date) and line breaks (as "\v")
+                line = para.text.replace("\v", "\n")
                 if line.strip():
                     lines.append("  " * para.level + line.strip() if para.level else line.strip())
             if lines:
@@ -75,6 +128,10 @@ def _pptx_shapes(
                 out.append(table)
         if getattr(shape, "has_chart", False) and shape.has_chart:
             out.append(_pptx_chart(shape.chart))
+        if part is not None and shape._element.tag.endswith("graphicFrame"):
+            diagram = _diagram(shape, part)
+            if diagram:
+                out.append(diagram)
         descr = ""
         cnv = shape._element.find(".//{*}cNvPr")
         if cnv is not None:
@@ -103,6 +160,95 @@ def _pptx_chart(chart: Any) -> str:
     return "\n\n".join(x for x in lines if x)
 
 
+def _furniture(slide: Any, number: int, shown: dict[str, str]) -> list[str]:
+    """The slide's footer, date, header and slide-number placeholders as labelled lines; an
+    empty one shows its layout's (else master's) text; the slide-number field is ``number``.
+    A line the previous slide already showed (``shown``: label -> text) is not repeated, nor
+    a slide number equal to the slide's position (the heading says it)."""
+    lines: list[str] = []
+    inherited: dict[str, str] = {}
+    for source in (slide.slide_layout.slide_master, slide.slide_layout):
+        for shape in source.placeholders:
+            kind = _placeholder_kind(shape)
+            text = _shape_text(shape)
+            if kind in _LABELS and text:
+                inherited[kind] = text
+    for shape in slide.placeholders:
+        kind = _placeholder_kind(shape)
+        if kind not in _LABELS:
+            continue
+        text = _shape_text(shape) or inherited.get(kind, "")
+        text = text.replace("\u2039#\u203a", str(number))
+        if kind == "SLIDE_NUMBER" and not text.strip():
+            text = str(number)
+        text = " ".join(text.split())
+        if not text or (kind == "SLIDE_NUMBER" and text == str(number)):
+            continue
+        if shown.get(kind) != text:
+            shown[kind] = text
+            lines.append(f"[{_LABELS[kind]}] {text}")
+    return lines
+
+
+def _behind(slide: Any, seen: set[str]) -> list[str]:
+    """Text of the layout's and master's ordinary shapes shown behind the slide (not
+    placeholders), each block once per deck."""
+    out: list[str] = []
+    sources = []
+    layout = slide.slide_layout
+    if slide._element.get("showMasterSp") != "0":
+        sources.append(layout)
+        if layout._element.get("showMasterSp") != "0":
+            sources.insert(0, layout.slide_master)
+    for source in sources:
+        blocks: list[str] = []
+        _pptx_shapes([s for s in source.shapes if not s.is_placeholder], blocks, part=source.part)
+        for block in blocks:
+            if block not in seen:
+                seen.add(block)
+                out.append(block)
+    return out
+
+
+def _comment_authors(package: Any) -> dict[str, str]:
+    """Author ids to names, from ``commentAuthors.xml`` (legacy) and ``authors.xml`` (modern)."""
+    names: dict[str, str] = {}
+    for part in package.iter_parts():
+        partname = str(part.partname)
+        if partname.endswith(("/commentAuthors.xml", "/authors.xml")):
+            for el in safe_xml(part.blob, partname).iter():
+                if _local(el.tag) in ("cmAuthor", "author") and el.get("id") is not None:
+                    names[el.get("id", "")] = el.get("name", "")
+    return names
+
+
+def _comments(slide: Any, authors: dict[str, str]) -> list[str]:
+    """The slide's comments (legacy and modern) and their replies, as ``- author: text``."""
+    lines: list[str] = []
+    for rel in slide.part.rels.values():
+        if rel.is_external or not rel.reltype.endswith("/comments"):
+            continue
+        part = rel.target_part
+        root = safe_xml(part.blob, str(part.partname))
+        for el in root.iter():
+            tag = _local(el.tag)
+            if tag == "cm" or tag == "reply":
+                if tag == "cm":
+                    body = next((c for c in el if _local(c.tag) in ("text", "txBody")), None)
+                else:
+                    body = next((c for c in el if _local(c.tag) == "txBody"), None)
+                if body is None:
+                    continue
+                said = body.text or "" if _local(body.tag) == "text" else ""
+                said = said or " ".join(paragraphs(body))
+                said = " ".join(said.split())
+                if said:
+                    who = authors.get(el.get("authorId", ""), "") or "unknown"
+                    prefix = "  - " if tag == "reply" else "- "
+                    lines.append(f"{prefix}{who}: {said}")
+    return lines
+
+
 def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detected) -> Extraction:
     """PPTX with python-pptx: ``## Slide N: title``, text frames, tables, charts, image alt
     text, then ``Notes: …``; at most ``max_pages`` slides."""
@@ -118,6 +264,16 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     total = len(slides)
     sections: list[str] = []
     has_text = False
+    seen_behind: set[str] = set()
+    shown_furniture: dict[str, str] = {}
+    try:
+        authors = _comment_authors(deck.part.package)
+    except ReadFailure:
+        raise
+    except Exception as exc:
+        if _fatal(exc):
+            raise
+        authors = {}
     for number, slide in enumerate(slides[: limits.max_pages], start=1):
         try:
             title_shape = slide.shapes.title
@@ -128,8 +284,18 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
                 heading += " (hidden)"
             body: list[str] = []
             _pptx_shapes(
-                slide.shapes, body, skip=title_shape.shape_id if title_shape is not None else None
+                slide.shapes,
+                body,
+                skip=title_shape.shape_id if title_shape is not None else None,
+                part=slide.part,
             )
+            behind = _behind(slide, seen_behind)
+            if behind:
+                body.append("[Layout and master text] " + "\n\n".join(behind))
+            body.extend(_furniture(slide, number, shown_furniture))
+            comments = _comments(slide, authors)
+            if comments:
+                body.append("Comments:\n" + "\n".join(comments))
             if slide.has_notes_slide:  # every shape of the notes page (text, tables), not
                 notes: list[str] = []  # only the notes body
                 _pptx_shapes(slide.notes_slide.shapes, notes, notes_page=True)

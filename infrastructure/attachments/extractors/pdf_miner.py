@@ -1,0 +1,155 @@
+"""The second PDF extractor: pdfminer.six, one page at a time, opened only when needed.
+
+Why it exists: pypdf is fast and right on most pages, but it refuses files whose cross-reference
+table is missing (the PDF specification's minimal "Hello World" files), and on some pages it
+reads fonts without a Unicode map as the wrong characters or loses the spaces between words.
+pdfminer.six rebuilds a missing xref by scanning the objects, maps CID fonts through their
+registry's character collections and places words by their geometry (``LAParams``). It is about
+twice as slow, so ``pdf.py`` asks it only for the pages whose pypdf text failed a check, or for
+every page when pypdf cannot open the file.
+
+Invariants it keeps:
+
+- Nothing is parsed before the first page is asked for; the file is read from the stored path,
+  and :meth:`MinerPages.close` releases it (``pdf.py`` calls it in a ``finally``).
+- Pages are produced in order by pdfminer's page-tree walk; a page is interpreted only when it is
+  asked for, so asking for page 40 of 117 parses page 40's content stream, not the 39 before.
+- Errors from pdfminer surface as :class:`MinerError` (what went wrong, one line); a
+  ``MemoryError`` or ``RecursionError`` is never caught here.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from parley.infrastructure.attachments.extractors.common import _detail, _fatal
+
+__all__ = ["MinerError", "MinerPages", "miner_version"]
+
+_CID = re.compile(r"\(cid:\d+\)")
+
+
+def _one_char_lines(text: str) -> bool:
+    """True when most lines of ``text`` hold one character (30 or more of them): vertical
+    writing read as horizontal lines."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    single = sum(1 for line in lines if len(line.strip()) == 1)
+    return single >= 30 and single >= 0.6 * len(lines)
+
+
+class MinerError(Exception):
+    """pdfminer.six could not open the file or read a page (the message says why)."""
+
+
+def miner_version() -> str:
+    """``pdfminer.six 20260107``, for the extractor description."""
+    import pdfminer
+
+    return f"pdfminer.six {getattr(pdfminer, '__version__', '')}".rstrip()
+
+
+class MinerPages:
+    """The text of single pages of one PDF, read with pdfminer.six on demand."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._file: BinaryIO | None = None
+        self._pages: Iterator[Any] | None = None
+        self._seen: list[Any] = []
+        self._interpreter: Any = None
+        self._vertical: Any = None
+        self._output: io.StringIO | None = None
+        self._opened = False
+
+    def _open(self) -> None:
+        if self._opened:
+            return
+        self._opened = True
+        # pdfminer logs every recoverable oddity at WARNING; the child's stderr is not a place
+        # for them (and a hostile file could make them many).
+        logging.getLogger("pdfminer").setLevel(logging.ERROR)
+        from pdfminer.converter import TextConverter
+        from pdfminer.layout import LAParams
+        from pdfminer.pdfdocument import PDFDocument
+        from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+        from pdfminer.pdfpage import PDFPage
+        from pdfminer.pdfparser import PDFParser
+
+        try:
+            self._file = self._path.open("rb")
+            document = PDFDocument(PDFParser(self._file), password="")
+            self._pages = iter(PDFPage.create_pages(document))
+            manager = PDFResourceManager(caching=True)
+            self._output = io.StringIO()
+            device = TextConverter(manager, self._output, laparams=LAParams())
+            self._interpreter = PDFPageInterpreter(manager, device)
+            # detect_vertical reads vertical Japanese (pdfminer's jo.pdf) as lines, one column
+            # after the other; on other pages it can cut horizontal words ("W\n\norld" in
+            # simple3.pdf), so it is used only when the default gives one character per line.
+            vertical = TextConverter(manager, self._output, laparams=LAParams(detect_vertical=True))
+            self._vertical = PDFPageInterpreter(manager, vertical)
+        except Exception as exc:
+            if _fatal(exc):
+                raise
+            self.close()
+            raise MinerError(_detail(exc)) from None
+
+    def _page(self, index: int) -> Any:
+        assert self._pages is not None
+        while len(self._seen) <= index:
+            try:
+                page = next(self._pages)
+            except StopIteration:
+                raise MinerError(f"the file has no page {index + 1}") from None
+            self._seen.append(page)
+        return self._seen[index]
+
+    def count(self, limit: int) -> int:
+        """How many pages the file has, counting at most ``limit`` (the page tree is walked)."""
+        self._open()
+        try:
+            while len(self._seen) < limit:
+                self._page(len(self._seen))
+        except MinerError:
+            pass
+        except Exception as exc:
+            if _fatal(exc):
+                raise
+        return len(self._seen)
+
+    def text(self, index: int) -> str:
+        """The text of page ``index`` (0-based) as pdfminer lays it out, stripped of its form
+        feed and surrounding blank lines."""
+        self._open()
+        assert self._output is not None
+        try:
+            page = self._page(index)
+            text = self._run(self._interpreter, page)
+            if _one_char_lines(text):
+                text = self._run(self._vertical, page)
+        except MinerError:
+            raise
+        except Exception as exc:
+            if _fatal(exc):
+                raise
+            raise MinerError(_detail(exc)) from None
+        # pdfminer writes "(cid:49)" for a glyph it cannot map; the replacement character says
+        # the same in one character, and the plausibility check counts it.
+        return _CID.sub("\ufffd", text).replace("\f", "").strip("\n")
+
+    def _run(self, interpreter: Any, page: Any) -> str:
+        assert self._output is not None
+        self._output.seek(0)
+        self._output.truncate()
+        interpreter.process_page(page)
+        return self._output.getvalue()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None

@@ -1,0 +1,123 @@
+"""The tools popover: the workspace folder, which tools, when to ask, and the sandbox, in one panel.
+
+Why it exists: what the model may do used to be a permanent second row of four controls above
+every conversation, though most chats use no tools. Today's clients keep such switches behind one
+composer button (ChatGPT's "Tools", Claude's search-and-tools menu, LM Studio's and Jan's tool
+toggles); this is the panel that button opens (``ui.widgets.tools_control``).
+
+Invariants it keeps:
+
+- it renders and forwards intent only: the workspace button and the clear button are connected
+  by the window's controller, which decides what a choice means (``ui/controllers/attachments``);
+- the widgets keep the object and accessible names they had in the old row (``workspace``,
+  ``tools-picker``, ``gate-picker``, ``sandbox-status``), so tests and assistive tools find them;
+- the workspace button closes the panel before the folder dialog opens (a popup under a modal
+  dialog would steal its clicks).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from parley.ui.icons import icon
+
+#: The tool sets offered, as (label, value of ``TOOL_SETS``).
+TOOL_CHOICES = (("No tools", "none"), ("Read only", "read"), ("All tools", "all"))
+#: The gate modes offered, as (label, value).
+GATE_CHOICES = (("Ask before risky commands", "auto"), ("Ask before every command", "confirm"))
+
+
+class ToolsPopover(QFrame):
+    """A popup panel: workspace row, tools and gate pickers, the sandbox line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setObjectName("tools-popover")
+        self.setAccessibleName("Tools for this conversation")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+
+        title = QLabel("Tools for this conversation", self)
+        bold = title.font()
+        bold.setBold(True)
+        title.setFont(bold)
+        self.hint = QLabel(
+            "The model can read and work only inside the workspace folder, and asks before"
+            " anything risky.",
+            self,
+        )
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(placeholder-text)")
+
+        self.workspace_button = QPushButton("Choose a folder…", self)
+        self.workspace_button.setObjectName("workspace")
+        self.workspace_button.setAccessibleName("Workspace folder")
+        self.workspace_button.setToolTip("The folder the model's tools may read and work in")
+        self.workspace_button.setIcon(icon("folder"))
+        self.clear_workspace_button = QToolButton(self)
+        self.clear_workspace_button.setObjectName("clear-workspace")
+        self.clear_workspace_button.setAccessibleName("Clear workspace")
+        self.clear_workspace_button.setToolTip("No workspace: the model uses no tools")
+        self.clear_workspace_button.setIcon(icon("x"))
+        self.clear_workspace_button.setAutoRaise(True)
+        folder_row = QHBoxLayout()
+        folder_row.setContentsMargins(0, 0, 0, 0)
+        folder_row.addWidget(self.workspace_button, 1)
+        folder_row.addWidget(self.clear_workspace_button)
+
+        self.tools_picker = QComboBox(self)
+        self.tools_picker.setObjectName("tools-picker")
+        self.tools_picker.setAccessibleName("Tools the model may use")
+        for label, value in TOOL_CHOICES:
+            self.tools_picker.addItem(label, value)
+        self.gate_picker = QComboBox(self)
+        self.gate_picker.setObjectName("gate-picker")
+        self.gate_picker.setAccessibleName("When to ask before a command runs")
+        for label, value in GATE_CHOICES:
+            self.gate_picker.addItem(label, value)
+        # Whether commands run in a sandbox here: the controller fills it once probed.
+        self.sandbox_label = QLabel("", self)
+        self.sandbox_label.setObjectName("sandbox-status")
+        self.sandbox_label.setAccessibleName("Sandbox")
+        self.sandbox_label.setWordWrap(True)
+        self.sandbox_label.hide()
+
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Workspace", folder_row)
+        form.addRow("Tools", self.tools_picker)
+        form.addRow("Ask", self.gate_picker)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(12, 10, 12, 12)
+        column.addWidget(title)
+        column.addWidget(self.hint)
+        column.addLayout(form)
+        column.addWidget(self.sandbox_label)
+        self.setMinimumWidth(360)
+
+        # Close first: the folder dialog the controller opens must not sit under a popup.
+        self.workspace_button.clicked.connect(self.hide)
+        self.clear_workspace_button.clicked.connect(self.hide)
+        self.show_workspace(None)
+
+    def show_workspace(self, folder: Path | None) -> None:
+        """Show ``folder`` (or that there is none); only a set folder can be cleared and lets
+        the tools be picked (without one the model has no tools)."""
+        self.workspace_button.setText(folder.name or str(folder) if folder else "Choose a folder…")
+        self.workspace_button.setToolTip(
+            f"{folder} — click to choose another" if folder else "Choose a folder for tools"
+        )
+        self.clear_workspace_button.setEnabled(folder is not None)
+        self.tools_picker.setEnabled(folder is not None)
