@@ -60,25 +60,36 @@ def expected_text(chars: int) -> str:
 
 
 class EndlessServer(ScriptedServer):
-    """Streams answer text until the client hangs up; ``ran_out`` if it reached the cap."""
+    """Sends ``opening``, then ``chunk_for(0)``, ``chunk_for(1)``, … (whole SSE bytes, each as
+    one HTTP chunk) until the client hangs up; ``ran_out`` if it reached the cap. By default an
+    OpenAI Chat Completions answer of numbered text pieces."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, opening: bytes | None = None, chunk_for: Callable[[int], bytes] | None = None
+    ) -> None:
         self.ran_out = threading.Event()
+        self._opening = (
+            _openai_chunk({"role": "assistant", "content": ""}) if opening is None else opening
+        )
+        self._chunk_for = chunk_for or (lambda index: _openai_chunk({"content": piece(index)}))
         super().__init__(self._endless)
 
     def _endless(self, send: Callable[[bytes], None], sleep: Callable[[float], None]) -> None:
-        def chunk(delta: dict) -> None:
-            body = data_events([{"choices": [{"index": 0, "delta": delta}]}], done=False)
+        def chunk(body: bytes) -> None:
             send(b"%x\r\n%s\r\n" % (len(body), body))
 
         send(_HEAD)
-        chunk({"role": "assistant", "content": ""})
+        chunk(self._opening)
         for index in range(SAFETY_CAP):
             if self.client_closed.is_set():  # a send failed: the client hung up
                 return
-            chunk({"content": piece(index)})
+            chunk(self._chunk_for(index))
         self.ran_out.set()
         send(b"0\r\n\r\n")
+
+
+def _openai_chunk(delta: dict) -> bytes:
+    return data_events([{"choices": [{"index": 0, "delta": delta}]}], done=False)
 
 
 class Shown:
@@ -212,27 +223,27 @@ def test_the_setting_has_a_sane_default_and_is_validated(tmp_path: Path) -> None
         JsonSettingsStore(config).network()
 
 
-class EndlessOtherServer(ScriptedServer):
-    """Streams chunks from ``chunk_for(index)`` (whole SSE bytes) until the client hangs up."""
-
-    def __init__(self, opening: bytes, chunk_for: Callable[[int], bytes]) -> None:
-        self.ran_out = threading.Event()
-        self._opening = opening
-        self._chunk_for = chunk_for
-        super().__init__(self._endless)
-
-    def _endless(self, send: Callable[[bytes], None], sleep: Callable[[float], None]) -> None:
-        def chunk(body: bytes) -> None:
-            send(b"%x\r\n%s\r\n" % (len(body), body))
-
-        send(_HEAD)
-        chunk(self._opening)
-        for index in range(SAFETY_CAP):
-            if self.client_closed.is_set():
-                return
-            chunk(self._chunk_for(index))
-        self.ran_out.set()
-        send(b"0\r\n\r\n")
+def _run_endless(
+    tmp_path: Path, server: EndlessServer, provider: object, limit: int
+) -> tuple[object, list]:
+    """One turn against ``server`` bounded at ``limit``: its outcome and its recorded events,
+    after checking the client hung up before the server ran dry."""
+    store = SqliteEventStore(tmp_path / "parley.db")
+    request = _request()
+    try:
+        runtime = TurnRuntime(
+            store,
+            OneProvider("p", provider),
+            retry_policy=RetryPolicy(max_attempts=1),
+            max_answer_chars=limit,
+        )
+        outcome = runtime.run(request)
+        assert server.client_closed.wait(10.0)
+        assert not server.ran_out.is_set()
+        events = [stored.event for stored in store.events(request.session_id)]
+    finally:
+        store.close()
+    return outcome, events
 
 
 def _anthropic_event(kind: str, payload: dict) -> bytes:
@@ -256,22 +267,9 @@ def test_endless_thinking_is_bounded_and_kept(tmp_path: Path) -> None:
         delta = {"type": "thinking_delta", "thinking": piece(index)}
         return _anthropic_event("content_block_delta", {"index": 0, "delta": delta})
 
-    store = SqliteEventStore(tmp_path / "parley.db")
-    try:
-        with EndlessOtherServer(opening, thinking) as server:
-            runtime = TurnRuntime(
-                store,
-                OneProvider("p", AnthropicProvider(server.url, "k", "claude-test")),
-                retry_policy=RetryPolicy(max_attempts=1),
-                max_answer_chars=limit,
-            )
-            request = _request()
-            outcome = runtime.run(request)
-            assert server.client_closed.wait(10.0)
-            assert not server.ran_out.is_set()
-    finally:
-        events = [stored.event for stored in store.events(request.session_id)]
-        store.close()
+    with EndlessServer(opening, thinking) as server:
+        provider = AnthropicProvider(server.url, "k", "claude-test")
+        outcome, events = _run_endless(tmp_path, server, provider, limit)
     assert outcome.status == "failed" and outcome.error_kind == ANSWER_TOO_LONG
     assert "reasoning" in outcome.error
     kept = [event for event in events if isinstance(event, Reasoning)]
@@ -285,34 +283,19 @@ def test_endless_tool_call_arguments_are_bounded_and_never_run(tmp_path: Path) -
 
     limit = 2_000
 
-    def openai_chunk(delta: dict) -> bytes:
-        return data_events([{"choices": [{"index": 0, "delta": delta}]}], done=False)
-
     call = {"index": 0, "id": "call_1", "type": "function"}
-    opening = openai_chunk(
+    opening = _openai_chunk(
         {"role": "assistant", "tool_calls": [{**call, "function": {"name": "f", "arguments": ""}}]}
     )
 
     def arguments(index: int) -> bytes:
-        return openai_chunk({"tool_calls": [{"index": 0, "function": {"arguments": piece(index)}}]})
+        return _openai_chunk(
+            {"tool_calls": [{"index": 0, "function": {"arguments": piece(index)}}]}
+        )
 
-    store = SqliteEventStore(tmp_path / "parley.db")
-    try:
-        with EndlessOtherServer(opening, arguments) as server:
-            provider = OpenAICompatibleProvider(f"{server.url}/v1", "k", "m")
-            runtime = TurnRuntime(
-                store,
-                OneProvider("p", provider),
-                retry_policy=RetryPolicy(max_attempts=1),
-                max_answer_chars=limit,
-            )
-            request = _request()
-            outcome = runtime.run(request)
-            assert server.client_closed.wait(10.0)
-            assert not server.ran_out.is_set()
-    finally:
-        events = [stored.event for stored in store.events(request.session_id)]
-        store.close()
+    with EndlessServer(opening, arguments) as server:
+        provider = OpenAICompatibleProvider(f"{server.url}/v1", "k", "m")
+        outcome, events = _run_endless(tmp_path, server, provider, limit)
     assert outcome.status == "failed" and outcome.error_kind == ANSWER_TOO_LONG
     assert not [event for event in events if isinstance(event, ToolCall)]
     assert isinstance(events[-1], TurnFinished) and events[-1].error_kind == ANSWER_TOO_LONG
