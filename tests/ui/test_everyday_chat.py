@@ -339,6 +339,47 @@ def test_a_long_conversation_opens_with_its_last_turns_then_the_rest(
     assert _contents(record[0])[-3:] == ["question 59", "answer 59", "and then?"]
 
 
+def test_a_send_while_the_conversation_is_still_opening_goes_once_it_is_read(
+    qtbot, local_provider, window, services, monkeypatch
+):
+    """Clicking Send right after opening a conversation is not lost: it waits for the whole log
+    (step 2 of the open) and then goes, following the conversation's last turn."""
+    import threading
+
+    from parley.domain.transcript.canonical import AssistantText, TurnFinished, UserMessage
+
+    store = services.store
+    session = store.create_session("Opened and answered at once")
+    store.append(session.id, "t1", TurnStarted(provider_id="local", model="model-a"))
+    store.append(session.id, "t1", UserMessage(text="old question"))
+    store.append(session.id, "t1", AssistantText(text="old answer", model="model-a"))
+    store.append(session.id, "t1", TurnFinished(status="completed"))
+    wait_ready(qtbot, window)
+    held = threading.Event()
+    whole_log = store.events
+
+    def slow_events(session_id, *args, **kwargs):
+        held.wait(10)  # the whole-log read (a worker) waits for the test
+        return whole_log(session_id, *args, **kwargs)
+
+    monkeypatch.setattr(store, "events", slow_events)
+    record = _answers(local_provider, "New answer")
+    try:
+        window.open_session(session.id)
+        qtbot.waitUntil(lambda: window._session_id == session.id, timeout=5000)
+        assert window._loading_full
+        window.composer.editor.setPlainText("follow-up")
+        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+        assert window.bridge.active_turn is None  # not yet: the log is still being read
+        assert window.composer.editor.toPlainText() == "follow-up"  # kept meanwhile
+    finally:
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000) as finished:
+            held.set()
+    assert finished.args[0].status == "completed"
+    assert _contents(record[0]) == ["old question", "old answer", "follow-up"]
+    assert window.composer.editor.toPlainText() == ""
+
+
 def test_project_sections_are_named_even_when_the_list_came_before_the_settings(
     qtbot, local_provider, window, services
 ):

@@ -78,6 +78,9 @@ class ChatController(QObject):
         self.open_seq = 0  # which opening is current (a later one makes earlier ones stale)
         self.opened_with: tuple[Any, ...] = ()  # the price table the open conversation used
         self.loading_full = False  # the open conversation's whole log is still being read
+        # A send made while that log loads (text, place, target): it goes when the log arrives,
+        # so a click right after opening a conversation is not lost.
+        self.queued_send: tuple[str, str, str] | None = None
         self._tree = BranchTree(())
         self._tree_source: list[StoredEvent] | None = None  # the list the tree was built from
         self._tree_length = -1
@@ -189,6 +192,7 @@ class ChatController(QObject):
             return
         self.open_seq += 1  # a conversation still being opened is no longer wanted
         self.loading_full = False
+        self.queued_send = None
         if w.composer.editing_turn:
             w.composer.cancel_edit()
         self.switch_draft("")
@@ -221,9 +225,12 @@ class ChatController(QObject):
         seq = self.open_seq
         chosen = self.chosen_turns.get(session_id)  # read here: workers touch no window state
 
+        self.queued_send = None  # meant for the conversation shown until now
+
         def failed(exc: BaseException) -> None:
             if seq == self.open_seq:
                 self.loading_full = False
+                self.queued_send = None
             if not quiet:
                 w._show_status(str(exc), error=True)
 
@@ -291,6 +298,10 @@ class ChatController(QObject):
         self.w.transcript.adopt(state)
         self.show_usage()
         self._repriced()
+        queued, self.queued_send = self.queued_send, None
+        if queued is not None:
+            text, place, target = queued
+            self.start(text, place=place, target=target)
         # A long conversation is tens of thousands of long-lived objects; left in the
         # collector's generations they make the next full collection (tens of ms, on this
         # thread, mid-stream) scan them all. Frozen, they are skipped; they are still freed by
@@ -475,7 +486,9 @@ class ChatController(QObject):
             w.stack.setCurrentWidget(w.welcome)
             return None
         if self.loading_full:
-            w._show_status("Still opening the conversation; send again in a moment.")
+            # The composer keeps the text until then; sending again replaces the queued send.
+            self.queued_send = (text, place, target)
+            w._show_status("Opening the conversation; your message goes as soon as it is read.")
             return None
         try:
             composed = compose_turn(

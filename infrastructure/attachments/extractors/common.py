@@ -6,6 +6,7 @@ Invariant: a capped text is ``max_chars`` plus one visible note; only a longer o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _NOTE_SLACK = 500
@@ -102,3 +103,23 @@ def roman_numeral(n: int) -> str:
             out.append(letters)
             n -= value
     return "".join(out)
+
+
+# ---------------------------------------------------------------- progress
+
+_progress_sink: Callable[[int, int], None] | None = None
+"""Where ``report_progress`` goes in this process (the child sets it; one read at a time)."""
+
+
+def set_progress_sink(sink: Callable[[int, int], None] | None) -> None:
+    """The child process's reader of progress (``None``: progress is dropped)."""
+    global _progress_sink
+    _progress_sink = sink
+
+
+def report_progress(done: int, total: int) -> None:
+    """An extractor says how far it is (pages, slides or sheets ``done`` of ``total``). Cheap
+    enough to call once per unit; a no-op unless the process installed a sink."""
+    sink = _progress_sink
+    if sink is not None:
+        sink(done, total)
