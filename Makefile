@@ -67,7 +67,10 @@ fidelity: $(STAMP)
 	  .venv-compare/bin/pip install -q 'markitdown[all]==0.1.9' 'pdfplumber==0.11.10' 'lxml<6'; }
 	$(BIN)/python benchmarks/fidelity.py --compare-python .venv-compare/bin/python
 
-# make screenshots - the README's pictures of the main window, light and dark (offscreen)
+# make screenshots - docs/screenshots/: first start, a rich answer, thinking, streaming, a
+# permission prompt, attachments, History and Settings at 1440x900 and 1024x700, light and dark.
+# Offscreen: its pictures match Xvfb's pixel for pixel (same fonts through fontconfig), and it
+# needs no display; the model is a loopback server in the script, nothing leaves the machine.
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
 

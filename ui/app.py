@@ -3,6 +3,10 @@
 Why it exists: ``parley`` with no command lands here (Qt is imported only now, so headless commands
 never load it). A profile that cannot be opened is reported in a dialog, not a traceback.
 
+The window paints first: it is built and shown without services, and the services (the history,
+the settings, the runtime) are built in the zero-timer after its first paint and handed to it
+(``MainWindow.attach``; ``ui/window_start.py`` says why). Nothing in the first frame needs them.
+
 The window's own state (geometry, splitter, last conversation, theme, zoom, send key) lives in
 ``<config dir>/window.json``. It is read here, before the window is built, and written when the
 window closes: the only file I/O on the UI thread, at the two moments nobody is typing. A damaged
@@ -30,7 +34,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from parley.ui.appearance import ThemeManager
-from parley.ui.bootstrap import build_services
+from parley.ui.bootstrap import Services, build_services, profile_dirs
 from parley.ui.crash_report import install as install_crash_log
 from parley.ui.main_window import MainWindow
 from parley.ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
@@ -80,34 +84,47 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
     app = cast(QApplication, QApplication.instance()) or QApplication(sys.argv[:1])
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
-    try:
-        services = build_services(data_dir, config_dir)
-    except Exception as exc:
-        from PySide6.QtWidgets import QMessageBox  # only on this path: not loaded at start
-
-        QMessageBox.critical(None, "Parley cannot start", f"Cannot open your profile:\n\n{exc}")
-        return 1
+    data, config = profile_dirs(data_dir, config_dir)
     # A fatal signal (a crash in Qt) writes the stack to <data dir>/crash/; the next start says so.
-    crash_log, crashed_last_time = install_crash_log(services.data_dir)
-    state_path = services.config_dir / WINDOW_STATE_FILE
+    crash_log, crashed_last_time = install_crash_log(data)
+    state_path = config / WINDOW_STATE_FILE
     state, problem = load_window_state(state_path)
     theme = ThemeManager(app, state.theme)
-    window = MainWindow(services, theme=theme, state=state)
+    # The window paints first; the services (the history, the settings, the runtime) are built
+    # right after its first paint and handed to it (``MainWindow.attach``, ``ui/window_start.py``).
+    window = MainWindow(None, theme=theme, state=state)
     if problem:
         window.status.setText(problem)
-    if crashed_last_time:
-        window.show_banner(crashed_last_time)
+    opened: list[Services] = []
+
+    def open_profile() -> None:
+        try:
+            services = build_services(data, config)
+        except Exception as exc:
+            from PySide6.QtWidgets import QMessageBox  # only on this path: not loaded at start
+
+            window.hide()
+            QMessageBox.critical(None, "Parley cannot start", f"Cannot open your profile:\n\n{exc}")
+            app.exit(1)
+            return
+        opened.append(services)
+        window.attach(services)
+        if crashed_last_time:
+            window.show_banner(crashed_last_time)
+
     window.show()
+    window.after_first_paint(open_profile)
     received, restore_signals = close_on_stop_signals(window)
     try:
         code = app.exec()
         return 128 + received[0] if received else code
     finally:
         restore_signals()
-        try:
-            save_window_state(state_path, window.current_state())
-        except OSError as exc:  # losing the window's size is not worth a failed exit
-            log.warning("could not save the window state: %s", exc)
-        services.close()
+        if opened:  # (a profile that could not be opened keeps its old window state)
+            try:
+                save_window_state(state_path, window.current_state())
+            except OSError as exc:  # losing the window's size is not worth a failed exit
+                log.warning("could not save the window state: %s", exc)
+            opened[0].close()
         if crash_log is not None:
             crash_log.close()

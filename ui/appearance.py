@@ -28,8 +28,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-#: The theme modes a user can choose.
-THEME_MODES = ("system", "light", "dark")
+#: The theme modes a user can choose ("contrast": white and yellow on black, for low vision).
+THEME_MODES = ("system", "light", "dark", "contrast")
 
 _Role = QPalette.ColorRole
 _Group = QPalette.ColorGroup
@@ -109,10 +109,50 @@ DARK_DISABLED: Mapping[QPalette.ColorRole, str] = {
 }
 
 
-def build_palette(dark: bool) -> QPalette:
-    """The complete palette of the light or the dark theme."""
-    colours = DARK_COLOURS if dark else LIGHT_COLOURS
-    disabled = DARK_DISABLED if dark else LIGHT_DISABLED
+#: High contrast: pure black and white, yellow for what is selected or a link, white borders
+#: (``Mid``/``Dark``/``Shadow``) so every control's outline shows.
+CONTRAST_COLOURS: Mapping[QPalette.ColorRole, str] = {
+    _Role.Window: "#000000",
+    _Role.WindowText: "#ffffff",
+    _Role.Base: "#000000",
+    _Role.AlternateBase: "#000000",
+    _Role.ToolTipBase: "#000000",
+    _Role.ToolTipText: "#ffffff",
+    _Role.PlaceholderText: "#d8d8d8",
+    _Role.Text: "#ffffff",
+    _Role.Button: "#000000",
+    _Role.ButtonText: "#ffffff",
+    _Role.BrightText: "#ff9a9a",
+    _Role.Light: "#ffffff",
+    _Role.Midlight: "#000000",
+    _Role.Mid: "#ffffff",
+    _Role.Dark: "#ffffff",
+    _Role.Shadow: "#ffffff",
+    _Role.Highlight: "#ffff00",
+    _Role.HighlightedText: "#000000",
+    _Role.Link: "#ffff00",
+    _Role.LinkVisited: "#ffb0ff",
+    _Role.Accent: "#ffff00",
+}
+
+CONTRAST_DISABLED: Mapping[QPalette.ColorRole, str] = {
+    _Role.WindowText: "#b0b0b0",
+    _Role.Text: "#b0b0b0",
+    _Role.ButtonText: "#b0b0b0",
+    _Role.PlaceholderText: "#b0b0b0",
+    _Role.Highlight: "#b0b0b0",
+    _Role.HighlightedText: "#000000",
+    _Role.Link: "#b0b0b0",
+}
+
+
+def build_palette(dark: bool, contrast: bool = False) -> QPalette:
+    """The complete palette of the light, the dark or (``contrast``) the high-contrast theme."""
+    if contrast:
+        colours, disabled = CONTRAST_COLOURS, CONTRAST_DISABLED
+    else:
+        colours = DARK_COLOURS if dark else LIGHT_COLOURS
+        disabled = DARK_DISABLED if dark else LIGHT_DISABLED
     palette = QPalette()
     for role, colour in colours.items():
         # Active and Inactive alike: an unfocused window keeps its colours.
@@ -141,6 +181,7 @@ class ThemeManager(QObject):
         self._check(mode)
         self._mode = mode
         self._is_dark: bool | None = None
+        self._contrast_applied = False
         self._hints = QGuiApplication.styleHints()
         self._hints.colorSchemeChanged.connect(self._on_system_scheme)
         app.setStyle("Fusion")
@@ -154,8 +195,13 @@ class ThemeManager(QObject):
 
     @property
     def mode(self) -> str:
-        """ "system", "light" or "dark"."""
+        """ "system", "light", "dark" or "contrast"."""
         return self._mode
+
+    @property
+    def is_high_contrast(self) -> bool:
+        """Whether the high-contrast theme is in effect (it counts as dark too)."""
+        return self._mode == "contrast"
 
     @property
     def is_dark(self) -> bool:
@@ -163,7 +209,7 @@ class ThemeManager(QObject):
         return bool(self._is_dark)
 
     def set_mode(self, mode: str) -> None:
-        """Switch to "system", "light" or "dark" (ValueError for anything else)."""
+        """Switch to "system", "light", "dark" or "contrast" (ValueError for anything else)."""
         self._check(mode)
         self._mode = mode
         # Tell the platform too, so native parts (title bars, file dialogs) match where the
@@ -172,7 +218,7 @@ class ThemeManager(QObject):
             self._hints.unsetColorScheme()
         else:
             self._hints.setColorScheme(
-                Qt.ColorScheme.Dark if mode == "dark" else Qt.ColorScheme.Light
+                Qt.ColorScheme.Dark if mode in ("dark", "contrast") else Qt.ColorScheme.Light
             )
         self._apply(self._effective(self._system_scheme()), emit=True)
 
@@ -182,7 +228,7 @@ class ThemeManager(QObject):
     def _effective(self, system: Qt.ColorScheme) -> bool:
         if self._mode == "system":
             return scheme_is_dark(system)
-        return self._mode == "dark"
+        return self._mode in ("dark", "contrast")
 
     def _on_system_scheme(self, scheme: Qt.ColorScheme) -> None:
         # A scheme we requested ourselves (set_mode light/dark) arrives here too; only the
@@ -191,10 +237,18 @@ class ThemeManager(QObject):
             self._apply(scheme_is_dark(scheme), emit=True)
 
     def _apply(self, dark: bool, *, emit: bool) -> None:
-        changed = self._is_dark is not None and dark != self._is_dark
+        from parley.ui.rendering.markdown import set_high_contrast
+
+        contrast = self.is_high_contrast
+        changed = self._is_dark is not None and (
+            dark != self._is_dark or contrast != self._contrast_applied
+        )
         self._is_dark = dark
-        self._app.setPalette(build_palette(dark))
+        self._contrast_applied = contrast
+        set_high_contrast(contrast)  # the transcript's colours, before the views hear of it
+        self._app.setPalette(build_palette(dark, contrast))
         if changed and emit:
+            # (Dark to high contrast is a change too, though both are dark.)
             self.sig_theme_changed.emit(dark)
 
     @staticmethod

@@ -14,7 +14,9 @@ permission questions is not wired here: each surface passes its own asker with e
 (``TurnRuntime.run(..., asker=...)``). ``tests/unit/test_composition_root.py`` and the
 import-linter contracts keep it so.
 
-It imports no Qt: the command line uses it without loading PySide6.
+It imports no Qt: the command line uses it without loading PySide6. It imports its adapters inside
+the functions that build them: the window imports this module before its first paint (for
+``profile_dirs``) and builds the services after that paint (``ui/app.py``).
 
 History at startup: ``open_event_store`` checks the database (``quick_check``, WAL, schema
 version, migrations with a backup first); a database that cannot be opened is moved aside and a new
@@ -34,12 +36,15 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from parley.application.conversations.retry import RetryPolicy
-from parley.application.conversations.turn_runtime import TurnRuntime
+from parley.application.mcp.pinning import ToolPins
+
+# The ports are the types of the services' fields (read at run time: ``typing.get_type_hints``).
 from parley.application.ports.attachments import AttachmentStore
 from parley.application.ports.chat_provider import ChatProvider, ProviderDirectory
-from parley.application.ports.event_store import EventStore, EventStoreError
+from parley.application.ports.event_store import EventStore
+from parley.application.ports.mcp import McpClient
 from parley.application.ports.provider_catalog import (
     KeySource,
     LocalServerProbe,
@@ -50,26 +55,15 @@ from parley.application.ports.secret_store import SecretStore
 from parley.application.ports.settings_store import ProviderConfig, SettingsStore
 from parley.application.ports.skill_library import SkillLibrary
 from parley.application.ports.tools import CommandSandbox, SandboxStatus, ToolContext
-from parley.application.tools.toolbox import Toolbox
-from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
-from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
-from parley.infrastructure.attachments.store import ContentStore
-from parley.infrastructure.config.json_settings_store import JsonSettingsStore
-from parley.infrastructure.config.paths import config_dir as resolve_config_dir
-from parley.infrastructure.config.paths import data_dir as resolve_data_dir
-from parley.infrastructure.config.skill_library import MarkdownSkillLibrary
-from parley.infrastructure.providers.catalog import PresetCatalog
-from parley.infrastructure.providers.directory import SettingsProviderDirectory
-from parley.infrastructure.providers.local_servers import HttpLocalServerProbe
-from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
-from parley.infrastructure.storage.sqlite_event_store import default_db_path
-from parley.infrastructure.storage.startup import open_event_store
-from parley.infrastructure.tools.confinement import Bubblewrap
-from parley.infrastructure.tools.executor import LocalToolExecutor
-from parley.infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
-from parley.infrastructure.tools.snapshot import FilesystemInspector
+from parley.domain.agents.conversation_execution_request import (
+    ConversationExecutionRequest,
+)
 
-__all__ = ["Services", "build_services", "provider_catalog"]
+if TYPE_CHECKING:  # imported where they are built: the window paints before (window_start)
+    from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.tools.toolbox import Toolbox
+
+__all__ = ["Services", "build_services", "profile_dirs", "provider_catalog"]
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +96,9 @@ class Services:
     skills: SkillLibrary | None = None
     #: The operating-system sandbox every command runs in (the one the toolbox uses).
     sandbox: CommandSandbox | None = None
+    #: MCP servers: the client (built on first use), and the pins of their tool definitions.
+    mcp: McpClient | None = None
+    mcp_pins: ToolPins | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -137,16 +134,34 @@ class Services:
         close_reader = getattr(reader, "close", None)
         if callable(close_reader):
             close_reader()
+        if self.mcp is not None:
+            self.mcp.close()  # ends every server's session and process
         self.store.close()
 
 
 def provider_catalog() -> ProviderCatalog:
     """The presets and the entry rules, without opening a profile (the command line lists the
     ``--preset`` choices before it knows which profile to open)."""
+    from parley.infrastructure.providers.catalog import PresetCatalog
+
     return PresetCatalog()
 
 
+def profile_dirs(
+    data_dir: str | Path | None = None, config_dir: str | Path | None = None
+) -> tuple[Path, Path]:
+    """The profile's data and config dirs (the given ones, else the environment, else the
+    platform's), without opening anything: the window reads its own state file from the
+    config dir before the services are built."""
+    from parley.infrastructure.config.paths import config_dir as resolve_config_dir
+    from parley.infrastructure.config.paths import data_dir as resolve_data_dir
+
+    return resolve_data_dir(data_dir), resolve_config_dir(config_dir)
+
+
 def _tool_context(data_dir: Path) -> Callable[[ConversationExecutionRequest], ToolContext]:
+    from parley.infrastructure.tools.sandbox import turn_sandbox, workspace_venv_dir
+
     def context_for(request: ConversationExecutionRequest) -> ToolContext:
         assert request.workspace is not None  # the runtime offers no tools without one
         workspace = request.workspace.resolve()
@@ -173,8 +188,31 @@ def build_services(
     """Wire the adapters for one profile (the given dirs, else the environment, else platform
     defaults). ``secrets`` defaults to the system keyring; ``read_only`` opens the history only
     to read it (the command line's reading commands: they work on a read-only or full disk)."""
-    data = resolve_data_dir(data_dir)
-    config = resolve_config_dir(config_dir)
+    # The adapters are imported here, not at the top: the window imports this module (for
+    # ``profile_dirs``) before its first paint, and builds the services after it.
+    from parley.application.conversations.retry import RetryPolicy
+    from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.mcp.secrets import secret_lookup
+    from parley.application.ports.event_store import EventStoreError
+    from parley.application.tools.mcp_tools import McpToolbox
+    from parley.application.tools.toolbox import Toolbox
+    from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+    from parley.infrastructure.attachments.store import ContentStore
+    from parley.infrastructure.config.json_settings_store import JsonSettingsStore
+    from parley.infrastructure.config.skill_library import MarkdownSkillLibrary
+    from parley.infrastructure.mcp.lazy import LazyMcpClient
+    from parley.infrastructure.mcp_pins.json_pin_store import JsonPinStore
+    from parley.infrastructure.providers.catalog import PresetCatalog
+    from parley.infrastructure.providers.directory import SettingsProviderDirectory
+    from parley.infrastructure.providers.local_servers import HttpLocalServerProbe
+    from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+    from parley.infrastructure.storage.sqlite_event_store import default_db_path
+    from parley.infrastructure.storage.startup import open_event_store
+    from parley.infrastructure.tools.confinement import Bubblewrap
+    from parley.infrastructure.tools.executor import LocalToolExecutor
+    from parley.infrastructure.tools.snapshot import FilesystemInspector
+
+    data, config = profile_dirs(data_dir, config_dir)
     settings = JsonSettingsStore(config)
     network = settings.network()
     # The notice is shown once, by whoever shows the user things (the window's banner, the
@@ -204,6 +242,17 @@ def build_services(
         executor=LocalToolExecutor(sandbox=sandbox, protected_roots=(data, config)),
         context_for=_tool_context(data),
     )
+    # MCP: the SDK client is built the first time a server is used (its import costs ~0.8 s);
+    # its servers' stderr goes to one log per server; OAuth tokens are kept in the keyring.
+    mcp_logs = data / "mcp-logs"
+
+    def sdk_client() -> McpClient:
+        from parley.infrastructure.mcp.client import SdkMcpClient
+
+        return SdkMcpClient(mcp_logs, secret_lookup(secret_store), secret_save=secret_store.set)
+
+    mcp_client = LazyMcpClient(sdk_client, mcp_logs)
+    pins = ToolPins(JsonPinStore.in_folder(config))
     return Services(
         data_dir=data,
         config_dir=config,
@@ -218,6 +267,7 @@ def build_services(
             attachments=SubprocessAttachmentReader(attachment_store),
             image_loader=attachment_store.get,
             max_answer_chars=network.max_answer_chars,
+            mcp=McpToolbox(mcp_client, settings, pins),
         ),
         attachment_store=attachment_store,
         catalog=PresetCatalog(),
@@ -229,4 +279,6 @@ def build_services(
         recovered_turns=recovered,
         skills=MarkdownSkillLibrary(config),
         sandbox=sandbox,
+        mcp=mcp_client,
+        mcp_pins=pins,
     )

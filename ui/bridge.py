@@ -30,14 +30,17 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from parley.application.conversations.turn_runtime import TurnOutcome, TurnRuntime
+from parley.application.conversations.outcome import TurnOutcome
 from parley.application.ports.tools import PermissionAsker
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
 from parley.domain.transcript.canonical import StoredEvent
+
+if TYPE_CHECKING:  # the runtime itself is not needed to paint the window (outcome.py)
+    from parley.application.conversations.turn_runtime import TurnRuntime
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +71,10 @@ class WorkerBridge(QObject):
 
     sig_text = Signal(str, str)
     """Coalesced answer text for the running turn: ``(turn_id, text)``."""
+
+    sig_reasoning = Signal(str, str)
+    """Coalesced reasoning (thinking) text streamed by the running turn: ``(turn_id, text)``;
+    not part of the answer (the log records it when the step ends)."""
 
     sig_event = Signal(object)
     """An event was appended to the log by a running turn: ``StoredEvent``."""
@@ -166,7 +173,15 @@ class WorkerBridge(QObject):
             items, self._mailbox = self._mailbox, []
         text_turn = ""
         parts: list[str] = []
+        thinking: dict[str, list[str]] = {}
         for kind, item in items:
+            if kind == "reasoning":
+                thinking.setdefault(item[0], []).append(item[1])
+                continue
+            if thinking and kind == "finished":
+                for turn_id, pieces in thinking.items():
+                    self.sig_reasoning.emit(turn_id, "".join(pieces))
+                thinking = {}
             if kind == "text":
                 turn_id, text = item
                 if parts and turn_id != text_turn:
@@ -188,6 +203,8 @@ class WorkerBridge(QObject):
                 self.sig_turn_finished.emit(item)
         if parts:
             self.sig_text.emit(text_turn, "".join(parts))
+        for turn_id, pieces in thinking.items():
+            self.sig_reasoning.emit(turn_id, "".join(pieces))
 
     # -- background jobs -----------------------------------------------------------------------
 
@@ -268,3 +285,7 @@ class _BridgeListener:
 
     def on_text(self, turn_id: str, text: str) -> None:
         self._bridge.post("text", (turn_id, text))
+
+    def on_reasoning(self, turn_id: str, text: str) -> None:
+        """Reasoning streamed in (waits for the next frame, like text)."""
+        self._bridge.post("reasoning", (turn_id, text))

@@ -23,50 +23,46 @@ Invariants it keeps:
   title) is a named operation run off this thread by ``self.operations`` (``ui/operations.py``);
   it ends in one ``sig_changed`` every view follows — no view refreshes another by hand. The
   sidebar, settings, attachments and menus each have a controller (``ui/controllers/``); the
-  methods here of the same names only delegate, for the chat controller and the tests;
+  few methods here of the same names only delegate, for callers outside ``ui/`` (scripts, the
+  test drivers) — new code calls ``window.chat``, ``window.sidebar``, ``window.settings``;
+- the widgets are built and laid out by ``ui/window_layout.py``; the window paints before it has
+  its services when started by ``ui/app.py`` (``attach``, ``ui/window_start.py``);
 - attachments travel as paths: the composer's files are frozen into the request on Send (a retry
   or regenerate takes the original turn's files); the runtime reads them on its worker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from parley.application.conversations.compose import TurnDraft
-from parley.application.conversations.turn_runtime import TurnOutcome
-from parley.application.ports.event_store import SessionRecord
-from parley.application.ports.settings_store import ProjectConfig, ProviderConfig
+from parley.application.ports.settings_store import ProviderConfig
 from parley.application.sessions.operations import relist
-from parley.domain.agents.skills import SkillDoc
 from parley.domain.transcript.canonical import StoredEvent
-from parley.domain.usage.pricing import ModelPrice
 from parley.ui.appearance import FontZoom, ThemeManager
-from parley.ui.bootstrap import Services
 from parley.ui.bridge import TurnHandle, WorkerBridge
 from parley.ui.controllers.attachments import AttachmentsController
 from parley.ui.controllers.chat import ChatController
 from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
 from parley.ui.controllers.sidebar import SidebarController
-from parley.ui.icons import icon, scale_with_font
 from parley.ui.operations import OperationHub
 from parley.ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from parley.ui.rendering.markdown import warm_up
@@ -77,10 +73,15 @@ from parley.ui.widgets.model_picker import ModelPicker
 from parley.ui.widgets.session_search import SessionSearch
 from parley.ui.widgets.tools_control import ToolsControl
 from parley.ui.widgets.undo_bar import UndoBar
+from parley.ui.window_layout import SMALL_TEXT, build_chat_page, build_sidebar
+from parley.ui.window_start import Late, PaintedBridge
 from parley.ui.window_state import WindowState
 
 if TYPE_CHECKING:  # these windows load when first opened, not at start
+    from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.ports.event_store import EventStore
     from parley.ui.attachment_viewer import AttachmentViewer
+    from parley.ui.bootstrap import Services
     from parley.ui.history import HistoryWindow
     from parley.ui.provider_editor import ProviderEditor
     from parley.ui.settings_dialog import SettingsDialog
@@ -93,27 +94,58 @@ def _ignore(_result: object) -> None:
     pass
 
 
+def _load_compose() -> None:
+    """Import what Send composes the turn with (``ui/controllers/chat.py`` loads it on first use;
+    after the first paint, on a worker, so the first Send does not)."""
+    import parley.application.conversations.compose  # noqa: F401
+
+
+#: How long work held for the first paint waits for it at most (ms; ``after_first_paint``).
+PAINT_WAIT_MS = 1000
+
 #: How long a deleted conversation can be brought back from the Undo bar.
 UNDO_MS = 8000
-
-#: The token label's size, relative to the text around it (it follows the zoom).
-SMALL_TEXT = 0.85
 
 
 class MainWindow(QMainWindow):
     """Parley's main window. See the module docstring."""
 
+    # -- the widgets ``ui/window_layout.py`` builds (the controllers and tests use these names)
+    new_button: QPushButton
+    session_search: SessionSearch
+    session_list: ConversationList
+    undo_bar: UndoBar
+    title_edit: QLineEdit
+    usage_label: QLabel
+    project_picker: QComboBox
+    #: The folder the next turn's tools act in (None: no tools).
+    workspace: Path | None
+    tools_control: ToolsControl
+    workspace_button: QPushButton
+    clear_workspace_button: QToolButton
+    tools_picker: QComboBox
+    gate_picker: QComboBox
+    sandbox_label: QLabel
+    model_picker: ModelPicker
+    transcript: TranscriptView
+    composer: Composer
+    status: QLabel
+
     def __init__(
         self,
-        services: Services,
+        services: Services | None,
         parent: QWidget | None = None,
         *,
         theme: ThemeManager | None = None,
         state: WindowState | None = None,
     ) -> None:
         super().__init__(parent)
-        self.services = services
-        self.bridge = WorkerBridge(services.runtime, self)
+        # Without services the window is built to be painted first and given them after
+        # (``attach``; ``ui/app.py`` does so): the bridge and the search hold stand-ins till then.
+        self._runtime, self._store = Late("the runtime"), Late("the history")
+        self._attached = False
+        runtime = services.runtime if services is not None else cast("TurnRuntime", self._runtime)
+        self.bridge = WorkerBridge(runtime, self)
         # This window answers its own turns' permission questions (through the bridge); the
         # asker goes with each turn (``start_turn``), nothing shared is swapped.
         self._asker = BridgePermissionAsker(self.bridge.post)
@@ -130,6 +162,8 @@ class MainWindow(QMainWindow):
         self.chat = ChatController(self)
         self._painted = False
         self._reopen_after_paint = ""
+        #: Work that waits for the first paint (``after_first_paint``).
+        self._after_paint: list[Callable[[], object]] = []
         #: Ask the model for a short title after a conversation's first answer (one small extra
         #: request to the same provider); off, the first line of the prompt stays the title.
         self.auto_titles = True
@@ -137,8 +171,10 @@ class MainWindow(QMainWindow):
         self.history_window: HistoryWindow | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
 
-        self._build_sidebar()
-        chat = self._build_chat()
+        # The widgets and their layout (``ui/window_layout.py``) set the names declared above.
+        store = services.store if services is not None else cast("EventStore", self._store)
+        self._sidebar = build_sidebar(self, store)
+        chat = build_chat_page(self)
         self.stack = QStackedWidget()
         # The chat page comes first: a returning user never sees the welcome panel flash while
         # the settings are read; the window switches to the welcome panel only if none exist.
@@ -168,6 +204,17 @@ class MainWindow(QMainWindow):
         self._build_feedback()
         self._wire()
         self._restore_state()
+        if services is not None:
+            self.attach(services)
+
+    def attach(self, services: Services) -> None:
+        """Give the window its services (once): read the settings, the skills and the
+        conversation list (on workers). ``MainWindow(services)`` calls it at once."""
+        assert not self._attached, "the window already has its services"
+        self.services = services
+        self._runtime.set(services.runtime)
+        self._store.set(services.store)
+        self._attached = True
         if services.startup_notice:
             # A damaged history was moved aside at start: say where, without a dialog, in a
             # banner (a transcript notice was wiped when the last conversation reopened).
@@ -175,97 +222,6 @@ class MainWindow(QMainWindow):
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
-
-    # -- layout ------------------------------------------------------------------------------------
-
-    def _build_sidebar(self) -> None:
-        self.new_button = QPushButton(icon("plus"), "New chat")
-        self.new_button.setObjectName("new-chat")
-        self.new_button.setAccessibleName("New chat")
-        self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
-        scale_with_font(self.new_button)
-        self.session_search = SessionSearch(self.services.store, self.bridge.submit)
-        self.session_search.setAccessibleName("Search conversations")
-        self.session_list = ConversationList()
-        self.session_list.setObjectName("sessions")
-        self.session_list.setAccessibleName("Conversations")
-        self.undo_bar = UndoBar()
-        self._sidebar = QWidget()
-        layout = QVBoxLayout(self._sidebar)
-        layout.setContentsMargins(8, 8, 4, 8)
-        layout.addWidget(self.new_button)
-        layout.addWidget(self.session_search)
-        layout.addWidget(self.session_list, 1)
-        layout.addWidget(self.undo_bar)
-
-    def _build_chat(self) -> QWidget:
-        self.title_edit = QLineEdit()
-        self.title_edit.setObjectName("title")
-        self.title_edit.setPlaceholderText("New conversation")
-        self.title_edit.setAccessibleName("Conversation title")
-        self.usage_label = QLabel("")
-        self.usage_label.setObjectName("conversation-usage")
-        self.usage_label.setAccessibleName("Tokens and estimated cost of this conversation")
-        # Its size follows the zoom (``_apply_zoom``): a pixel size in a style sheet would not.
-        self.usage_label.setStyleSheet("color: palette(placeholder-text)")
-        small = self.usage_label.font()
-        if small.pointSizeF() > 0:
-            small.setPointSizeF(small.pointSizeF() * SMALL_TEXT)
-            self.usage_label.setFont(small)
-        self.project_picker = QComboBox()
-        self.project_picker.setObjectName("project-picker")
-        self.project_picker.setAccessibleName("Project")
-        self.project_picker.setToolTip("The project this conversation belongs to")
-        self.project_picker.addItem("No project", None)
-        self.project_picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        # One slim header: the conversation (title), what it cost, where it belongs (project).
-        # The model picker and the tools live on the composer's bar, where the next turn is made.
-        top = QHBoxLayout()
-        top.addWidget(self.title_edit, 1)
-        top.addWidget(self.usage_label)
-        top.addWidget(self.project_picker)
-        # What the model may do — the workspace its tools act in, which tools, when to ask, the
-        # sandbox — behind one control on the composer's bar (ui/widgets/tools_control.py). A
-        # new chat starts with no workspace and no tools (``SettingsController.apply_project``).
-        self.workspace: Path | None = None
-        self.tools_control = ToolsControl()
-        tools = self.tools_control.popover
-        self.workspace_button = tools.workspace_button
-        self.clear_workspace_button = tools.clear_workspace_button
-        self.tools_picker = tools.tools_picker
-        self.tools_picker.setCurrentIndex(self.tools_picker.findData("none"))
-        self.gate_picker = tools.gate_picker
-        # Whether commands run in a sandbox here: probed on a worker after the first paint, shown
-        # while the chosen tools can run commands.
-        self.sandbox_label = tools.sandbox_label
-        self.model_picker = ModelPicker()
-        self.model_picker.setAccessibleName("Model for the next message")
-
-        self.transcript = TranscriptView()
-        self.composer = Composer(submit=self.bridge.submit)
-        self.composer.add_to_bar(self.tools_control)
-        self.composer.add_to_bar(self.model_picker, trailing=True)
-        # The composer is centred under the transcript's reading column (its maximum width).
-        composer_row = QHBoxLayout()
-        composer_row.addStretch(1)
-        composer_row.addWidget(self.composer, 100)
-        composer_row.addStretch(1)
-        self.status = QLabel("")
-        self.status.setObjectName("status")
-        self.status.setAccessibleName("Status")
-        # A long message (an error naming a path) wraps; its width never sets the window's.
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-
-        chat = QWidget()
-        chat_layout = QVBoxLayout(chat)
-        chat_layout.setContentsMargins(4, 8, 8, 8)
-        chat_layout.addLayout(top)
-        chat_layout.addWidget(self.transcript, 1)
-        chat_layout.addLayout(composer_row)
-        chat_layout.addWidget(self.status)
-        return chat
 
     @property
     def welcome_built(self) -> bool:
@@ -284,8 +240,12 @@ class MainWindow(QMainWindow):
             panel.form.set_presets(preset_choices(self.services.catalog.presets()))
             panel.form.new_provider("openai")
             self._welcome = panel
+            # The editor asks the keyring at once whether it can keep keys (on a worker: importing
+            # keyring holds the GIL ~50 ms): on a first start that would race the first paint,
+            # so its work waits for the paint (``PaintedBridge``).
+            bridge = cast(WorkerBridge, PaintedBridge(self))
             self._welcome_editor = ProviderEditor(
-                panel.form, self.services, self.bridge, self, make_default=True
+                panel.form, self.services, bridge, self, make_default=True
             )
             self.stack.addWidget(panel)
             self.settings.wire_welcome(panel, self._welcome_editor)
@@ -327,8 +287,8 @@ class MainWindow(QMainWindow):
             self.zoom.set_point_size(state.font_point_size)
         self.enter_sends_action.setChecked(state.send_key == "enter")
         self.composer.set_send_key(state.send_key)
-        self._drafts = {k: v for k, v in state.drafts.items() if v.strip()}
-        self.composer.set_draft(self._drafts.pop("", ""))  # a new conversation's draft
+        self.chat.drafts = {k: v for k, v in state.drafts.items() if v.strip()}
+        self.composer.set_draft(self.chat.drafts.pop("", ""))  # a new conversation's draft
         # The last conversation is reopened once the window has painted (see paintEvent): the
         # window appears first, the conversation a moment later.
         self._reopen_after_paint = state.last_session_id
@@ -344,7 +304,7 @@ class MainWindow(QMainWindow):
                 self.zoom.point_size if self.zoom.point_size != self.zoom.base_point_size else 0.0
             ),
             send_key=self.composer.send_key,
-            drafts=self.drafts(),
+            drafts=self.chat.all_drafts(),
         )
 
     def set_theme(self, mode: str) -> None:
@@ -365,9 +325,11 @@ class MainWindow(QMainWindow):
     def _apply_zoom(self, point_size: float) -> None:
         self.transcript.set_font_point_size(point_size)
         # A widget with a style sheet of its own (the status line turns red on an error, the
-        # token label is greyed) no longer follows the application font: size them here.
+        # token label is greyed, the title is a frameless heading) no longer follows the
+        # application font: size them here.
         for widget, scale in (
             (self.composer.editor, 1.0),
+            (self.title_edit, 1.0),
             (self.status, 1.0),
             (self.sandbox_label, 1.0),
             (self.usage_label, SMALL_TEXT),
@@ -386,7 +348,7 @@ class MainWindow(QMainWindow):
         self.shortcuts_dialog.raise_()
         return self.shortcuts_dialog
 
-    # -- thin doors to the controllers (chat code and tests call these names) ---------------------
+    # -- thin doors to the controllers (scripts, test drivers and tests call these names) --------
 
     @property
     def providers_loaded(self) -> bool:
@@ -395,26 +357,6 @@ class MainWindow(QMainWindow):
     @property
     def _providers(self) -> list[ProviderConfig]:
         return self.settings.providers
-
-    @property
-    def _projects(self) -> list[ProjectConfig]:
-        return self.settings.projects
-
-    @_projects.setter
-    def _projects(self, projects: list[ProjectConfig]) -> None:
-        self.settings.projects = projects
-
-    @property
-    def _prices(self) -> list[ModelPrice]:
-        return self.settings.prices
-
-    @property
-    def _skills(self) -> list[SkillDoc]:
-        return self.settings.skills
-
-    @property
-    def _typed_title(self) -> str:
-        return self.sidebar.typed_title
 
     @property
     def quick_switcher(self) -> QuickSwitcher | None:
@@ -427,14 +369,8 @@ class MainWindow(QMainWindow):
     def _load_settings(self) -> None:
         self.settings.load_settings()
 
-    # kept for callers (Settings, welcome panel) that only changed providers
-    _load_providers = _load_settings
-
     def _load_skills(self) -> None:
         self.settings.load_skills()
-
-    def _models(self) -> list[tuple[str, str]]:
-        return self.settings.models()
 
     @Slot()
     def open_settings(self, page: str = "") -> SettingsDialog:
@@ -444,38 +380,13 @@ class MainWindow(QMainWindow):
     def open_history(self) -> HistoryWindow:
         return self.sidebar.open_history()
 
-    @Slot()
-    def open_quick_switcher(self) -> QuickSwitcher:
-        return self.sidebar.open_quick_switcher()
-
     def _refresh_sessions(self) -> None:
         """The list changed outside a named operation (a turn recorded or moved a conversation):
         said through the one "changed" signal, so every view decides for itself."""
         self.operations.announce(relist())
 
-    def _listed_ids(self) -> set[str]:
-        return self.sidebar.listed_ids()
-
-    def _show_sessions(self, sessions: list[SessionRecord]) -> None:
-        self.sidebar.show_sessions(sessions)
-
     def pin_session(self, session_id: str, pinned: bool) -> None:
         self.sidebar.pin(session_id, pinned)
-
-    def _maybe_generate_title(self, outcome: TurnOutcome) -> None:
-        self.sidebar.generate_title_after(outcome)
-
-    def _adopt_session(self, session: SessionRecord) -> None:
-        self.sidebar.adopt_session(session)
-
-    def _selected_project(self) -> ProjectConfig | None:
-        return self.settings.selected_project()
-
-    def _set_project_picker(self, project_id: str | None) -> None:
-        self.settings.set_project_picker(project_id)
-
-    def _apply_project(self, project: ProjectConfig | None) -> None:
-        self.settings.apply_project(project)
 
     def set_workspace(self, folder: Path | None) -> None:
         self.attachments.set_workspace(folder)
@@ -523,14 +434,6 @@ class MainWindow(QMainWindow):
         self.chat.session_id = session_id
 
     @property
-    def _session(self) -> SessionRecord | None:
-        return self.chat.session
-
-    @_session.setter
-    def _session(self, session: SessionRecord | None) -> None:
-        self.chat.session = session
-
-    @property
     def _events(self) -> list[StoredEvent]:
         """The open conversation's whole log (every branch)."""
         return self.chat.events
@@ -543,57 +446,21 @@ class MainWindow(QMainWindow):
     def _loading_full(self) -> bool:
         return self.chat.loading_full
 
-    @property
-    def _drafts(self) -> dict[str, str]:
-        return self.chat.drafts
-
-    @_drafts.setter
-    def _drafts(self, drafts: dict[str, str]) -> None:
-        self.chat.drafts = drafts
-
-    def drafts(self) -> dict[str, str]:
-        """The unsent text of every conversation that has some ("" for a new one)."""
-        return self.chat.all_drafts()
-
     def new_chat(self) -> None:
         self.chat.new_chat()
 
     def open_session(self, session_id: str, event_id: int | None = None, quiet: bool = False):
         self.chat.open_session(session_id, event_id, quiet)
 
-    def show_branch(self, turn_id: str) -> None:
-        self.chat.show_branch(turn_id)
-
     def _render_conversation(self) -> None:
         """The prices changed: the footers and the total again."""
         self.chat.reprice()
-
-    def draft(self, text: str, *, place: str = "new", target: str = "") -> TurnDraft:
-        return self.chat.draft(text, place=place, target=target)
 
     def freeze_request(self, prompt: str, *, retry_of: str = ""):
         return self.chat.freeze_request(prompt, retry_of=retry_of)
 
     def send(self, prompt: str, retry_of: str = "") -> TurnHandle | None:
         return self.chat.send(prompt, retry_of)
-
-    def retry_turn(self, turn_id: str) -> TurnHandle | None:
-        return self.chat.retry_turn(turn_id)
-
-    def regenerate_turn(self, turn_id: str) -> TurnHandle | None:
-        return self.chat.regenerate_turn(turn_id)
-
-    def regenerate_last(self) -> TurnHandle | None:
-        return self.chat.regenerate_last()
-
-    def edit_turn(self, turn_id: str) -> None:
-        self.chat.edit_turn(turn_id)
-
-    def edit_last_message(self) -> None:
-        self.chat.edit_last_message()
-
-    def copy_last_answer(self) -> str:
-        return self.chat.copy_last_answer()
 
     def stop_turn(self) -> None:
         self.chat.stop_turn()
@@ -603,7 +470,7 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def _on_theme_changed(self, _dark: bool) -> None:
-        if self.bridge.active_turn is None:  # "Answering with …" stays while it is true
+        if self.bridge.active_turn is None:  # a running turn's notice stays
             self._clear_status()
 
     def _clear_status(self) -> None:
@@ -633,7 +500,13 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, self._after_first_paint)
 
     def _after_first_paint(self) -> None:
+        waiting, self._after_paint = self._after_paint, []
+        for work in waiting:  # first: what was held back from the first paint (the services)
+            work()
+        if not self._attached:  # the profile could not be opened (``ui/app.py`` says so)
+            return
         self.bridge.submit(warm_up, _ignore)
+        self.bridge.submit(_load_compose, _ignore)
         self.bridge.submit(self.services.preload, _ignore)
         # Whether commands run sandboxed: the probe starts a process, so it runs on a worker.
         self.bridge.submit(self.services.sandbox_status, self.attachments.show_sandbox, _ignore)
@@ -641,10 +514,30 @@ class MainWindow(QMainWindow):
             self.open_session(self._reopen_after_paint, quiet=True)
         self._reopen_after_paint = ""
 
+    def after_first_paint(self, work: Callable[[], object]) -> None:
+        """Run ``work`` once the window has painted: at once if it has, or if it is not shown
+        (nothing will paint it; a window built for a test). Background work started before the
+        first paint competes with it for the GIL."""
+        if self._painted or not self.isVisible():
+            work()
+            return
+        if not self._after_paint:  # a window that is never painted (minimised?) still goes on
+            QTimer.singleShot(PAINT_WAIT_MS, self, self._paint_overdue)
+        self._after_paint.append(work)
+
+    def _paint_overdue(self) -> None:
+        if not self._painted:
+            self._painted = True
+            self._after_first_paint()
+
     def changeEvent(self, event: QEvent) -> None:
         # Skill and agent files may be edited in another program: read them again (on a
         # worker) whenever the window comes back to the front.
-        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+        if (
+            event.type() == QEvent.Type.ActivationChange
+            and self.isActiveWindow()
+            and self._attached  # (``attach`` reads them the first time)
+        ):
             self._load_skills()
         super().changeEvent(event)
 

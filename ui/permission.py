@@ -5,7 +5,9 @@ wait for the answer without blocking the window; the window must show the exact 
 monospace block), its effect as a badge with words (dangerous in red) and the rule behind it,
 where it runs as the user knows that folder (``~/project``, not ``workspace:.``), the sandbox it
 would run in (a warning when it would run unconfined), and offer Allow once / Allow for this
-conversation / Deny.
+conversation / Deny. For a Model Context Protocol tool it shows the server, the tool, its
+arguments as pretty JSON, and what the server *claims* about the tool (a claim, not a fact), and
+adds "Always allow this tool" (stored as ``run`` in the server's policies).
 
 Invariants it keeps:
 
@@ -39,7 +41,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.application.ports.tools import (
+    ALLOW_ALWAYS,
+    ALLOW_ONCE,
+    ALLOW_SESSION,
+    DENY,
+    PermissionRequest,
+)
 from parley.ui.icons import icon, pixmap
 
 #: How long the runtime waits for an answer before it counts as Deny.
@@ -82,6 +90,17 @@ class AskedAction:
     where: str = ""
 
 
+#: Between a server and its tool wherever both are shown ("time \u203a get_current_time").
+SERVER_TOOL = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
+
+
+def claims_sentence(claims: tuple[str, ...]) -> str:
+    """What an MCP server claims about its tool, said as a claim ("The server says: …")."""
+    if not claims:
+        return "The server says nothing about what this tool does."
+    return "The server says: " + ", ".join(claims) + ". Parley cannot check this."
+
+
 def shown_path(target: str, workspace: Path | None, home: Path | None = None) -> str:
     """A ``workspace:<rel>`` / ``sandbox:<rel>`` target as the user knows it: the workspace's
     real folder (``~/…`` under the home folder), or "the turn's sandbox folder"."""
@@ -90,7 +109,7 @@ def shown_path(target: str, workspace: Path | None, home: Path | None = None) ->
         return target
     rel = "" if rel in ("", ".") else rel.lstrip("./")
     if namespace == "sandbox":
-        return "the turn's sandbox folder" + (f" / {rel}" if rel else "")
+        return "the turn's output folder" + (f" / {rel}" if rel else "")
     if workspace is None:
         return f"the workspace{f' / {rel}' if rel else ''}"
     folder = workspace / rel if rel else workspace
@@ -101,9 +120,39 @@ def shown_path(target: str, workspace: Path | None, home: Path | None = None) ->
         return str(folder)
 
 
+_TARGET = re.compile(r"\b(?:workspace|sandbox):[^\s,;:()]*")
+
+# The gate's reasons call the turn's output folder "the sandbox"; the prompt also shows the
+# process confinement (bubblewrap), which users know as "the sandbox". In the prompt the folder
+# gets the user guide's name so the two never read as contradicting each other.
+_REASON_WORDS = (
+    (
+        ": outside the sandbox, into the workspace itself",
+        ": your folder itself, not the turn's output folder",
+    ),
+    ("(outside the sandbox)", "(in your folder, not the turn's output folder)"),
+    ("(inside the sandbox)", "(inside the turn's output folder)"),
+    ("is outside the sandbox", "is outside your folder"),
+    ("outside the sandbox", "outside the turn's output folder"),
+)
+
+
+def shown_reason(reason: str, workspace: Path | None, home: Path | None = None) -> str:
+    """The gate's reason in the user's words: targets as folders they know (``~/src/app/build``
+    for ``workspace:build``), the turn's output folder named as the user guide names it."""
+    for theirs, ours in _REASON_WORDS:
+        reason = reason.replace(theirs, ours)
+    return _TARGET.sub(lambda m: shown_path(m.group(0), workspace, home), reason)
+
+
 def asked_action(request: PermissionRequest, workspace: Path | None) -> AskedAction:
     """Split the runtime's one-line summary into what the dialog shows."""
     summary = request.summary
+    if request.is_mcp:
+        return AskedAction(
+            f"The model wants to use {request.mcp_tool} from the MCP server {request.mcp_server}",
+            request.arguments_json or "{}",
+        )
     run = _RUN.match(summary)
     if run:
         return AskedAction(
@@ -203,7 +252,7 @@ class PermissionDialog(QDialog):
         self.detail = QPlainTextEdit(asked.command)
         self.detail.setReadOnly(True)
         self.detail.setObjectName("permission-command")
-        self.detail.setAccessibleName("Command")
+        self.detail.setAccessibleName("Arguments" if request.is_mcp else "Command")
         self.detail.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(max(self.font().pointSizeF(), 1.0))
@@ -233,6 +282,29 @@ class PermissionDialog(QDialog):
             row += 1
         else:
             self.where.hide()
+        # An MCP tool: which server and tool, and what the server claims (never as a fact).
+        self.tool_name = QLabel(f"{request.mcp_server}{SERVER_TOOL}{request.mcp_tool}")
+        self.tool_name.setObjectName("permission-mcp-tool")
+        self.tool_name.setTextFormat(Qt.TextFormat.PlainText)
+        self.tool_name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.claims = QLabel(claims_sentence(request.claims))
+        self.claims.setObjectName("permission-claims")
+        self.claims.setWordWrap(True)
+        self.claims.setTextFormat(Qt.TextFormat.PlainText)
+        if request.is_mcp:
+            self.tool_name.setAccessibleName("Server and tool")
+            facts.addWidget(_icon_label("plug", line), row, 0, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(QLabel("MCP tool"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(self.tool_name, row, 2)
+            row += 1
+            self.claims.setAccessibleName("What the server claims")
+            facts.addWidget(_icon_label("info", line), row, 0, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(QLabel("Claims"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(self.claims, row, 2)
+            row += 1
+        else:
+            self.tool_name.hide()
+            self.claims.hide()
         effect = request.effect
         words, colour = BADGES.get(effect.level, BADGES["unknown"])
         self.badge = QLabel(words)
@@ -243,7 +315,7 @@ class PermissionDialog(QDialog):
             f"QLabel {{ background: {colour}; color: white; border-radius: 6px;"
             " padding: 2px 8px; font-weight: bold; }"
         )
-        self.why = QLabel(effect.reason)
+        self.why = QLabel(shown_reason(effect.reason, workspace))
         self.why.setObjectName("permission-reason")
         self.why.setWordWrap(True)
         self.why.setTextFormat(Qt.TextFormat.PlainText)
@@ -284,17 +356,28 @@ class PermissionDialog(QDialog):
         self.allow_once.setObjectName("allow-once")
         self.allow_session = QPushButton("Allow for this conversation")
         self.allow_session.setObjectName("allow-session")
-        self.allow_session.setToolTip("This exact command only, until Parley closes")
+        self.allow_session.setToolTip(
+            "This tool, in this conversation, until Parley closes"
+            if request.is_mcp
+            else "This exact command only, until Parley closes"
+        )
+        self.allow_always = QPushButton("Always allow this tool")
+        self.allow_always.setObjectName("allow-always")
+        self.allow_always.setToolTip(
+            "Stored in Settings → MCP servers, where you can change it back"
+        )
+        self.allow_always.setVisible(request.is_mcp)
         self.deny = QPushButton(icon("x"), "Deny")
         self.deny.setObjectName("deny")
         self.deny.setDefault(True)  # Enter never approves by accident
         self.deny.setAutoDefault(True)
-        for button in (self.allow_once, self.allow_session, self.deny):
+        for button in (self.allow_once, self.allow_session, self.allow_always, self.deny):
             button.setMinimumHeight(self.fontMetrics().height() + 14)
             button.setIconSize(QSize(line, line))
         buttons = QHBoxLayout()
         buttons.addWidget(self.deny)
         buttons.addStretch(1)
+        buttons.addWidget(self.allow_always)
         buttons.addWidget(self.allow_session)
         buttons.addWidget(self.allow_once)
         layout = QVBoxLayout(self)
@@ -308,6 +391,7 @@ class PermissionDialog(QDialog):
         layout.addLayout(buttons)
         self.allow_once.clicked.connect(lambda: self._choose(ALLOW_ONCE))
         self.allow_session.clicked.connect(lambda: self._choose(ALLOW_SESSION))
+        self.allow_always.clicked.connect(lambda: self._choose(ALLOW_ALWAYS))
         self.deny.clicked.connect(lambda: self._choose(DENY))
         self.rejected.connect(lambda: prompt.reply(DENY))  # Esc or the close button
         self.deny.setFocus()

@@ -1,10 +1,16 @@
-"""Settings: Providers, Skills & Agents, Projects and Prices, one tab each.
+"""Settings: Providers, Skills & Agents, Projects, Prices and MCP servers, one page each.
 
 Why it exists: people add, fix and remove providers here — from a preset, with a key kept in the
 system keyring (shown only as "stored in the keyring", never echoed), a default model picked from
 the provider's own list, and a Test button that answers inline. The dialog renders; the
 ``ProviderEditor`` does the work off the UI thread. The other pages live in ``ui.settings_pages``
 and get the worker helper (``bridge.submit``) the same way.
+
+The look (issue 16) is the one of ChatGPT's, Claude's, Jan's and LM Studio's settings: a left
+navigation list with an icon per page, and on the right the page under a clear title with a
+line saying what it is for. Providers lists each provider with a worded key badge (Key set, Key
+from env, No key, No keyring, No key needed) so a missing key is seen before a chat fails, as
+Cherry Studio and Jan show a provider's state in their list.
 
 Invariants it keeps: the list always reflects the settings file (it is re-read after every
 change); removing a provider also removes its key from the keyring. The skill library comes from
@@ -13,26 +19,57 @@ the caller (``skills=``) or ``services.skills``; without one the Skills & Agents
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFontMetrics,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
     QPushButton,
-    QTabWidget,
+    QScrollArea,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
+from parley.application.ports.provider_catalog import KeySource
 from parley.application.ports.settings_store import ProviderConfig
 from parley.application.ports.skill_library import SkillLibrary
+
+if TYPE_CHECKING:
+    from parley.application.mcp.pinning import ToolPins
+    from parley.application.ports.mcp import McpClient
 from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
+from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
+from parley.ui.settings_pages.look import (
+    BADGES,
+    hint_label,
+    icon_or,
+    paint_two_line_row,
+    primary,
+    secondary,
+    title_label,
+)
+from parley.ui.settings_pages.mcp_page import McpServersPage
 from parley.ui.settings_pages.prices_page import PricesPage
 from parley.ui.settings_pages.projects_page import ProjectsPage
 from parley.ui.settings_pages.skills_page import SkillsPage
@@ -40,6 +77,92 @@ from parley.ui.view_models import preset_choices
 from parley.ui.widgets.provider_form import ProviderForm
 
 _NAME = Qt.ItemDataRole.UserRole
+#: A provider row's key state (a ``look.BADGES`` name) and its second line (kind · address).
+_KEY_STATE = Qt.ItemDataRole.UserRole + 1
+_DETAIL = Qt.ItemDataRole.UserRole + 2
+
+#: The pages: ``show_page`` name, navigation label, icon (with the fallback while the icon set
+#: lacks it), the title's line.
+_PAGES = (
+    (
+        "providers",
+        "Providers",
+        ("plug", "message-square"),
+        "Where answers come from: cloud services and servers on this computer. Keys are kept "
+        "in the system keyring, never in a file.",
+    ),
+    (
+        "skills",
+        "Skills & Agents",
+        ("sparkles", "sparkles"),
+        "Markdown files that give the model rules (skills) or a persona (agents). Use them "
+        "with /skill NAME and /agent NAME.",
+    ),
+    (
+        "projects",
+        "Projects",
+        ("folder", "folder"),
+        "A workspace folder, shared instructions, a default model and tool permissions under "
+        "one name.",
+    ),
+    (
+        "prices",
+        "Prices",
+        ("coins", "file-text"),
+        "The price table behind the estimated cost shown under each answer.",
+    ),
+    (
+        "mcp",
+        "MCP servers",
+        ("server", "wrench"),
+        "Tools from Model Context Protocol servers: programs on this computer or services on "
+        "the web. Every call goes through Parley's permission checks.",
+    ),
+)
+
+
+def key_state(source: KeySource, keyring_works: bool) -> str:
+    """The ``look.BADGES`` name for where a provider's key comes from."""
+    if source.where == "keyring":
+        return "key"
+    if source.where == "env":
+        return "env"
+    if not source.needed:
+        return "keyless"
+    return "no-key" if keyring_works else "no-keyring"
+
+
+class ProviderDelegate(QStyledItemDelegate):
+    """A provider row: its name in bold, kind and address muted under it, the key badge on the
+    right (the badge's words are in the item's text too, for screen readers)."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        metrics = QFontMetrics(option.font)
+        return QSize(metrics.horizontalAdvance("x") * 30, metrics.height() * 2 + 18)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        paint_two_line_row(
+            painter,
+            option,
+            option.rect.adjusted(10, 6, -8, -6),
+            str(index.data(_NAME) or ""),
+            str(index.data(_DETAIL) or ""),
+            BADGES.get(index.data(_KEY_STATE) or ""),
+        )
 
 
 class ProvidersPage(QWidget):
@@ -59,29 +182,56 @@ class ProvidersPage(QWidget):
 
         self.provider_list = QListWidget()
         self.provider_list.setObjectName("provider-list")
-        self.add_button = QPushButton("Add provider")
+        self.provider_list.setAccessibleName("Providers")
+        self.provider_list.setItemDelegate(ProviderDelegate(self.provider_list))
+        self.provider_list.setUniformItemSizes(True)
+        self.provider_list.setSpacing(2)
+        self.add_button = primary(QPushButton("Add provider"))
         self.add_button.setObjectName("new-provider")
+        self.add_button.setIcon(icon("plus", role=QPalette.ColorRole.HighlightedText))
         self.remove_button = QPushButton("Remove")
+        secondary(self.remove_button)
         self.remove_button.setObjectName("remove-provider")
+        self.remove_button.setAccessibleName("Remove provider")
+        self.remove_button.setIcon(icon_or("trash-2", "x"))
         self.keyring_note = QLabel("")
+        self.keyring_note.setObjectName("keyring-note")
         self.keyring_note.setWordWrap(True)
-        self.form = ProviderForm()
+        self.keyring_note.setStyleSheet(
+            "QLabel#keyring-note { background: #fff4d6; color: #5c4300; border: 1px solid"
+            " #d9a400; border-radius: 8px; padding: 8px 10px; }"
+        )
+        self.keyring_note.setVisible(False)
+        self.form = ProviderForm(sectioned=True)
         self.form.set_presets(preset_choices(services.catalog.presets()))
         self.editor = ProviderEditor(self.form, services, bridge, self)
 
         left = QVBoxLayout()
+        left.setSpacing(8)
         left.addWidget(self.provider_list, 1)
         row = QHBoxLayout()
-        row.addWidget(self.add_button)
+        row.addWidget(self.add_button, 1)
         row.addWidget(self.remove_button)
         left.addLayout(row)
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        self.provider_list.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 26)
+        self.provider_list.setMaximumWidth(self.fontMetrics().horizontalAdvance("x") * 48)
+        layout.addLayout(left, 2)
         right = QVBoxLayout()
-        right.addWidget(self.form)
+        right.setSpacing(10)
         right.addWidget(self.keyring_note)
-        right.addStretch(1)
-        layout.addLayout(right, 2)
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setWidget(self.form)
+        scroller.setAccessibleName("Provider details")
+        right.addWidget(scroller, 1)
+        if self.form.action_bar is not None:
+            right.addWidget(self.form.action_bar)
+        layout.addLayout(right, 3)
 
         self.provider_list.currentItemChanged.connect(self._on_selected)
         self.add_button.clicked.connect(self._on_add)
@@ -92,15 +242,19 @@ class ProvidersPage(QWidget):
                 f"{services.secrets.unavailable_reason}. Keys are read from environment "
                 "variables only (name the variable under Key variable)."
             )
+            self.keyring_note.setVisible(True)
         self.reload()
 
     def reload(self, select: str = "") -> None:
         services = self._services
 
-        def load() -> list[tuple[ProviderConfig, str]]:
-            return [(p, str(services.key_source(p))) for p in services.settings.providers()]
+        def load() -> list[tuple[ProviderConfig, KeySource, bool]]:
+            works = services.secrets.available
+            return [(p, services.key_source(p), works) for p in services.settings.providers()]
 
-        def show(rows: list[tuple[ProviderConfig, str]]) -> None:
+        def show(found: list[tuple[ProviderConfig, KeySource, bool]]) -> None:
+            rows = [(config, str(source)) for config, source, _works in found]
+            states = {config.name: key_state(source, works) for config, source, works in found}
             current = select or (
                 self.provider_list.currentItem().data(_NAME)
                 if self.provider_list.currentItem()
@@ -111,8 +265,12 @@ class ProvidersPage(QWidget):
             self.provider_list.blockSignals(True)
             self.provider_list.clear()
             for config, source in rows:
-                item = QListWidgetItem(f"{config.name}  ·  {config.kind}")
+                state = BADGES[states[config.name]].text
+                # The text is what a screen reader says: name, kind and the key's state.
+                item = QListWidgetItem(f"{config.name}  ·  {config.kind}  ·  {state}")
                 item.setData(_NAME, config.name)
+                item.setData(_KEY_STATE, states[config.name])
+                item.setData(_DETAIL, f"{config.kind} · {config.base_url}")
                 item.setToolTip(f"{config.base_url}\nkey: {source}")
                 self.provider_list.addItem(item)
             self.provider_list.blockSignals(False)
@@ -179,11 +337,35 @@ class ProvidersPage(QWidget):
         )
 
 
-class SettingsDialog(QDialog):
-    """Parley's settings, one tab per area."""
+class PageSwitcher:
+    """What callers of the old tab widget used (``dialog.tabs``): the current page is the page
+    widget itself (not the scroll area framing it), and switching moves the navigation."""
 
-    #: ``show_page`` names, in tab order.
-    PAGES = ("providers", "skills", "projects", "prices")
+    def __init__(self, nav: QListWidget, pages: tuple[QWidget, ...]) -> None:
+        self._nav = nav
+        self._pages = pages
+
+    def count(self) -> int:
+        return len(self._pages)
+
+    def currentIndex(self) -> int:
+        return self._nav.currentRow()
+
+    def setCurrentIndex(self, index: int) -> None:
+        self._nav.setCurrentRow(index)
+
+    def currentWidget(self) -> QWidget:
+        return self._pages[max(0, self._nav.currentRow())]
+
+    def widget(self, index: int) -> QWidget:
+        return self._pages[index]
+
+
+class SettingsDialog(QDialog):
+    """Parley's settings: a navigation list on the left, one titled page on the right."""
+
+    #: ``show_page`` names, in navigation order.
+    PAGES = tuple(name for name, *_rest in _PAGES)
 
     def __init__(
         self,
@@ -192,31 +374,144 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         *,
         skills: SkillLibrary | None = None,
+        mcp: McpClient | None = None,
+        mcp_pins: ToolPins | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.resize(900, 560)
+        self.resize(960, 620)
         library = skills if skills is not None else getattr(services, "skills", None)
         self.providers_page = ProvidersPage(services, bridge)
         self.skills_page = SkillsPage(library, bridge.submit)
         self.projects_page = ProjectsPage(services.settings, bridge.submit)
         self.prices_page = PricesPage(services.settings, bridge.submit)
-        self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("Settings pages")
-        self.tabs.addTab(self.providers_page, "Providers")
-        self.tabs.addTab(self.skills_page, "Skills && Agents")
-        self.tabs.addTab(self.projects_page, "Projects")
-        self.tabs.addTab(self.prices_page, "Prices")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
-        layout.addWidget(buttons)
+        self.mcp_page = McpServersPage(
+            services.settings,
+            services.secrets,
+            mcp if mcp is not None else getattr(services, "mcp", None),
+            bridge.submit,
+            pins=mcp_pins if mcp_pins is not None else getattr(services, "mcp_pins", None),
+        )
+        widgets = (
+            self.providers_page,
+            self.skills_page,
+            self.projects_page,
+            self.prices_page,
+            self.mcp_page,
+        )
+
+        self.nav = QListWidget()
+        self.nav.setObjectName("settings-nav")
+        self.nav.setAccessibleName("Settings pages")
+        self.nav.setFrameShape(QFrame.Shape.NoFrame)
+        self.nav.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.nav.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.nav.setMovement(QListView.Movement.Static)
+        self.nav.setStyleSheet(
+            "QListWidget#settings-nav { background: transparent; outline: none; }"
+            " QListWidget#settings-nav::item { padding: 7px 10px; border-radius: 8px;"
+            " margin: 1px 0; color: palette(window-text); }"
+            " QListWidget#settings-nav::item:hover { background: palette(button); }"
+            " QListWidget#settings-nav::item:selected { background: palette(highlight);"
+            " color: palette(highlighted-text); }"
+        )
+        self.stack = QStackedWidget()
+        self.stack.setObjectName("settings-pages")
+        #: The page titles, in ``PAGES`` order (for tests and for the accessible names).
+        self.titles: list[QLabel] = []
+        for (name, label, (icon_name, fallback), hint), page in zip(_PAGES, widgets, strict=True):
+            item = QListWidgetItem(icon_or(icon_name, fallback), label)
+            item.setData(_NAME, name)
+            item.setToolTip(hint)
+            self.nav.addItem(item)
+            self.stack.addWidget(self._framed(label, hint, page))
+        self._fit_nav()
+        #: The old tab widget's calls (``currentWidget``, ``setCurrentIndex``), kept for callers.
+        self.tabs = PageSwitcher(self.nav, widgets)
+        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.nav.setCurrentRow(0)
+
+        self.close_button = QPushButton("Close")
+        secondary(self.close_button)
+        self.close_button.setObjectName("settings-close")
+        self.close_button.clicked.connect(self.reject)
+        self.close_button.setAutoDefault(False)
+
+        side = QVBoxLayout()
+        side.setContentsMargins(12, 16, 8, 12)
+        side.setSpacing(8)
+        caption = title_label("Settings", 1.15)
+        caption.setContentsMargins(10, 0, 0, 0)
+        side.addWidget(caption)
+        side.addWidget(self.nav, 1)
+        side.addWidget(self.close_button)
+        side_panel = QWidget()
+        side_panel.setObjectName("settings-side")
+        side_panel.setLayout(side)
+        side_panel.setAutoFillBackground(True)
+        side_panel.setBackgroundRole(side_panel.backgroundRole())
+        main = QVBoxLayout()
+        main.setContentsMargins(0, 0, 0, 0)
+        main.setSpacing(0)
+        main.addWidget(self.stack, 1)
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.VLine)
+        rule.setStyleSheet("color: palette(mid)")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(side_panel)
+        layout.addWidget(rule)
+        layout.addLayout(main, 1)
+        # Ctrl+PgDown / Ctrl+PgUp step through the pages from anywhere, as tabs did.
+        for keys, step in (("Ctrl+PgDown", 1), ("Ctrl+PgUp", -1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.activated.connect(lambda step=step: self._step(step))
         # A project's provider list follows the Providers page.
         self.providers_page.sig_providers_changed.connect(lambda: self.projects_page.reload())
+        # A project's MCP checklist follows the MCP servers page.
+        self.mcp_page.sig_servers_changed.connect(lambda: self.projects_page.reload())
+
+    def _framed(self, title: str, hint: str, page: QWidget) -> QScrollArea:
+        """``page`` under its title and line, in a scroll area (a 200 % zoom scrolls, never
+        clips)."""
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(24, 18, 24, 16)
+        column.setSpacing(4)
+        heading = title_label(title.replace("&&", "&"))
+        self.titles.append(heading)
+        column.addWidget(heading)
+        column.addWidget(hint_label(hint))
+        column.addSpacing(10)
+        column.addWidget(page, 1)
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidget(body)
+        area.setAccessibleName(title)
+        return area
+
+    def _fit_nav(self) -> None:
+        metrics = self.fontMetrics()  # the dialog's: the list's may not have changed yet
+        widest = max(
+            metrics.horizontalAdvance(self.nav.item(i).text()) for i in range(self.nav.count())
+        )
+        side = round(metrics.height() * 1.2)
+        self.nav.setIconSize(QSize(side, side))
+        self.nav.setFixedWidth(widest + side + 56)
+
+    def _step(self, step: int) -> None:
+        self.nav.setCurrentRow((self.nav.currentRow() + step) % self.nav.count())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "nav"):
+            self._fit_nav()  # the zoom: the navigation widens with its text
 
     def show_page(self, name: str) -> QWidget:
-        """Bring the page ``name`` ("providers", "skills", "projects", "prices") to the front."""
+        """Bring the page ``name`` ("providers", "skills", "projects", "prices", "mcp") to the
+        front."""
         if name not in self.PAGES:
             raise ValueError(f"no settings page {name!r}; pages: {', '.join(self.PAGES)}")
         self.tabs.setCurrentIndex(self.PAGES.index(name))

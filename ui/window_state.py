@@ -42,7 +42,7 @@ from typing import Any
 WINDOW_STATE_FILE = "window.json"
 #: The format version this module writes.
 VERSION = 1
-THEMES = ("system", "light", "dark")
+THEMES = ("system", "light", "dark", "contrast")
 SEND_KEYS = ("ctrl+enter", "enter")
 #: A saved font size outside this range is not believed (0 means "the default").
 FONT_POINT_RANGE = (4.0, 96.0)

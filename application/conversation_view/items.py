@@ -113,12 +113,27 @@ class Rope:
 
 @dataclass(frozen=True)
 class ReasoningPart:
-    """The model's reasoning for one step (``redacted``: the provider sent it encrypted)."""
+    """The model's reasoning for one step (``redacted``: the provider sent it encrypted).
+
+    ``seconds``: how long the model thought, from its step's start (the turn's last event
+    before the step) to the reasoning's record — known only when that span is the thinking
+    alone: the runtime records a step's reasoning when the step's stream ends, so a step that
+    also streamed answer text would count the text's time too, and its reasoning's time is
+    unknown (None; so is a log without timestamps)."""
 
     text: str
     model: str
     event_id: int
     redacted: bool = False
+    seconds: float | None = None
+
+    @property
+    def label(self) -> str:
+        """The collapsed one-line header: "Thought for 14 s", "Reasoning", or the redacted
+        wording."""
+        if self.redacted:
+            return "Reasoning (encrypted by the provider)"
+        return thought_label(self.seconds)
 
 
 @dataclass(frozen=True)
@@ -142,6 +157,23 @@ class TextPart:
 
 
 AnswerPart = ReasoningPart | TextPart
+
+#: What an encrypted (redacted) reasoning block shows when expanded.
+REDACTED_TEXT = "(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)"
+
+
+def thought_label(seconds: float | None) -> str:
+    """ "Thought for 14 s" / "Thought for 2 min 5 s" / "Thought for a moment" (under a second);
+    "Reasoning" when the time is unknown."""
+    if seconds is None:
+        return "Reasoning"
+    whole = int(seconds)
+    if whole < 1:
+        return "Thought for a moment"
+    if whole < 60:
+        return f"Thought for {whole} s"
+    minutes, rest = divmod(whole, 60)
+    return f"Thought for {minutes} min {rest} s" if rest else f"Thought for {minutes} min"
 
 
 # -- the items -----------------------------------------------------------------------------------
@@ -207,6 +239,32 @@ class Answer:
     def streaming(self) -> bool:
         last = self.parts[-1] if self.parts else None
         return isinstance(last, TextPart) and last.streaming
+
+    @property
+    def reasoning(self) -> tuple[ReasoningPart, ...]:
+        """The reasoning parts, in order (none: the answer shows no reasoning header)."""
+        return tuple(p for p in self.parts if isinstance(p, ReasoningPart))
+
+    @property
+    def reasoning_label(self) -> str:
+        """The one-line header over the answer's reasoning ("" when it has none): "Thought for
+        14 s" (the longest known time of its parts), "Reasoning" when no time is known,
+        "Reasoning (encrypted by the provider)" when every part is redacted."""
+        parts = self.reasoning
+        if not parts:
+            return ""
+        if all(p.redacted for p in parts):
+            return parts[0].label
+        known = [p.seconds for p in parts if p.seconds is not None and not p.redacted]
+        return thought_label(max(known) if known else None)
+
+    @property
+    def reasoning_text(self) -> str:
+        """What the header expands to: each part's text, a redacted part as one line saying
+        so; parts apart by a blank line."""
+        return "\n\n".join(
+            REDACTED_TEXT if p.redacted else p.text.strip() for p in self.reasoning
+        ).strip()
 
 
 @dataclass(frozen=True)

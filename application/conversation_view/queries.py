@@ -22,6 +22,7 @@ class TurnSetup:
     provider_id: str
     model: str
     workspace: str = ""
+    mcp_servers: tuple[str, ...] = ()
 
 
 def question(state: ConversationState, turn_id: str) -> str | None:
@@ -39,7 +40,7 @@ def last_answer(state: ConversationState) -> str:
 
 
 def setup(state: ConversationState) -> TurnSetup | None:
-    """The model and workspace of the shown path's last turn (None before any turn)."""
+    """The model, workspace and MCP servers of the shown path's last turn (None before any)."""
     if state.leaf is None:
         return None
     started = next(
@@ -48,4 +49,4 @@ def setup(state: ConversationState) -> TurnSetup | None:
     )
     if started is None:
         return None
-    return TurnSetup(started.provider_id, started.model, started.workspace)
+    return TurnSetup(started.provider_id, started.model, started.workspace, started.mcp_servers)

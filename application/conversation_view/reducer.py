@@ -48,6 +48,11 @@ Other rules:
   message (matched by path, then name, then the first file still waiting);
 - streamed text that the log never stores is dropped when its turn finishes (the log is the
   truth: reopening would not show it either); stored text replaces streamed text;
+- reasoning is an answer part, before the step's text (the view shows it as a collapsed header
+  over the answer): its time is from the step's start (the turn's last event that is not the
+  model's output) to its record, and unknown (None) in an answer with stored text — the runtime
+  records reasoning when the step's stream ends, so that span would include the text's time
+  (streamed text does not count: it may never be stored, and the log alone decides);
 - ``gate_opened``, ``fact`` and ``compaction`` are not shown (the verdicts carry the gate's
   question; the exports show all three); events of a turn whose ``turn_started`` was never seen
   (a damaged log) are counted in ``state.unplaced``, not shown;
@@ -69,6 +74,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 
@@ -171,14 +177,16 @@ class _Turn:
 
 class _Lay:
     """How far a shown turn's layout has got: answers opened, answer texts stored, files
-    listed."""
+    listed, and when its current step began (the timestamp of its last event that is not the
+    model's output: a reasoning's time is counted from it)."""
 
-    __slots__ = ("answers", "files", "texts")
+    __slots__ = ("answers", "files", "step_ts", "texts")
 
     def __init__(self) -> None:
         self.answers = 0
         self.texts = 0
         self.files = False
+        self.step_ts = ""
 
 
 _NEW, _EVENT, _UNPLACED = "new", "event", "unplaced"
@@ -251,6 +259,8 @@ def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _No
     """``head`` with ``stored`` (an event of the turn at ``pos`` on the path) laid out."""
     event, turn_id, event_id = stored.event, stored.turn_id, stored.id
     lay, stop = ix.lays[pos], ix.starts[pos]
+    if not isinstance(event, Reasoning | AssistantText):
+        lay.step_ts = stored.ts  # the model's next call starts after this event
     if isinstance(event, UserMessageEvent):
         head = _Node(
             UserMessage(
@@ -278,7 +288,10 @@ def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _No
         lay.files = True
         return _Node(Attachments(key, turn_id, _fill((), event, event_id)), head)
     if isinstance(event, Reasoning):
-        part: AnswerPart = ReasoningPart(event.text, event.model, event_id, not event.text)
+        seconds = _seconds_between(lay.step_ts, stored.ts)
+        part: AnswerPart = ReasoningPart(
+            event.text, event.model, event_id, not event.text, None if not event.text else seconds
+        )
         return _add_part(ix, head, pos, turn_id, part)
     if isinstance(event, AssistantText):
         if event.text:
@@ -327,6 +340,18 @@ def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _No
     return head  # turn_started (shown through the user message), gate_opened, fact, compaction
 
 
+def _seconds_between(start: str, end: str) -> float | None:
+    """Seconds from one ISO 8601 timestamp to another (None when either is missing or bad)."""
+    if not start or not end:
+        return None
+    try:
+        span = datetime.fromisoformat(end) - datetime.fromisoformat(start)
+    except (ValueError, TypeError):  # (TypeError: one naive, one aware)
+        return None
+    seconds = span.total_seconds()
+    return seconds if seconds >= 0 else None
+
+
 def _file_name(path: str) -> str:
     name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
     return name or path
@@ -357,12 +382,33 @@ def _add_part(
     top = head.item if head is not None and head is not ix.starts[pos] else None
     if isinstance(top, Answer) and top.turn_id == turn_id:
         assert head is not None
-        return _Node(replace(top, parts=(*top.parts, part)), head.prev)
+        parts = top.parts
+        # A step that also gave answer text recorded its reasoning when its stream ended, so the
+        # reasoning's time would count the text's: it is not known. (Stored text only: streamed
+        # text may never be stored, and what is shown must follow from the log alone.)
+        if _stored_text(part):
+            parts = tuple(
+                replace(p, seconds=None)
+                if isinstance(p, ReasoningPart) and p.seconds is not None
+                else p
+                for p in parts
+            )
+        elif (
+            isinstance(part, ReasoningPart)
+            and part.seconds is not None
+            and any(_stored_text(p) for p in parts)
+        ):
+            part = replace(part, seconds=None)
+        return _Node(replace(top, parts=(*parts, part)), head.prev)
     lay = ix.lays[pos]
     n = lay.answers
     lay.answers += 1
     model = part.model or ix.turns[turn_id].started.model
     return _Node(Answer(f"{turn_id}/answer/{n}", turn_id, model, (part,), n > 0), head)
+
+
+def _stored_text(part: AnswerPart) -> bool:
+    return isinstance(part, TextPart) and part.event_id is not None and bool(part.rope.length)
 
 
 def _streaming_top(head: _Node | None) -> Answer | None:

@@ -79,6 +79,8 @@ class TurnDraft:
     attachments: tuple[Path, ...] = ()
     workspace: Path | None = None
     allowed_tools: tuple[str, ...] | None = None
+    #: the MCP servers chosen for this conversation (the Tools popover; the project's by default)
+    mcp_servers: tuple[str, ...] = ()
     gate_mode: str = "auto"
     project_id: str | None = None
     project_instructions: str = ""
@@ -191,6 +193,7 @@ def compose_turn(
         project_context=draft.project_instructions,
         session_notes=session_notes(shown),
         allowed_tools=draft.allowed_tools,
+        mcp_servers=draft.mcp_servers,
         gate_mode=draft.gate_mode,
         agent_role=agent,
         workspace=draft.workspace,

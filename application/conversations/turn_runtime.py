@@ -43,9 +43,11 @@ Invariants it keeps:
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
 
-The loop is shaped for tools (a later issue): each step renders, streams, records; a step that ends
-in tool calls will gate and run them, record the results, and go round again up to
-``effective_max_steps``.
+The loop is shaped for tools: each step renders, streams, records; a step that ends in tool calls
+gates and runs them (``run_tool_block``), records the results, and goes round again up to
+``effective_max_steps``. The tools offered are the built-in ones the request allows (when it has a
+workspace) and the tools of the MCP servers it names, listed once when the turn starts (a server
+that cannot list is a notice; ``application/tools/mcp_tools.py``).
 """
 
 from __future__ import annotations
@@ -56,9 +58,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
+from parley.application.conversations.outcome import TITLE_MAX_CHARS as TITLE_MAX_CHARS
+from parley.application.conversations.outcome import TurnOutcome as TurnOutcome
+from parley.application.conversations.outcome import derive_title as derive_title
 from parley.application.conversations.render import render_chat_request
 from parley.application.conversations.retry import RetryingProvider, RetryPolicy
 from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
@@ -79,6 +84,7 @@ from parley.application.ports.event_store import EventStore
 from parley.application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
 from parley.application.ports.tools import PermissionAsker
 from parley.application.providers.vision import accepts_images, vision_refusal
+from parley.application.tools.mcp_tools import McpToolbox, McpTurn, run_mcp_block
 from parley.application.tools.specs import advertised_tools, tool_specs
 from parley.application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
@@ -101,9 +107,6 @@ log = logging.getLogger(__name__)
 
 #: Where a turn's files go on success when the request names no ``home_output_root``.
 DEFAULT_OUTPUT_FOLDER = "parley-output"
-
-#: Longest automatic title taken from the first prompt of a conversation.
-TITLE_MAX_CHARS = 60
 
 #: Shortest time between two checkpoints of a streaming answer (seconds).
 CHECKPOINT_INTERVAL_S = 0.3
@@ -137,6 +140,11 @@ class TurnListener(Protocol):
         ...
 
 
+# A listener may also define ``on_reasoning(turn_id, text)``: a piece of the model's reasoning
+# streamed in (it reaches the log as one ``reasoning`` event when the step ends). It is optional
+# (looked up, not part of the protocol) so listeners that only show the answer stay two methods.
+
+
 class NullListener:
     """A listener that ignores everything (for callers that only want the outcome)."""
 
@@ -145,26 +153,6 @@ class NullListener:
 
     def on_text(self, turn_id: str, text: str) -> None:
         pass
-
-
-@dataclass(frozen=True)
-class TurnOutcome:
-    """How a turn ended: the values of its ``turn_finished``, plus the answer text."""
-
-    session_id: str
-    turn_id: str
-    status: str
-    text: str = ""
-    usage: Usage = field(default_factory=Usage)
-    duration_s: float = 0.0
-    error: str = ""
-    provider_id: str = ""
-    model: str = ""
-    #: ``NOT_SAVED`` when the answer is shown but not yet saved; else the error's kind.
-    error_kind: str = ""
-    #: "" when everything shown is in the log; else, for the user, that the answer is shown but
-    #: not yet saved, and where it is kept until the next start adds it to the conversation.
-    unsaved: str = ""
 
 
 class _StopSignal(threading.Event):
@@ -242,10 +230,13 @@ class TurnRuntime:
         image_loader: Callable[[str], bytes] | None = None,
         flush_after_s: float | None = FLUSH_AFTER_S,
         max_answer_chars: int = DEFAULT_MAX_ANSWER_CHARS,
+        mcp: McpToolbox | None = None,
     ) -> None:
         """``flush_after_s``: how long shown text may wait before the flusher checkpoints it
         (``None``: no flusher, only the cadence as text arrives — for tests of that cadence).
-        ``max_answer_chars``: the most answer text one turn reads (see the module docstring)."""
+        ``max_answer_chars``: the most answer text one turn reads (see the module docstring).
+        ``mcp``: the MCP servers' tools, offered to turns whose request names servers
+        (``application/tools/mcp_tools.py``)."""
         if max_answer_chars < 1:
             raise ValueError("max_answer_chars must be at least 1")
         self._max_answer_chars = max_answer_chars
@@ -258,11 +249,18 @@ class TurnRuntime:
         self._attachments = attachments
         self._attachment_limits = attachment_limits or AttachmentLimits()
         self._image_loader = image_loader
+        self._mcp = mcp
 
     @property
     def attachment_reader(self) -> AttachmentReader | None:
-        """The reader this runtime uses (the composition root closes it on shutdown)."""
+        """The reader this runtime uses (the composition root closes it on shutdown; the window
+        reads a file with it as soon as it is attached, so Send finds it read)."""
         return self._attachments
+
+    @property
+    def attachment_limits(self) -> AttachmentLimits:
+        """The limits this runtime reads attachments with (a read made ahead uses the same)."""
+        return self._attachment_limits
 
     def run(
         self,
@@ -392,6 +390,9 @@ class TurnRuntime:
         request = turn.request
         tools = turn.tools = self._tools_for(request)
         specs = tool_specs(tools.advertised) if tools else ()
+        mcp = self._mcp_for(turn, stop)
+        if mcp is not None:
+            specs = (*specs, *mcp.specs)
         turn.load_history()  # already read in run(); kept for callers that skip it
         for _step in range(request.effective_max_steps):
             if stop.is_set():
@@ -430,6 +431,7 @@ class TurnRuntime:
                         room = self._max_answer_chars - turn.streamed_chars
                         reasoning.add(dataclasses.replace(delta, text=delta.text[:room]))
                         turn.streamed_chars += min(len(delta.text), room)
+                        turn.reasoning(delta.text[:room])
                         if len(delta.text) > room:
                             raise _AnswerTooLong(self._max_answer_chars)
                     elif isinstance(delta, UsageDelta):
@@ -475,6 +477,17 @@ class TurnRuntime:
                 turn.append(Notice(text=_FINISH_NOTICES[finish_reason], level="warning"))
             if not calls:
                 return
+            if tools is None and mcp is not None:
+                run_mcp_block(
+                    mcp,
+                    request,
+                    calls.finish_each(),
+                    append=turn.append,
+                    stop=stop,
+                    model=model,
+                    asker=turn.asker,
+                )
+                continue
             if tools is None:
                 # Nothing was advertised, so a model that calls a tool anyway is not answered
                 # and the turn ends here; the user sees why.
@@ -495,6 +508,7 @@ class TurnRuntime:
                 stop=stop,
                 model=model,
                 asker=turn.asker,
+                mcp=mcp,
             )
         turn.append(
             Notice(
@@ -523,6 +537,8 @@ class TurnRuntime:
             if stop.is_set():
                 raise _Stopped
             item = self._attachments.read(path, limits, stop)
+            if item.error_kind == "cancelled":
+                raise _Stopped  # the turn was stopped mid-read: nothing half-read is recorded
             total += item.size
             if item.ok and total > limits.max_turn_bytes:
                 item = dataclasses.replace(
@@ -625,6 +641,17 @@ class TurnRuntime:
             unattended=request.unattended,
         )
         return _TurnTools(self._toolbox, advertised, ToolTurnState(snapshot, context))
+
+    def _mcp_for(self, turn: _Turn, stop: _StopSignal) -> McpTurn | None:
+        """The turn's MCP tools, its servers listed now (on this worker thread); ``None`` when
+        the request names no server or this runtime has no MCP client. A server that fails to
+        list is a notice, never the end of the turn (``McpToolbox.start_turn``)."""
+        if self._mcp is None or not turn.request.mcp_servers:
+            return None
+        mcp = self._mcp.start_turn(turn.request, turn.append, stop)
+        if stop.is_set():
+            raise _Stopped
+        return mcp
 
     def _ensure_session(self, request: ConversationExecutionRequest) -> str | None:
         """The title for a conversation that does not exist yet (created in the transaction of
@@ -748,6 +775,17 @@ class _Turn:
             self.listener.on_text(self.request.turn_id, piece)
         except Exception:  # a broken listener must not cost the answer
             log.exception("turn listener failed on a text delta")
+
+    def reasoning(self, piece: str) -> None:
+        """A reasoning piece for the listener's thinking indicator (not checkpointed: reasoning
+        is kept for the record when its step ends)."""
+        hook = getattr(self.listener, "on_reasoning", None)
+        if not piece or hook is None:
+            return
+        try:
+            hook(self.request.turn_id, piece)
+        except Exception:  # a broken listener must not cost the answer
+            log.exception("turn listener failed on a reasoning delta")
 
     def _checkpoint(self, piece: str) -> None:
         """Keep ``piece`` for the next checkpoint; write one if the last is old enough."""
@@ -923,15 +961,5 @@ def _turn_started(
         follows_turn_id=follows,
         retry_of=str(request.extras["retry_of"]) if request.extras.get("retry_of") else None,
         workspace=str(request.workspace) if request.workspace else "",
+        mcp_servers=tuple(request.mcp_servers),
     )
-
-
-def derive_title(prompt: str) -> str:
-    """A conversation title from its first prompt: the first non-blank line, shortened."""
-    for line in prompt.splitlines():
-        line = " ".join(line.split())
-        if line:
-            if len(line) > TITLE_MAX_CHARS:
-                return line[: TITLE_MAX_CHARS - 1].rstrip() + "…"
-            return line
-    return ""

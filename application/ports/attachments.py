@@ -26,15 +26,20 @@ Error kinds (``ExtractedAttachment.error_kind``)::
     unsafe           a zip bomb, an XML entity attack, a decompression bomb
     timeout          the parser ran past its time limit (stopped)
     memory           the parser ran past its memory limit (stopped)
+    cancelled        the user stopped the read (removed the file, stopped the turn)
     vision           an image, and the chosen model does not take images
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+ProgressCallback = Callable[[int, int], None]
+"""``(done, total)`` units read so far (pages, slides, sheets); called on a reader thread."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +89,14 @@ class ExtractedAttachment:
 
 class AttachmentReader(Protocol):
     def read(
-        self, path: Path, limits: AttachmentLimits, cancel: threading.Event
+        self,
+        path: Path,
+        limits: AttachmentLimits,
+        cancel: threading.Event,
+        on_progress: ProgressCallback | None = None,
     ) -> ExtractedAttachment:
-        """Detect, store and read one file (blocking; call on a worker thread)."""
+        """Detect, store and read one file (blocking; call on a worker thread). ``cancel`` set
+        stops the read at once (``cancelled``); ``on_progress`` hears how far it is."""
         ...
 
 

@@ -12,6 +12,12 @@ Errors::
      +-- UnknownProvider       no provider has that name
      +-- UnknownProject        no project has that id
      +-- ProjectNameTaken      another project has that name (ignoring case)
+     +-- UnknownMcpServer      no MCP server has that name
+
+MCP servers (``application.mcp.model.McpServerConfig``) are kept here too, in the order they were
+added; their secrets (``secret_env``/``secret_headers``) are only *named* here and live in the
+keyring (``application.mcp.secrets``). A project names the servers its conversations may use
+(``ProjectConfig.mcp_servers``).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Protocol
 
+from parley.application.mcp.model import McpServerConfig, valid_server_name
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.agents.conversation_execution_request import GATE_MODES
 from parley.domain.usage.pricing import ModelPrice
@@ -59,6 +66,15 @@ class ProjectNameTaken(SettingsError):
         self.name = name
 
 
+class UnknownMcpServer(SettingsError):
+    """No configured MCP server has the given name."""
+
+    def __init__(self, name: str, known: Sequence[str] = ()) -> None:
+        hint = f"; configured: {', '.join(known)}" if known else "; none is configured"
+        super().__init__(f"no MCP server named {name!r}{hint}")
+        self.name = name
+
+
 #: The longest answer a turn reads by default (characters, about 2 MB of text — far beyond any
 #: real answer): past it the provider is not read further, so a stream that never ends cannot
 #: grow Parley's memory without bound (``NetworkSettings.max_answer_chars``).
@@ -75,7 +91,9 @@ PROJECT_NAME_MAX = 80
 class ProjectConfig:
     """A project: a workspace folder, instructions shared by its conversations, and the defaults
     its turns start with (a provider + model pair, the gate mode, the tool set). Empty strings
-    mean "no default: use the window's current choice". ``id`` is stable; ``name`` may change."""
+    mean "no default: use the window's current choice". ``id`` is stable; ``name`` may change.
+    ``mcp_servers`` names the MCP servers enabled for the project's conversations (a name no
+    longer configured is kept, and ignored, until the project is saved again)."""
 
     id: str
     name: str
@@ -85,9 +103,19 @@ class ProjectConfig:
     model: str = ""
     gate_mode: str = "auto"
     tools: str = "all"
+    mcp_servers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for attr in (f.name for f in fields(self)):
+        servers = self.mcp_servers
+        if isinstance(servers, list):
+            object.__setattr__(self, "mcp_servers", servers := tuple(servers))
+        if not isinstance(servers, tuple) or not all(isinstance(s, str) for s in servers):
+            raise SettingsError("project mcp_servers must be a list of server names")
+        for server in servers:
+            problem = valid_server_name(server)
+            if problem:
+                raise SettingsError(f"project MCP server name {server!r}: {problem}")
+        for attr in (f.name for f in fields(self) if f.name != "mcp_servers"):
             if not isinstance(getattr(self, attr), str):
                 raise SettingsError(f"project {attr} must be text")
         if not self.id.strip():
@@ -219,4 +247,29 @@ class SettingsStore(Protocol):
 
     def set_prices(self, prices: Sequence[ModelPrice]) -> None:
         """Replace the price table (an empty table is kept as empty: no estimates)."""
+        ...
+
+    def mcp_servers(self) -> Sequence[McpServerConfig]:
+        """Configured MCP servers in the order they were added (entries of the file that are not
+        valid are left out: ``mcp_server_problems`` names them)."""
+        ...
+
+    def mcp_server(self, name: str) -> McpServerConfig:
+        """One MCP server by name; raises ``UnknownMcpServer`` (or ``SettingsError`` naming the
+        problem when the file's entry for it is not valid)."""
+        ...
+
+    def save_mcp_server(self, config: McpServerConfig) -> None:
+        """Add a server, or replace the one with the same name (keeping its place); an invalid
+        configuration is a ``SettingsError``."""
+        ...
+
+    def remove_mcp_server(self, name: str) -> None:
+        """Remove a server; raises ``UnknownMcpServer``. Projects that named it keep the name
+        (ignored) until they are saved again."""
+        ...
+
+    def mcp_server_problems(self) -> Sequence[str]:
+        """One sentence per ``mcp_servers`` entry of the file that is not valid (naming it and
+        why); those entries are kept in the file untouched until fixed or removed."""
         ...

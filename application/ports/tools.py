@@ -30,6 +30,7 @@ from parley.domain.actions.model import Effect, ProposedAction, StateSnapshot, V
 
 ALLOW_ONCE = "allow_once"
 ALLOW_SESSION = "allow_session"  # this exact command, for the rest of this conversation
+ALLOW_ALWAYS = "allow_always"  # an MCP tool only: stored as ``run`` in the server's policies
 DENY = "deny"
 
 
@@ -68,6 +69,17 @@ class PermissionRequest:
     #: How the action would run if allowed (shown in the prompt); ``None`` for a tool that is
     #: not a process.
     confinement: Confinement | None = None
+    #: For a Model Context Protocol tool (else ""/empty): the server, the tool's own name, its
+    #: arguments as pretty JSON, and what the server *claims* about it ("read-only", …).
+    mcp_server: str = ""
+    mcp_tool: str = ""
+    arguments_json: str = ""
+    claims: tuple[str, ...] = ()
+
+    @property
+    def is_mcp(self) -> bool:
+        """True for an MCP tool's call: the prompt offers "Always allow this tool" too."""
+        return bool(self.mcp_server)
 
 
 class WorkspaceInspector(Protocol):
@@ -104,7 +116,8 @@ class ToolExecutor(Protocol):
 
 class PermissionAsker(Protocol):
     def ask(self, request: PermissionRequest, cancel: threading.Event) -> str:
-        """``ALLOW_ONCE``, ``ALLOW_SESSION`` or ``DENY``; blocks the calling (worker) thread."""
+        """``ALLOW_ONCE``, ``ALLOW_SESSION`` or ``DENY`` (and, for an MCP tool's request,
+        ``ALLOW_ALWAYS``); blocks the calling (worker) thread."""
         ...
 
 

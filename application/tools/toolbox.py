@@ -43,6 +43,7 @@ from parley.application.ports.tools import (
     ToolExecutor,
     WorkspaceInspector,
 )
+from parley.application.tools.mcp_tools import McpTurn, record_calls
 from parley.domain.actions.confinement import (
     Confinement,
     confinement_for,
@@ -68,9 +69,7 @@ from parley.domain.transcript.canonical import (
     Event,
     GateOpened,
     Notice,
-    ToolCall,
     ToolResult,
-    mint_call_id,
 )
 
 log = logging.getLogger(__name__)
@@ -127,33 +126,23 @@ def run_tool_block(
     stop: threading.Event,
     model: str,
     asker: PermissionAsker,
+    mcp: McpTurn | None = None,
 ) -> None:
     """Gate, run and record one block of tool calls (see the module docstring); ``asker`` is
-    the person this turn asks when the gate says ask."""
-    actions: list[ProposedAction] = []
-    for call in calls:
-        call_id = mint_call_id()
-        append(
-            ToolCall(
-                call_id=call_id,
-                tool=call.name,
-                arguments=call.arguments,
-                arguments_error=call.error,
-                signature=call.signature,
-                # The provider's own id travels beside the local one (never the join key): it
-                # is sent back to the provider that made it (infrastructure/providers/dialects).
-                provider_call_id=call.provider_id or "",
-                provider_origin=call.provider_origin,
-            )
-        )
-        actions.append(
-            ProposedAction(call_id, call.name, call.arguments, arguments_error=call.error)
-        )
+    the person this turn asks when the gate says ask; ``mcp`` the turn's MCP tools (their calls
+    go through ``McpTurn.run``: ``application/tools/mcp_tools.py``)."""
+    actions = record_calls(calls, append)
 
-    rejected = False
+    rejected = mcp_rejected = False
     for action in actions:
         if stop.is_set():
             append(ToolResult(action.call_id, "Not run: the turn was stopped.", False))
+            continue
+        if mcp is not None and mcp.owns(action.tool):
+            # An MCP tool (``mcp__server__tool``): its own schema, policy and client; a built-in
+            # name never matches, so no server can shadow a built-in tool.
+            again = mcp.run(action, request, append=append, stop=stop, model=model, asker=asker)
+            mcp_rejected = again or mcp_rejected
             continue
         # Validated one at a time against the snapshot as the earlier actions of this block left
         # it, so a file one action wrote (or a command made) is visible to the next.
@@ -188,6 +177,8 @@ def run_tool_block(
         _gate_and_run(toolbox, request, state, action, verdict, append, stop, model, asker)
     if rejected:
         state.rejected_rounds += 1
+    if mcp is not None and mcp_rejected:
+        mcp.rejected_rounds += 1
 
 
 def _gate_and_run(

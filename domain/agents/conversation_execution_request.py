@@ -10,6 +10,8 @@ Invariants it keeps:
 - it is frozen, and so is everything it holds: lists handed in are copied into tuples, ``extras`` is
   copied into a read-only mapping, history messages become frozen ``ChatMessage`` values;
 - ``allowed_tools`` keeps ``None`` ("every enabled tool") distinct from ``()`` ("no tool at all");
+- ``mcp_servers`` names the MCP servers whose tools the turn may offer (names only: their
+  configurations are application data the runtime reads when the turn starts), in order, once each;
 - ``turn_id`` and ``session_id`` are never empty or blank;
 - ``user_content`` is the one place that decides how the parts of the user message are joined.
 
@@ -134,6 +136,8 @@ class ConversationExecutionRequest:
     session_notes: str = ""
     # scope and limits
     allowed_tools: tuple[str, ...] | None = None
+    # the MCP servers enabled for this turn, by name ("" names nothing; duplicates dropped)
+    mcp_servers: tuple[str, ...] = ()
     max_steps: int = 30
     completion_max_steps: int = 200
     run_to_completion: bool = False
@@ -169,6 +173,8 @@ class ConversationExecutionRequest:
         if isinstance(self.allowed_tools, str):
             # A bare string would silently become a tuple of characters.
             raise ValueError("allowed_tools must be a sequence of tool names or None, not a string")
+        if isinstance(self.mcp_servers, str):
+            raise ValueError("mcp_servers must be a sequence of server names, not a string")
 
         # frozen=True forbids normal assignment; object.__setattr__ is the sanctioned way to
         # normalise fields while the instance is being built.
@@ -178,6 +184,8 @@ class ConversationExecutionRequest:
         set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
         if self.allowed_tools is not None:
             set_(self, "allowed_tools", tuple(str(t) for t in self.allowed_tools))
+        servers = (str(name).strip() for name in _iter(self.mcp_servers))
+        set_(self, "mcp_servers", tuple(dict.fromkeys(n for n in servers if n)))
         set_(self, "workspace", _as_path("workspace", self.workspace))
         set_(self, "output_dir", _as_path("output_dir", self.output_dir))
         set_(self, "home_output_root", _as_path("home_output_root", self.home_output_root))

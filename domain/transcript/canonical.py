@@ -161,6 +161,8 @@ class TurnStarted(Event):
     follows_turn_id: str | None = None
     retry_of: str | None = None
     workspace: str = ""
+    #: The MCP servers whose tools the turn offered (by name; older events have none).
+    mcp_servers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,9 @@ class Detected:
     label: str
     encoding: str = ""  # set for text found by BOM or NUL pattern
     note: str = ""  # "x.pdf is actually a PNG image"
+    #: Parts of an Office package that are not well-formed XML: ``(part, detail)``. The text
+    #: of the rest is read; a part the extractor needs makes it ``damaged``, naming the part.
+    malformed_parts: tuple[tuple[str, str], ...] = ()
 
 
 READABLE = frozenset(
@@ -217,9 +220,9 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 )
 
 
-def _make(kind: str, **extra: str) -> Detected:
+def _make(kind: str, *, encoding: str = "", note: str = "") -> Detected:
     media, label = _KINDS[kind]
-    return Detected(kind=kind, media_type=media, label=label, **extra)
+    return Detected(kind=kind, media_type=media, label=label, encoding=encoding, note=note)
 
 
 def extension(name: str) -> str:

@@ -23,10 +23,24 @@ Invariants it keeps:
 - The parent enforces the wall clock: past ``time_limit_s`` (measured from the moment the file
   is handed to the child) or when ``cancel`` is set, the child is killed (SIGKILL) and reaped.
   Outcomes: killed for time or by ``SIGXCPU`` -> ``timeout``; killed because ``cancel`` was set
-  -> ``timeout`` with the message "reading … was cancelled" (the port has no separate kind); a
+  -> ``cancelled`` ("reading … was cancelled"; nothing of the read is kept: no text, no cached
+  result — only the whole stored copy, which was complete before the child started); a
   ``MemoryError`` in the child, or its death by SIGKILL/SIGSEGV/SIGBUS/SIGABRT that the parent
   did not cause (what running out of address space looks like inside C code) -> ``memory``; any
   other failure -> ``damaged``.
+- Progress: the child writes ``PROGRESS_PREFIX`` lines (``done total``) to its stderr, throttled
+  to about ten a second (``worker.ProgressLines``); stdout carries only the result. The parent
+  drains stdout and stderr on two short-lived threads while it waits (so neither pipe can fill
+  and block the child), and hands each progress line to ``read``'s ``on_progress(done, total)``
+  — on that stderr thread, so the callback must be quick and thread-safe (the window's posts a
+  signal). ``total`` 0 means unknown; ``done`` never exceeds a known ``total``.
+- One read per file at a time, and a finished one remembered: reads of the same stored bytes,
+  name and limits share one child (a turn sent while the composer is still reading the file
+  waits for that reading instead of starting another), and the last ``_CACHE_ENTRIES``
+  results that do not depend on timing (readable, or refused as encrypted, empty, unsupported,
+  unsafe, undecodable) are answered from memory. Each caller's ``cancel`` only lets go of the
+  shared reading; the child is killed when the last caller lets go, and that caller returns
+  only once the child is reaped.
 - ``chars`` is ``len(text)``: what the model is given, the truncation note included; the note
   itself states the full length when it is known. The text is re-capped here as a safety net.
 - Per-turn totals (``max_turn_bytes``) are the caller's to add up: ``read`` sees one file.
@@ -52,6 +66,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -59,9 +74,11 @@ import sys
 import threading
 import time
 import weakref
-from dataclasses import asdict
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
 from parley.infrastructure.attachments.store import ContentStore, FileTooLarge
@@ -83,6 +100,61 @@ _BOOTSTRAP = (
     "        pass\n"
     "sys.exit(main())"
 )
+
+
+#: Starts each progress line the child writes to stderr: ``PROGRESS_PREFIX + b"12 300\n"``. The
+#: record separator makes it unlike any library message.
+PROGRESS_PREFIX = b"\x1eparley-progress "
+#: ``on_progress(done, total)``: pages, slides or sheets read so far, of ``total`` (0: unknown).
+ProgressCallback = Callable[[int, int], None]
+#: How many finished results are remembered, and how many characters of text they may hold.
+_CACHE_ENTRIES = 16
+_CACHE_CHARS = 4_000_000
+#: Outcomes that reading the same bytes again would repeat (a timeout or memory stop may not).
+_LASTING_ERRORS = frozenset({"encrypted", "no_text", "unsupported", "unsafe", "undecodable"})
+#: The last bytes of the child's stderr kept (a crash's traceback ends there).
+_ERR_TAIL = 64 * 1024
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class _Flight:
+    """One child reading one stored file for everyone who asked for it."""
+
+    key: tuple[str, str, AttachmentLimits]
+    stop: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event = field(default_factory=threading.Event)
+    result: dict | None = None
+    waiters: int = 0
+    listeners: list[ProgressCallback] = field(default_factory=list)
+    last: tuple[int, int] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def progress(self, done: int, total: int) -> None:
+        with self.lock:
+            self.last = (done, total)
+            listeners = list(self.listeners)
+        for listener in listeners:
+            try:
+                listener(done, total)
+            except Exception:  # a listener's bug must not stop the reading
+                log.exception("an attachment progress listener failed")
+
+    def listen(self, on_progress: ProgressCallback | None) -> None:
+        if on_progress is None:
+            return
+        with self.lock:
+            self.listeners.append(on_progress)
+            last = self.last
+        if last is not None:  # a late joiner starts where the reading is
+            with contextlib.suppress(Exception):
+                on_progress(*last)
+
+    def unlisten(self, on_progress: ProgressCallback | None) -> None:
+        with self.lock:
+            if on_progress in self.listeners:
+                self.listeners.remove(on_progress)
 
 
 def _parsers_for(media_type: str) -> tuple[str, ...]:
@@ -170,19 +242,39 @@ class SubprocessAttachmentReader:
         self._spares: list[subprocess.Popen] = []
         self._spare_lock = threading.Lock()
         self._closed = False
+        # Readings under way and finished results (see the module docstring), under one lock.
+        self._flights: dict[tuple[str, str, AttachmentLimits], _Flight] = {}
+        self._cache: OrderedDict[tuple[str, str, AttachmentLimits], dict] = OrderedDict()
+        self._flight_lock = threading.Lock()
         weakref.finalize(self, _kill_all, self._spares)
 
     def close(self) -> None:
-        """Kill the spare child, if any; a later ``read`` starts children as needed again."""
-        with self._spare_lock:
+        """Kill the spare child, if any, and the children of readings under way (their callers
+        get ``cancelled``); a later ``read`` starts children as needed again."""
+        with self._spare_lock:  # first: a reading that ends now starts no spare
             self._closed = True
             spares = list(self._spares)
             self._spares.clear()
+        with self._flight_lock:
+            flights = list(self._flights.values())
+            self._flights.clear()
+        for flight in flights:
+            flight.stop.set()
         _kill_all(spares)
+        for flight in flights:
+            flight.done.wait(5)
 
     def read(
-        self, path: Path, limits: AttachmentLimits, cancel: threading.Event
+        self,
+        path: Path,
+        limits: AttachmentLimits,
+        cancel: threading.Event,
+        on_progress: ProgressCallback | None = None,
     ) -> ExtractedAttachment:
+        """Read one file (blocking). ``cancel`` set: the child is killed at once (unless another
+        caller still waits for the same reading) and the result's ``error_kind`` is
+        ``cancelled``. ``on_progress(done, total)`` is called on a reader thread as the child
+        reports pages, slides or sheets (not at all for formats that report nothing)."""
         path = Path(path)
         name = path.name or str(path)
 
@@ -233,14 +325,15 @@ class SubprocessAttachmentReader:
             "media_type": media_type,
             "size": size,
         }
+        cancelled = ExtractedAttachment(
+            **known, extractor="", error_kind="cancelled", error=f"reading {name} was cancelled"
+        )
         if cancel.is_set():
-            return ExtractedAttachment(
-                **known,
-                extractor="",
-                error_kind="timeout",
-                error=f"reading {name} was cancelled",
-            )
-        result = self._run_child(self._store.path_of(sha), name, limits, cancel, media_type)
+            return cancelled
+        shared = self._shared_read(sha, name, limits, cancel, media_type, on_progress)
+        if shared is None:
+            return cancelled
+        result = shared
         kind = str(result.get("error_kind", ""))
         text = "" if kind else str(result.get("text", ""))
         truncated = bool(result.get("truncated", False))
@@ -267,6 +360,91 @@ class SubprocessAttachmentReader:
             encoding_confidence=0.0 if kind else _confidence(result.get("encoding_confidence")),
         )
 
+    def _shared_read(
+        self,
+        sha: str,
+        name: str,
+        limits: AttachmentLimits,
+        cancel: threading.Event,
+        media_type: str,
+        on_progress: ProgressCallback | None,
+    ) -> dict | None:
+        """The child's result for this file: remembered, shared with a reading under way, or
+        from a new reading. ``None``: ``cancel`` was set first."""
+        key = (sha, name, limits)
+        with self._flight_lock:
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                return cached
+            flight = self._flights.get(key)
+            if flight is None:
+                flight = _Flight(key)
+                self._flights[key] = flight
+                threading.Thread(
+                    target=self._fly,
+                    args=(flight, self._store.path_of(sha), name, limits, media_type),
+                    name="parley-attachment-read",
+                    daemon=True,
+                ).start()
+            flight.waiters += 1
+        flight.listen(on_progress)
+        try:
+            while not flight.done.wait(self._poll):
+                if not cancel.is_set():
+                    continue
+                with self._flight_lock:
+                    if flight.done.is_set():
+                        break
+                    flight.waiters -= 1
+                    last = flight.waiters == 0
+                    if last:
+                        flight.stop.set()  # nobody waits any more: kill the child
+                        if self._flights.get(key) is flight:
+                            del self._flights[key]  # a new caller starts afresh
+                if last:
+                    flight.done.wait(10)  # the child is killed and reaped promptly
+                return None
+        finally:
+            flight.unlisten(on_progress)
+        return flight.result
+
+    def _fly(
+        self,
+        flight: _Flight,
+        stored: Path,
+        name: str,
+        limits: AttachmentLimits,
+        media_type: str,
+    ) -> None:
+        """Run one shared reading to its end (its own thread), then remember and hand it out."""
+        try:
+            result = self._run_child(stored, name, limits, flight.stop, media_type, flight.progress)
+        except Exception as exc:  # a bug: say so rather than leave the waiters hanging
+            log.exception("reading %s failed", name)
+            result = {"error_kind": "damaged", "error": f"{name} could not be read ({exc})"}
+        with self._flight_lock:
+            if self._flights.get(flight.key) is flight:
+                del self._flights[flight.key]
+            kind = str(result.get("error_kind", ""))
+            if not flight.stop.is_set() and (not kind or kind in _LASTING_ERRORS):
+                self._remember(flight.key, result)
+            flight.result = result
+            flight.done.set()
+
+    def _remember(self, key: tuple[str, str, AttachmentLimits], result: dict) -> None:
+        """Keep ``result`` (under ``_flight_lock``), dropping the oldest past the caps."""
+        self._cache[key] = result
+        self._cache.move_to_end(key)
+
+        def chars() -> int:
+            return sum(len(str(r.get("text", ""))) for r in self._cache.values())
+
+        while len(self._cache) > _CACHE_ENTRIES or (
+            len(self._cache) > 1 and chars() > _CACHE_CHARS
+        ):
+            self._cache.popitem(last=False)
+
     def _run_child(
         self,
         stored: Path,
@@ -274,6 +452,7 @@ class SubprocessAttachmentReader:
         limits: AttachmentLimits,
         cancel: threading.Event,
         media_type: str = "",
+        on_progress: ProgressCallback | None = None,
     ) -> dict:
         request = json.dumps({"path": str(stored), "name": name, "limits": asdict(limits)})
         proc = self._take_spare()
@@ -286,7 +465,7 @@ class SubprocessAttachmentReader:
                     "error": f"the reader could not be started ({exc})",
                 }
         try:
-            return self._finish_child(proc, request, name, limits, cancel)
+            return self._finish_child(proc, request, name, limits, cancel, on_progress)
         finally:
             self._start_spare_soon(_parsers_for(media_type))
 
@@ -334,13 +513,46 @@ class SubprocessAttachmentReader:
         name: str,
         limits: AttachmentLimits,
         cancel: threading.Event,
+        on_progress: ProgressCallback | None = None,
     ) -> dict:
-        """Hand ``request`` to ``proc`` and wait for its answer within the limits."""
+        """Hand ``request`` to ``proc`` and wait for its answer within the limits, passing its
+        progress lines to ``on_progress`` as they come."""
         started = time.monotonic()
         deadline = started + limits.time_limit_s
         stopped = ""
-        stdin: bytes | None = request.encode("utf-8")
-        out = err = b""
+        outs: list[bytes] = []
+        tail = bytearray()
+
+        def pump_out() -> None:  # the request in, then the result out, until the child ends
+            stdin: IO[bytes] | None = proc.stdin
+            if stdin is not None:
+                with contextlib.suppress(OSError, ValueError):  # a dead child: its exit says why
+                    stdin.write(request.encode("utf-8"))
+                with contextlib.suppress(OSError, ValueError):
+                    stdin.close()
+            if proc.stdout is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    outs.append(proc.stdout.read())
+
+        def pump_err() -> None:  # progress lines to the callback, anything else kept (its end)
+            stream = proc.stderr
+            if stream is None:
+                return
+            with contextlib.suppress(OSError, ValueError):
+                while line := stream.readline(_ERR_TAIL):
+                    if line.startswith(PROGRESS_PREFIX) and line.endswith(b"\n"):
+                        self._progress(line[len(PROGRESS_PREFIX) :], on_progress)
+                        continue
+                    tail.extend(line)
+                    if len(tail) > _ERR_TAIL:
+                        del tail[: len(tail) - _ERR_TAIL]
+
+        pumps = [
+            threading.Thread(target=pump, name=f"parley-attachment-{pump.__name__}", daemon=True)
+            for pump in (pump_out, pump_err)
+        ]
+        for pump in pumps:
+            pump.start()
         while True:
             if cancel.is_set():
                 stopped = "cancel"
@@ -350,21 +562,28 @@ class SubprocessAttachmentReader:
                 stopped = "timeout"
                 break
             try:
-                out, err = proc.communicate(stdin, timeout=min(self._poll, remaining))
+                proc.wait(timeout=min(self._poll, remaining))
                 break
             except subprocess.TimeoutExpired:
-                stdin = None
+                pass
         if stopped:
             proc.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):  # SIGKILL cannot be ignored
-                proc.communicate(timeout=5)
-            if stopped == "cancel":
-                return {"error_kind": "timeout", "error": f"reading {name} was cancelled"}
+                proc.wait(timeout=5)
+        for pump, pipe in zip(pumps, (proc.stdout, proc.stderr), strict=True):
+            pump.join(timeout=5)  # the pipe reaches its end once the child is gone
+            if pipe is not None and not pump.is_alive():  # never close one being read
+                with contextlib.suppress(OSError, ValueError):
+                    pipe.close()
+        if stopped == "cancel":
+            return {"error_kind": "cancelled", "error": f"reading {name} was cancelled"}
+        if stopped:
             return {
                 "error_kind": "timeout",
                 "error": f"reading {name} took longer than {limits.time_limit_s:g} s and was "
                 "stopped",
             }
+        out, err = b"".join(outs), bytes(tail)
         code = proc.returncode
         if code == 0:
             try:
@@ -373,7 +592,7 @@ class SubprocessAttachmentReader:
                     return result
             except (UnicodeDecodeError, json.JSONDecodeError):
                 pass
-        tail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+        last_line = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
         memory = human_size(limits.memory_limit_bytes)
         if code == -_SIGXCPU:
             return {
@@ -387,5 +606,23 @@ class SubprocessAttachmentReader:
             }
         return {
             "error_kind": "damaged",
-            "error": f"{name} could not be read: the reader failed (exit {code}; {tail[0][:200]})",
+            "error": f"{name} could not be read: the reader failed (exit {code}; "
+            f"{last_line[0][:200]})",
         }
+
+    @staticmethod
+    def _progress(payload: bytes, on_progress: ProgressCallback | None) -> None:
+        """One progress line's ``done total`` to ``on_progress`` (a malformed line is dropped)."""
+        if on_progress is None:
+            return
+        try:
+            done_text, total_text = payload.split()
+            done, total = max(0, int(done_text)), max(0, int(total_text))
+        except ValueError:
+            return
+        if total:
+            done = min(done, total)
+        try:
+            on_progress(done, total)
+        except Exception:  # the caller's bug must not stop the reading
+            log.exception("an attachment progress callback failed")

@@ -7,7 +7,9 @@ the worst they can do is get this process killed; the app, and its Qt threads, c
 Protocol: one JSON object on stdin, ``{"path": <stored copy>, "name": <original file name>,
 "limits": <AttachmentLimits fields>}``; one JSON object on stdout, the fields of
 ``extractors.Extraction``; exit status 0. Anything else (a signal, a non-zero exit, no JSON) is
-interpreted by the parent (``reader.py``).
+interpreted by the parent (``reader.py``). While it reads, progress goes to stderr as whole lines
+``PROGRESS_PREFIX + b"<done> <total>\n"`` (``total`` 0: unknown), never to stdout, so it cannot be
+mistaken for the result; the parent reads stderr as it comes.
 
 Invariants it keeps:
 
@@ -18,6 +20,10 @@ Invariants it keeps:
 - Library logging and warnings are silenced (a damaged PDF can log thousands of lines); only a
   crash writes to stderr.
 - Parsers are imported lazily by the extractor for each format, so starting costs little.
+- Progress (``extractors.common.report_progress``, called by the extractors per page, slide or
+  sheet) is throttled here: at most one line per ``PROGRESS_INTERVAL_S``, plus the last one
+  (``done == total``, or whatever was held back when the extraction ends). Writing it never
+  fails the read: an error writing to stderr drops the line.
 
 Errors: ``MemoryError`` becomes ``memory``; ``RecursionError`` (structures nested too deeply)
 ``unsafe``; any other unexpected exception ``damaged`` naming it.
@@ -30,12 +36,19 @@ import json
 import logging
 import math
 import sys
+import time
 import warnings
 from dataclasses import asdict
 from pathlib import Path
+from typing import BinaryIO
 
 from parley.application.ports.attachments import AttachmentLimits
 from parley.infrastructure.attachments.extractors import Extraction, extract_file
+from parley.infrastructure.attachments.extractors.common import set_progress_sink
+from parley.infrastructure.attachments.reader import PROGRESS_PREFIX
+
+#: At most one progress line per this many seconds (plus the last).
+PROGRESS_INTERVAL_S = 0.1
 
 
 def apply_limits(limits: AttachmentLimits) -> None:
@@ -61,6 +74,38 @@ def apply_limits(limits: AttachmentLimits) -> None:
 def _quiet() -> None:
     logging.disable(logging.CRITICAL)
     warnings.simplefilter("ignore")
+
+
+class ProgressLines:
+    """The progress sink: ``(done, total)`` calls become throttled lines on ``stream``."""
+
+    def __init__(self, stream: BinaryIO, interval_s: float = PROGRESS_INTERVAL_S) -> None:
+        self._stream = stream
+        self._interval = interval_s
+        self._last_sent = -math.inf
+        self._sent: tuple[int, int] | None = None
+        self._held: tuple[int, int] | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        last = total > 0 and done >= total
+        if last or now - self._last_sent >= self._interval:
+            self._last_sent = now
+            self._write(int(done), int(total))
+        else:
+            self._held = (int(done), int(total))
+
+    def flush(self) -> None:
+        """Send what was held back (the end of the extraction: the parent sees the final count)."""
+        if self._held is not None and self._held != self._sent:
+            self._write(*self._held)
+
+    def _write(self, done: int, total: int) -> None:
+        self._held = None
+        self._sent = (done, total)
+        with contextlib.suppress(Exception):
+            self._stream.write(PROGRESS_PREFIX + f"{max(0, done)} {max(0, total)}\n".encode())
+            self._stream.flush()
 
 
 def run(request: dict) -> Extraction:
@@ -91,7 +136,13 @@ def main() -> int:
     request = json.loads(sys.stdin.buffer.read())
     apply_limits(AttachmentLimits(**request["limits"]))
     _quiet()
-    result = run(request)
+    progress = ProgressLines(sys.stderr.buffer)
+    set_progress_sink(progress)
+    try:
+        result = run(request)
+    finally:
+        set_progress_sink(None)
+        progress.flush()
     try:
         # A lone surrogate (pypdf can produce one from a broken ToUnicode map) becomes "?".
         result.text = result.text.encode("utf-8", "replace").decode("utf-8")

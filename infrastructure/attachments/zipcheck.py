@@ -218,9 +218,20 @@ def _scan_part(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_depth: int) -> No
 MAC_METADATA = "__MACOSX/"
 
 
-def scan_xml_parts(zf: zipfile.ZipFile, name: str, max_depth: int = MAX_XML_DEPTH) -> int:
+def scan_xml_parts(
+    zf: zipfile.ZipFile,
+    name: str,
+    max_depth: int = MAX_XML_DEPTH,
+    malformed: list[tuple[str, str]] | None = None,
+) -> int:
     """Stream every XML part through expat; refuse DTDs, entity declarations and deep nesting
-    (``unsafe``) and malformed XML (``damaged``). Returns the number of parts scanned."""
+    (``unsafe``) and malformed XML (``damaged``). Returns the number of parts scanned.
+
+    With ``malformed`` given, a part that is not well-formed is listed there ``(part, detail)``
+    instead of refusing the package: a broken comments or footnotes part should not cost the
+    document its text. That is safe because the scan still refuses anything an attack needs
+    before the error (a DTD or an entity must come first in a document), and no extractor
+    parses past an error (defusedxml and lxml without recovery stop where expat did)."""
     scanned = 0
     for info in zf.infolist():
         if info.is_dir() or not info.filename.lower().endswith(XML_SUFFIXES):
@@ -240,6 +251,9 @@ def scan_xml_parts(zf: zipfile.ZipFile, name: str, max_depth: int = MAX_XML_DEPT
                 "(billion laughs, external entities or nesting) and was not read",
             ) from None
         except expat.ExpatError as exc:
+            if malformed is not None:
+                malformed.append((part, str(exc)))
+                continue
             raise ReadFailure(
                 "damaged", f"{name}: the part {part} is not well-formed XML ({exc})"
             ) from None

@@ -11,7 +11,16 @@ and be readable and editable by a person. The file looks like::
      "projects": [{"id", "name", "workspace", "instructions", "provider_id", "model",
                    "gate_mode", "tools"}],
      "prices": [{"model_pattern", "provider", "input_per_mtok", "output_per_mtok",
-                 "currency"}]}
+                 "currency"}],
+     "mcp_servers": [{"name", "transport", "command", "args", "env", "secret_env", "cwd",
+                      "url", "headers", "secret_headers", "oauth", "enabled", "timeout_s",
+                      "tool_policies"}]}
+
+``mcp_servers`` (added within version 1) is optional: older files load with none, and it is
+written only when there is one. ``env``, ``headers`` and ``tool_policies`` are JSON objects (name
+to value); ``secret_env`` and ``secret_headers`` are lists of *names* whose values are in the
+keyring (``application.mcp.secrets``). A project's ``mcp_servers`` (the servers enabled for it) is
+a list of names, written only when not empty.
 
 ``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
 ``projects`` and ``prices`` (added within version 1) are optional too, so older files still load;
@@ -39,6 +48,12 @@ Invariants it keeps:
   project's ``provider_id`` is not required to name a configured provider (providers come and go;
   the window falls back to its current choice);
 - every price row is valid (``ModelPrice``) and no two rows share a pattern and provider;
+- an MCP server entry that is not valid does not make the file unreadable: it is left out of
+  ``mcp_servers()``, named with its problem by ``mcp_server_problems()``, and written back
+  untouched, so neither it nor the valid servers (nor anything else) are lost; saving a valid
+  server under its name replaces it in place. A server is never saved with a secret in plain
+  text: a header that carries credentials (``Authorization``, ``Cookie``, …) or a value shaped
+  like a token must be named in ``secret_env``/``secret_headers`` instead;
 - a missing file means no settings (nothing is created until the first change).
 
 Writes by several processes at once are not coordinated (last writer wins); within one process a
@@ -59,6 +74,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from parley.application.mcp.model import (
+    POLICIES,
+    TRANSPORTS,
+    McpServerConfig,
+    valid_server_name,
+)
+from parley.application.mcp.secrets import looks_secret_value
 from parley.application.ports.settings_store import (
     PROVIDER_KINDS,
     NetworkSettings,
@@ -66,6 +88,7 @@ from parley.application.ports.settings_store import (
     ProjectNameTaken,
     ProviderConfig,
     SettingsError,
+    UnknownMcpServer,
     UnknownProject,
     UnknownProvider,
 )
@@ -75,7 +98,15 @@ from parley.infrastructure.providers.presets import find_preset, preset_names
 SETTINGS_FILE = "settings.json"
 FORMAT_VERSION = 1
 
-_TOP_LEVEL_FIELDS = ("version", "default_provider", "providers", "network", "projects", "prices")
+_TOP_LEVEL_FIELDS = (
+    "version",
+    "default_provider",
+    "providers",
+    "network",
+    "projects",
+    "prices",
+    "mcp_servers",
+)
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
 _PROVIDER_FIELDS = (
     "name",
@@ -90,6 +121,12 @@ _REQUIRED_PROVIDER_FIELDS = ("name", "kind", "base_url")
 _PROJECT_FIELDS = tuple(f.name for f in dataclasses.fields(ProjectConfig))
 _REQUIRED_PROJECT_FIELDS = ("id", "name")
 _PRICE_FIELDS = tuple(f.name for f in dataclasses.fields(ModelPrice))
+_MCP_FIELDS = tuple(f.name for f in dataclasses.fields(McpServerConfig))
+#: Headers whose value is a credential whatever it looks like.
+_SECRET_HEADERS = ("authorization", "proxy-authorization", "cookie", "x-api-key", "api-key")
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+#: The longest time limit a server may have (seconds): a day.
+MAX_MCP_TIMEOUT_S = 86_400.0
 _REQUIRED_PRICE_FIELDS = ("model_pattern", "input_per_mtok", "output_per_mtok")
 
 _NAME = re.compile(r"[A-Za-z0-9._-]+")
@@ -197,6 +234,208 @@ def _check_base_url(name: str, url: object) -> None:
         raise SettingsError(f"provider {name!r}: base URL must not contain spaces")
 
 
+def validate_mcp_server(config: McpServerConfig) -> McpServerConfig:
+    """Check ``config`` and return it with every sequence as a tuple; raises ``SettingsError``
+    naming the server and what is wrong (see the module docstring)."""
+    if not isinstance(config, McpServerConfig):
+        raise SettingsError("an MCP server needs an McpServerConfig")
+    name = config.name
+    if not isinstance(name, str) or not name:
+        raise SettingsError("an MCP server needs a name")
+    problem = valid_server_name(name)
+    if problem:
+        raise SettingsError(f"MCP server name {name!r}: {problem}")
+    where = f"MCP server {name!r}"
+    if config.transport not in TRANSPORTS:
+        raise SettingsError(
+            f"{where}: unknown transport {config.transport!r}; use one of {', '.join(TRANSPORTS)}"
+        )
+    for attr in ("command", "cwd", "url"):
+        if not isinstance(getattr(config, attr), str):
+            raise SettingsError(f"{where}: {attr} must be text")
+    for attr in ("oauth", "enabled"):
+        if not isinstance(getattr(config, attr), bool):
+            raise SettingsError(f"{where}: {attr} must be true or false")
+    args = _text_tuple(config.args, f"{where}: args")
+    env = _pairs(config.env, f"{where}: env")
+    secret_env = _text_tuple(config.secret_env, f"{where}: secret_env")
+    headers = _pairs(config.headers, f"{where}: headers")
+    secret_headers = _text_tuple(config.secret_headers, f"{where}: secret_headers")
+    policies = _pairs(config.tool_policies, f"{where}: tool_policies")
+    if config.transport == "stdio":
+        if not config.command.strip():
+            raise SettingsError(f"{where}: a stdio server needs a command to start")
+        if config.url or headers or secret_headers or config.oauth:
+            raise SettingsError(
+                f"{where}: a stdio server takes a command, not a URL, headers or OAuth"
+            )
+    else:
+        _check_mcp_url(where, config.url)
+        if config.command or args or env or secret_env or config.cwd:
+            raise SettingsError(
+                f"{where}: an {config.transport} server takes a URL, not a command, arguments, "
+                "environment or folder"
+            )
+    for variable, _value in env:
+        _check_env_name(where, variable)
+    for variable in secret_env:
+        _check_env_name(where, variable)
+    for header, _value in headers:
+        _check_header_name(where, header)
+    for header in secret_headers:
+        _check_header_name(where, header)
+    _unique(where, "environment variable", [v for v, _ in env] + list(secret_env))
+    _unique(where, "header", [h.lower() for h, _ in headers] + [h.lower() for h in secret_headers])
+    for variable, value in env:
+        if looks_secret_value(value):
+            raise SettingsError(
+                f"{where}: the value of {variable} looks like a secret; name it as a secret "
+                "variable (its value goes to the system keyring, never to the settings file)"
+            )
+    for header, value in headers:
+        if header.lower() in _SECRET_HEADERS or looks_secret_value(value):
+            raise SettingsError(
+                f"{where}: header {header} carries a credential; name it as a secret header "
+                "(its value goes to the system keyring, never to the settings file)"
+            )
+    for tool, policy in policies:
+        if not tool:
+            raise SettingsError(f"{where}: a tool policy needs the tool's name")
+        if policy not in POLICIES:
+            raise SettingsError(
+                f"{where}: the policy for tool {tool!r} must be one of {', '.join(POLICIES)}, "
+                f"not {policy!r}"
+            )
+    _unique(where, "tool policy", [t for t, _ in policies])
+    timeout = config.timeout_s
+    if (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_MCP_TIMEOUT_S
+        or timeout != timeout
+    ):
+        raise SettingsError(
+            f"{where}: timeout_s must be a number of seconds above 0 and at most "
+            f"{MAX_MCP_TIMEOUT_S:.0f}"
+        )
+    return dataclasses.replace(
+        config,
+        args=args,
+        env=env,
+        secret_env=secret_env,
+        headers=headers,
+        secret_headers=secret_headers,
+        tool_policies=policies,
+        timeout_s=float(timeout),
+    )
+
+
+def _text_tuple(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise SettingsError(f"{where} must be a list of text")
+    if not all(isinstance(item, str) for item in value):
+        raise SettingsError(f"{where} must be a list of text")
+    return tuple(value)
+
+
+def _pairs(value: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise SettingsError(f"{where} must map names to text")
+    pairs: list[tuple[str, str]] = []
+    for item in value:
+        if (
+            isinstance(item, str)
+            or not isinstance(item, Sequence)
+            or len(item) != 2
+            or not all(isinstance(part, str) for part in item)
+        ):
+            raise SettingsError(f"{where} must map names to text")
+        pairs.append((item[0], item[1]))
+    return tuple(pairs)
+
+
+def _unique(where: str, what: str, names: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise SettingsError(f"{where}: {what} {name!r} is given twice")
+        seen.add(name)
+
+
+def _check_env_name(where: str, name: str) -> None:
+    if not _ENV_NAME.fullmatch(name):
+        raise SettingsError(
+            f"{where}: {name!r} is not a valid environment variable name (letters, digits and "
+            "'_', not starting with a digit)"
+        )
+
+
+def _check_header_name(where: str, name: str) -> None:
+    if not _HEADER_NAME.fullmatch(name):
+        raise SettingsError(f"{where}: {name!r} is not a valid HTTP header name")
+
+
+def _check_mcp_url(where: str, url: str) -> None:
+    if not url:
+        raise SettingsError(f"{where}: an HTTP or SSE server needs a URL (http:// or https://)")
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise SettingsError(f"{where}: URL {url!r} is malformed ({exc})") from exc
+    del port
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise SettingsError(
+            f"{where}: URL {url!r} must start with http:// or https:// and name a host"
+        )
+    if parts.username is not None or parts.password is not None:
+        raise SettingsError(
+            f"{where}: the URL must not contain a user name or password; put credentials in a "
+            "secret header"
+        )
+    if any(ch.isspace() for ch in url):
+        raise SettingsError(f"{where}: the URL must not contain spaces")
+
+
+def mcp_server_to_json(config: McpServerConfig) -> dict[str, Any]:
+    """A server as the settings file keeps it (no secret values: there are none to keep)."""
+    return {
+        "name": config.name,
+        "transport": config.transport,
+        "command": config.command,
+        "args": list(config.args),
+        "env": dict(config.env),
+        "secret_env": list(config.secret_env),
+        "cwd": config.cwd,
+        "url": config.url,
+        "headers": dict(config.headers),
+        "secret_headers": list(config.secret_headers),
+        "oauth": config.oauth,
+        "enabled": config.enabled,
+        "timeout_s": config.timeout_s,
+        "tool_policies": dict(config.tool_policies),
+    }
+
+
+def mcp_server_from_json(entry: Any, where: str) -> McpServerConfig:
+    """A server from its file entry; raises ``SettingsError`` starting with ``where``."""
+    if not isinstance(entry, Mapping):
+        raise SettingsError(f"{where} must be an object")
+    _no_unknown_fields(entry, _MCP_FIELDS, where)
+    if "name" not in entry:
+        raise SettingsError(f"{where} is missing name")
+    values = dict(entry)
+    for attr in ("env", "headers", "tool_policies"):
+        if attr in values and not isinstance(values[attr], Mapping):
+            raise SettingsError(f"{where}: {attr} must be an object (name to text)")
+    try:
+        return validate_mcp_server(McpServerConfig(**values))
+    except SettingsError as exc:
+        raise SettingsError(f"{where}: {exc}") from None
+
+
 class JsonSettingsStore:
     """``SettingsStore`` over ``config_dir / "settings.json"`` (see the module docstring)."""
 
@@ -244,7 +483,53 @@ class JsonSettingsStore:
         prices = self._load().prices
         return list(DEFAULT_PRICES if prices is None else prices)
 
+    def mcp_servers(self) -> Sequence[McpServerConfig]:
+        """Configured MCP servers in order (invalid entries left out; see
+        ``mcp_server_problems``)."""
+        return [entry for entry in self._load().mcp if isinstance(entry, McpServerConfig)]
+
+    def mcp_server(self, name: str) -> McpServerConfig:
+        """One MCP server by name; raises ``UnknownMcpServer``, or ``SettingsError`` with the
+        problem when its entry in the file is not valid."""
+        doc = self._load()
+        for entry in doc.mcp:
+            if isinstance(entry, McpServerConfig):
+                if entry.name == name:
+                    return entry
+            elif entry.name == name:
+                raise SettingsError(entry.problem)
+        raise UnknownMcpServer(name, [_mcp_name(e) for e in doc.mcp])
+
+    def mcp_server_problems(self) -> Sequence[str]:
+        """One sentence per invalid ``mcp_servers`` entry of the file."""
+        return [e.problem for e in self._load().mcp if isinstance(e, _BadMcpEntry)]
+
     # -- changing ------------------------------------------------------------------------------
+
+    def save_mcp_server(self, config: McpServerConfig) -> None:
+        """Add ``config`` or replace the server (valid or not) with its name, in place."""
+        config = validate_mcp_server(config)
+        with self._lock:
+            doc = self._load()
+            entries = list(doc.mcp)
+            names = [_mcp_name(e) for e in entries]
+            if config.name in names:
+                at = names.index(config.name)
+                entries = [e for i, e in enumerate(entries) if i == at or names[i] != config.name]
+                entries[at] = config
+            else:
+                entries.append(config)
+            self._save(dataclasses.replace(doc, mcp=tuple(entries)))
+
+    def remove_mcp_server(self, name: str) -> None:
+        """Remove a server (an invalid entry of that name too); raises ``UnknownMcpServer``."""
+        with self._lock:
+            doc = self._load()
+            names = [_mcp_name(e) for e in doc.mcp]
+            if name not in names:
+                raise UnknownMcpServer(name, [n for n in names if n])
+            remaining = tuple(e for e in doc.mcp if _mcp_name(e) != name)
+            self._save(dataclasses.replace(doc, mcp=remaining))
 
     def save_project(self, config: ProjectConfig) -> None:
         """Insert ``config`` or replace the project with its id (keeping its place); a name
@@ -367,7 +652,7 @@ class JsonSettingsStore:
         if doc.network != NetworkSettings():
             document["network"] = dataclasses.asdict(doc.network)
         if doc.projects:
-            document["projects"] = [dataclasses.asdict(p) for p in doc.projects]
+            document["projects"] = [_project_to_json(p) for p in doc.projects]
         if doc.prices is not None:
             document["prices"] = [
                 {
@@ -378,6 +663,10 @@ class JsonSettingsStore:
                     "currency": row.currency,
                 }
                 for row in doc.prices
+            ]
+        if doc.mcp:
+            document["mcp_servers"] = [
+                mcp_server_to_json(e) if isinstance(e, McpServerConfig) else e.raw for e in doc.mcp
             ]
         text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
         try:
@@ -414,6 +703,57 @@ class _Document:
     projects: tuple[ProjectConfig, ...] = ()
     #: None: the user never saved a table (the defaults apply)
     prices: tuple[ModelPrice, ...] | None = None
+    #: MCP servers, valid or (kept as written) not
+    mcp: tuple[McpServerConfig | _BadMcpEntry, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class _BadMcpEntry:
+    """An ``mcp_servers`` entry of the file that is not valid: kept as written, with why."""
+
+    name: str  # "" when the entry has no usable name
+    problem: str
+    raw: Any
+
+
+def _mcp_name(entry: McpServerConfig | _BadMcpEntry) -> str:
+    return entry.name
+
+
+def _project_to_json(project: ProjectConfig) -> dict[str, Any]:
+    data = dataclasses.asdict(project)
+    servers = data.pop("mcp_servers")
+    if servers:
+        data["mcp_servers"] = list(servers)
+    return data
+
+
+def _parse_mcp_servers(raw: Any) -> tuple[McpServerConfig | _BadMcpEntry, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SettingsError("'mcp_servers' must be a list")
+    entries: list[McpServerConfig | _BadMcpEntry] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw):
+        name = entry.get("name") if isinstance(entry, Mapping) else None
+        where = f"mcp_servers[{index}]" + (f" ({name!r})" if isinstance(name, str) else "")
+        label = name if isinstance(name, str) else ""
+        try:
+            config = mcp_server_from_json(entry, where)
+        except SettingsError as exc:
+            entries.append(_BadMcpEntry(label, str(exc), entry))
+            continue
+        if config.name in seen:
+            entries.append(
+                _BadMcpEntry(
+                    config.name, f"{where}: the name {config.name!r} appears more than once", entry
+                )
+            )
+            continue
+        seen.add(config.name)
+        entries.append(config)
+    return tuple(entries)
 
 
 def _find(providers: Sequence[ProviderConfig], name: str) -> ProviderConfig:
@@ -570,6 +910,7 @@ def _parse(data: Any) -> _Document:
         network=_parse_network(data.get("network")),
         projects=_parse_projects(data.get("projects")),
         prices=_parse_prices(data.get("prices")),
+        mcp=_parse_mcp_servers(data.get("mcp_servers")),
     )
 
 

@@ -26,8 +26,10 @@ import pytest
 from parley.application.ports.attachments import AttachmentLimits
 from parley.infrastructure.attachments import ContentStore, SubprocessAttachmentReader
 from parley.infrastructure.attachments.extractors import Extraction, detect_file, extract_file
+from parley.infrastructure.attachments.extractors.common import set_progress_sink
 from parley.infrastructure.attachments.extractors.numfmt import format_value
 from parley.infrastructure.attachments.extractors.xlsx import header_footer_text
+from tests.support.sse_server import fixture_path
 
 OFFICE = Path(__file__).resolve().parents[1] / "fixtures" / "regress" / "office"
 LIMITS = AttachmentLimits()
@@ -314,6 +316,16 @@ def test_xlsx_print_headers_and_footers() -> None:
     assert "[Footer] bottom left | bottom center | bottom right" in poi
 
 
+def test_xlsx_reports_progress_once_per_sheet() -> None:
+    seen: list[tuple[int, int]] = []
+    set_progress_sink(lambda done, total: seen.append((done, total)))
+    try:
+        read("tika-testEXCEL_headers_footers.xlsx")  # three sheets
+    finally:
+        set_progress_sink(None)
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
 def test_header_footer_field_codes_become_words() -> None:
     assert header_footer_text("&LPage &P of &N&R&D", "Sales", "q3.xlsx") == (
         "Page [page] of [pages] | [date]"
@@ -443,3 +455,43 @@ def test_legacy_office_files_are_named_for_what_they_are(name: str, what: str) -
     got = extract_file(OFFICE / name, name, LIMITS)
     assert got.error_kind == "unsupported"
     assert got.error.startswith(f"{name} is {what}, which Parley does not read")
+
+
+# -- a broken part costs only itself ---------------------------------------------------------------
+
+
+def _with_part(source: Path, target: Path, part: str, data: bytes) -> Path:
+    """A copy of the package ``source`` with ``part`` replaced (or added)."""
+
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as out:
+        for info in src.infolist():
+            if info.filename != part:
+                out.writestr(info, src.read(info.filename))
+        out.writestr(part, data)
+    return target
+
+
+def test_a_malformed_part_nobody_needs_is_skipped_with_a_note(tmp_path: Path) -> None:
+    """An unreferenced or optional part that is not well-formed XML no longer makes the whole
+    document ``damaged``: the body is read and the note names the part."""
+    from parley.infrastructure.attachments.extractors import extract_file
+
+    source = fixture_path("documents", "docx-headings-table-image.docx")
+    broken = _with_part(source, tmp_path / "broken.docx", "word/stray.xml", b"<w:x><w:y></w:x>")
+    whole = extract_file(source, source.name, AttachmentLimits())
+    got = extract_file(broken, broken.name, AttachmentLimits())
+    assert got.error_kind == "", got.error
+    assert got.text.startswith(whole.text)  # nothing of the document is lost
+    assert "[not read: word/stray.xml (not well-formed XML)" in got.text
+
+
+def test_a_malformed_main_part_is_still_damaged_and_named(tmp_path: Path) -> None:
+    from parley.infrastructure.attachments.extractors import extract_file
+
+    source = fixture_path("documents", "docx-headings-table-image.docx")
+    broken = _with_part(
+        source, tmp_path / "broken.docx", "word/document.xml", b"<w:document><w:body>"
+    )
+    got = extract_file(broken, broken.name, AttachmentLimits())
+    assert got.error_kind == "damaged"
+    assert "word/document.xml" in got.error and "not well-formed" in got.error

@@ -19,9 +19,11 @@ import pytest
 
 from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
 from parley.infrastructure.attachments import ContentStore, SubprocessAttachmentReader
+from parley.infrastructure.attachments.extractors.pdf_text import Piece, out_of_order
 
 REGRESS = Path(__file__).resolve().parents[1] / "fixtures" / "regress" / "pdf"
 DOCS = Path(__file__).resolve().parents[1] / "fixtures" / "documents"
+OUTSIDE = Path(__file__).resolve().parents[1] / "fixtures" / "outside"  # PROVENANCE.md there
 
 GARBLED = "the characters extracted from this page look wrong"
 
@@ -194,6 +196,37 @@ def test_words_pypdf_splits_are_read_whole(reader: SubprocessAttachmentReader) -
     assert sum(w in found for w in want) / len(want) >= 0.97  # pypdf alone: 0.59
 
 
+def test_actual_text_replaces_the_glyphs_it_spans(reader: SubprocessAttachmentReader) -> None:
+    # PDFBOX-4532: the font maps the period to a space; a /Span's /ActualText says "."
+    got = read(reader, OUTSIDE / "pdfbox-PDFBOX-4532-reduced.pdf")
+    assert got.text == "--- page 1 ---\n0.1"
+    assert got.extractor.startswith("pypdf ") and "pdfminer" not in got.extractor
+
+
+def test_a_type3_fonts_kerning_is_not_a_word_gap(reader: SubprocessAttachmentReader) -> None:
+    # PDFBOX-3053: a TJ gap of 17 thousandths in a Type 3 font (FontMatrix 1/58) gave "Symp toms"
+    got = read(reader, OUTSIDE / "pdfbox-PDFBOX-3053-reduced.pdf")
+    assert "Traumatic Brain Injury Signs and Symptoms" in got.text
+    assert "pdfminer" not in got.extractor
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "then"),
+    [
+        # footnotes drawn before the body (PDFBox's sorted output: the body, then the notes)
+        ("pdfbox-PDFBOX-3038-001033-p2.pdf", "I.", "In the matter of Rambus Inc."),
+        # a title drawn after the lines below it; pypdf also ran "First" and "among" together
+        ("pdfbox-PDFBOX-3062-005717-p1.pdf", "First", "ABRAHAM"),
+    ],
+)
+def test_a_page_pypdf_reads_out_of_order_is_read_by_layout(
+    reader: SubprocessAttachmentReader, name: str, first: str, then: str
+) -> None:
+    got = read(reader, OUTSIDE / name)
+    assert 0 <= got.text.index(first) < got.text.index(then)
+    assert "pdfminer.six" in got.extractor and "page 1" in got.extractor
+
+
 def test_transcript_line_numbers_stay_beside_their_lines(
     reader: SubprocessAttachmentReader,
 ) -> None:
@@ -248,3 +281,16 @@ def test_sound_multilingual_pdfs_are_not_flagged_nor_reread(
     assert got.extractor.startswith("pypdf ") and "pdfminer" not in got.extractor
     for snippet in kept:
         assert snippet in got.text
+
+
+def _column(x: float, top: float, lines: int, text: str = "a line of body text") -> list[Piece]:
+    return [Piece(text + "\n", x, top - 14 * i, 12) for i in range(lines)]
+
+
+def test_two_columns_and_a_footer_drawn_first_are_in_order() -> None:
+    footer = [Piece("page 7 of 9\n", 72, 40, 10)]
+    assert not out_of_order(_column(72, 700, 40) + _column(320, 700, 40))
+    assert not out_of_order(footer + _column(72, 700, 40))
+    assert not out_of_order([*_column(72, 700, 40), Piece("Running head\n", 72, 760, 10)])
+    # footnotes drawn before the body, in the same column, are out of order
+    assert out_of_order(_column(72, 120, 6, "1 a footnote to the body") + _column(72, 700, 20))

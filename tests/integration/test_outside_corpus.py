@@ -33,10 +33,6 @@ EXPECTED = load_expectations(CORPUS)
 
 KNOWN_FAILURES: dict[str, str] = {
     "pdfbox-FC60_Times.pdf": "Arabic in visual (reversed) order",
-    "pdfbox-PDFBOX-3038-001033-p2.pdf": "footnotes before the body (content-stream order)",
-    "pdfbox-PDFBOX-3053-reduced.pdf": "a word split in two (Symp toms)",
-    "pdfbox-PDFBOX-3062-005717-p1.pdf": "title lines out of order, words run together",
-    "pdfbox-PDFBOX-4532-reduced.pdf": "the decimal point lost (0 1 for 0.1)",
 }
 """Documents Parley does not yet read faithfully: name -> the defect, in a few words."""
 

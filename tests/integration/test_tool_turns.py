@@ -30,26 +30,7 @@ from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import data_events, openai_text_stream
 
 # tool_call_stream is imported from here by tests/ui/test_confinement_display.py, too.
-from tests.support.tool_turns import CHAT, tool_call_stream, tool_turn_runtime
-
-
-class Model:
-    """Serves one scripted response per request, and records each request body."""
-
-    def __init__(self, server: HTTPServer, *bodies: bytes) -> None:
-        self.bodies = list(bodies)
-        self.requests: list[dict] = []
-        server.expect_request(CHAT, method="POST").respond_with_handler(self._handle)
-
-    def _handle(self, request):  # type: ignore[no-untyped-def]
-        from werkzeug import Response
-
-        self.requests.append(json.loads(request.data))
-        body = self.bodies[min(len(self.requests), len(self.bodies)) - 1]
-        return Response(body, content_type="text/event-stream")
-
-    def tool_messages(self, n: int) -> list[dict]:
-        return [m for m in self.requests[n]["messages"] if m["role"] == "tool"]
+from tests.support.tool_turns import Model, tool_call_stream, tool_turn_runtime
 
 
 class Answers:

@@ -609,3 +609,37 @@ def test_error_inside_the_stream_fails_and_keeps_the_text_so_far(
     events = list(store.events(request.session_id))
     assert events[2].event == AssistantText(text="Half", model=MODEL, partial=True)
     assert the_finish(events).status == "failed"
+
+
+# -- a turn stopped while its file is read ---------------------------------------------------------
+
+
+def test_stop_while_a_file_is_read_records_no_attachment_and_calls_no_model(
+    store: SqliteEventStore, settings: JsonSettingsStore, httpserver: HTTPServer, tmp_path: Path
+) -> None:
+    """The real subprocess reader on a long PDF, stopped 0.3 s in: the turn ends cancelled with
+    no ``attachment_added`` (nothing half-read is recorded) and the provider is never called."""
+    from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+    from parley.infrastructure.attachments.store import ContentStore
+    from tests.support.sse_server import fixture_path
+
+    record = serve(httpserver, sse_body(chunk("never"), chunk(finish="stop")))
+    reader = SubprocessAttachmentReader(ContentStore(tmp_path / "blobs"))
+    runtime = TurnRuntime(
+        store, SettingsProviderDirectory(settings, environ={}), attachments=reader
+    )
+    stop = threading.Event()
+    timer = threading.Timer(0.3, stop.set)
+    timer.start()
+    try:
+        pdf = fixture_path("documents", "pdf-large-117pages.pdf")
+        request = make_request(attachments=(str(pdf),))
+        outcome = run_in_time(runtime, request, stop, limit=10.0)
+    finally:
+        timer.cancel()
+        reader.close()
+    assert outcome.status == "cancelled"
+    events = list(store.events(request.session_id))
+    assert "attachment_added" not in types_of(events)
+    assert the_finish(events).status == "cancelled"
+    assert record == []  # the model was never asked

@@ -199,7 +199,7 @@ class Monkey:
         if not turns:
             return ""
         turn = self.random.choice(turns)
-        window.show_branch(turn)
+        window.chat.show_branch(turn)
         return turn
 
     def close_history(self) -> None:

@@ -23,7 +23,7 @@ import json
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parley.application.conversations.retry import RetryPolicy
 from parley.application.conversations.tool_call_accumulator import ParsedToolCall
@@ -41,6 +41,10 @@ from parley.infrastructure.tools.snapshot import FilesystemInspector
 from tests.support.sse_server import data_events
 
 #: Where the local model server answers (its base URL is ``httpserver.url_for("/v1")``).
+
+if TYPE_CHECKING:
+    from pytest_httpserver import HTTPServer
+
 CHAT = "/v1/chat/completions"
 
 
@@ -147,3 +151,25 @@ def run_tool_blocks(
         )
         blocks.append(events)
     return blocks
+
+
+class Model:
+    """Serves one scripted response per request, and records each request body."""
+
+    def __init__(self, server: HTTPServer, *bodies: bytes) -> None:
+        self.bodies = list(bodies)
+        self.requests: list[dict] = []
+        server.expect_request(CHAT, method="POST").respond_with_handler(self._handle)
+
+    def _handle(self, request):  # type: ignore[no-untyped-def]
+        from werkzeug import Response
+
+        self.requests.append(json.loads(request.data))
+        body = self.bodies[min(len(self.requests), len(self.bodies)) - 1]
+        return Response(body, content_type="text/event-stream")
+
+    def tool_names(self, n: int) -> list[str]:
+        return [t["function"]["name"] for t in self.requests[n].get("tools", [])]
+
+    def tool_messages(self, n: int) -> list[dict]:
+        return [m for m in self.requests[n]["messages"] if m["role"] == "tool"]

@@ -617,3 +617,24 @@ def test_lines_filled_in_above_do_not_land_inside_a_streaming_code_block(qtbot, 
     assert "20 pages\n" in plain or plain.split("20 pages")[1].startswith("\n"), plain
     assert plain.index("20 pages") < plain.index("x = 1") < plain.index("y = 2")
     assert plain.index("y = 2") < plain.index("z = 3")
+
+
+def test_each_chip_shows_its_types_tile_drawn_not_a_theme_icon(qtbot):
+    """A PDF's tile is red, a spreadsheet's green, a document's blue: drawn by Parley, so a bare
+    desktop with no icon theme and no emoji font shows the same."""
+
+    from parley.ui.widgets.attachment_chips import type_family, type_tile
+
+    assert [type_family(n) for n in ("a.PDF", "b.csv", "c.docx", "d.pptx", "e.py", "f")] == [
+        "pdf", "sheet", "doc", "slides", "code", "text",
+    ]  # fmt: skip
+
+    def corner_colour(name: str) -> QColor:
+        image = type_tile(name, 32).toImage()
+        # Inside the rounded corner, away from the white icon in the middle.
+        return image.pixelColor(round(4 * image.devicePixelRatio()), image.height() // 2)
+
+    red, green, blue = (corner_colour(n) for n in ("a.pdf", "b.xlsx", "c.docx"))
+    assert red.red() > 150 and red.green() < 100
+    assert green.green() > 100 and green.red() < 80
+    assert blue.blue() > 150 and blue.red() < 100

@@ -42,9 +42,9 @@ def test_switching_branches_keeps_the_first_message_where_it_was(qtbot, window, 
     shown = path(window.chat.state)[0]
     other = next(t for t in window.chat.tree().siblings(shown) if t != shown)
 
-    window.show_branch(other)
+    window.chat.show_branch(other)
     qtbot.waitUntil(lambda: "First answer." in window.transcript.toPlainText(), timeout=5000)
     assert _top_of(window, question) == top
-    window.show_branch(shown)
+    window.chat.show_branch(shown)
     qtbot.waitUntil(lambda: "Second answer." in window.transcript.toPlainText(), timeout=5000)
     assert _top_of(window, question) == top

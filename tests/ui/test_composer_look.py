@@ -179,7 +179,7 @@ def test_a_fresh_window_and_a_new_chat_start_with_no_workspace_and_no_tools(
     assert window.tools_picker.currentData() == "none"
     assert not window.tools_control.tools_on
     assert window.tools_control.text() == "Tools"
-    assert window.draft("hi").allowed_tools == ()
+    assert window.chat.draft("hi").allowed_tools == ()
 
     folder = tmp_path / "site"
     folder.mkdir()
@@ -195,7 +195,7 @@ def test_a_fresh_window_and_a_new_chat_start_with_no_workspace_and_no_tools(
     assert window.tools_picker.currentData() == "none"
     assert window.gate_picker.currentData() == "auto"
     assert not window.tools_control.tools_on
-    draft = window.draft("hi")
+    draft = window.chat.draft("hi")
     assert draft.workspace is None and draft.allowed_tools == ()
 
 
@@ -353,4 +353,4 @@ def test_opening_a_conversation_resumes_its_own_folder_or_none(
     qtbot.waitUntil(lambda: "answer in plain" in window.transcript.toPlainText(), timeout=5000)
     qtbot.waitUntil(lambda: window.workspace is None, timeout=5000)
     assert not window.tools_control.tools_on
-    assert window.draft("hi").workspace is None
+    assert window.chat.draft("hi").workspace is None

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLineEdit, QMenu
 from parley.application.conversations.sections import group_sessions, project_key
 from parley.application.ports.event_store import SessionRecord
 from parley.ui.bridge import WorkerBridge
-from parley.ui.widgets.conversation_list import PIN_MARKER, ConversationList
+from parley.ui.widgets.conversation_list import PINNED_ROLE, ConversationList
 from parley.ui.widgets.quick_switcher import QuickSwitcher
 from parley.ui.widgets.session_search import SessionMatch
 from parley.ui.widgets.undo_bar import UndoBar
@@ -129,7 +129,9 @@ def test_sections_are_shown_in_order_with_bold_unselectable_headers(listing) -> 
     assert not header.flags() & Qt.ItemFlag.ItemIsSelectable
     assert listing.current_session_id() == "s-today"
     pinned = listing.item_of("s-pinned")
-    assert pinned.text(0) == f"{PIN_MARKER} Pinned notes"
+    assert pinned.text(0) == "Pinned notes"  # the pin is an icon, never an emoji in the text
+    assert pinned.data(0, PINNED_ROLE) and not pinned.icon(0).isNull()
+    assert listing.item_of("s-today").icon(0).isNull()
     assert "last activity" in pinned.toolTip(0)
     assert listing.item_of("s-old").text(0) == "(untitled)"
     assert listing.accessibleName() == "Conversations"

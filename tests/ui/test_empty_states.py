@@ -197,10 +197,14 @@ def test_the_greeting_takes_the_new_theme_colour(qtbot, local_provider, window):
     try:
         for mode in ("dark", "light"):
             window.set_theme(mode)
+
+            def page(role):  # read afresh: the view gets a new palette on a theme change
+                return viewport.palette().color(role)
+
             qtbot.waitUntil(
-                lambda: (
-                    greeting.palette().window().color()
-                    == viewport.palette().color(viewport.backgroundRole())
+                lambda mode=mode: (
+                    (page(viewport.backgroundRole()).lightness() < 128) == (mode == "dark")
+                    and greeting.palette().window().color() == page(viewport.backgroundRole())
                 ),
                 timeout=3000,
             )

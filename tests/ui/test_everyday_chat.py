@@ -133,7 +133,7 @@ def test_skill_and_agent_directives_reach_the_model_as_the_exact_prefix(
     services.skills.save(terse)
     services.skills.save(critic)
     window._load_skills()
-    qtbot.waitUntil(lambda: len(window._skills) == 2, timeout=3000)
+    qtbot.waitUntil(lambda: len(window.settings.skills) == 2, timeout=3000)
     record = _answers(local_provider, "Fine.")
     wait_ready(qtbot, window)
 
@@ -151,7 +151,7 @@ def test_an_unknown_skill_is_refused_inline_and_the_text_is_kept(
 ):
     services.skills.save(SkillDoc("skill", "terse", "Short answers", "Be brief."))
     window._load_skills()
-    qtbot.waitUntil(lambda: len(window._skills) == 1, timeout=3000)
+    qtbot.waitUntil(lambda: len(window.settings.skills) == 1, timeout=3000)
     wait_ready(qtbot, window)
     window.composer.editor.setPlainText("/skill tersee Explain monads")
     qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
@@ -391,11 +391,35 @@ def test_project_sections_are_named_even_when_the_list_came_before_the_settings(
     window._refresh_sessions()  # (the window's first read may predate the conversation)
     qtbot.waitUntil(lambda: len(window.session_list.session_items()) == 1, timeout=5000)
     # The conversation list as it would be if it had been read before the settings.
-    window._projects = []
-    window._show_sessions([services.store.get_session(session.id)])
+    window.settings.projects = []
+    window.sidebar.show_sessions([services.store.get_session(session.id)])
     assert window.session_list.layout_text()[0][0] == "Unknown project"
     window._load_settings()
     qtbot.waitUntil(
         lambda: window.session_list.layout_text()[:1] == [("Docs site", [session.id])],
         timeout=5000,
     )
+
+
+def test_a_new_conversation_is_named_in_the_heading_as_soon_as_it_is_sent(
+    qtbot, local_provider, window
+):
+    """As in the sidebar: the heading shows the conversation's title while the first answer is
+    still on its way (not "New conversation"), and no status line repeats the indicator."""
+    import threading
+
+    gate = threading.Event()
+    local_provider.expect_oneshot_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["Fine."]), gate=gate)
+    )
+    wait_ready(qtbot, window)
+    window.composer.editor.setPlainText("Plan a picnic for six\nwith sandwiches")
+    try:
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
+            qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+            assert window.title_edit.text() == "Plan a picnic for six"
+            assert window.status.text() == ""  # the thinking indicator says it
+            gate.set()
+    finally:
+        gate.set()
+    assert window.title_edit.text() == "Plan a picnic for six"

@@ -24,7 +24,7 @@ from parley.application.providers.vision import vision_refusal
 from parley.ui.controllers.fixes import OPEN_PROVIDERS, PICK_VISION, fix_for, vision_models
 from parley.ui.notifications import SystemNotifier, send_fdo_notification
 from parley.ui.widgets.thinking_indicator import ThinkingIndicator
-from tests.support.sse_server import openai_text_stream
+from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
 from tests.ui.test_tool_turns_ui import _serve, _tool_call_stream
 
@@ -120,27 +120,52 @@ def test_the_indicator_shows_from_send_and_hides_at_the_first_text(qtbot, local_
     assert "Thinking" not in window.transcript.toPlainText()  # never part of the document
 
 
-def test_the_indicator_floats_at_the_foot_of_the_transcript_and_resizes_nothing(
+def test_the_indicator_floats_under_the_last_message_and_resizes_nothing(
     qtbot, local_provider, window
 ):
-    local_provider.expect_request("/v1/chat/completions").respond_with_data(
-        openai_text_stream(["Hello."]), content_type="text/event-stream"
+    """As in the peers, "Thinking…" shows right under the message just sent (not at the foot
+    of a tall, empty view), floating: showing it resizes and re-lays out nothing."""
+    gate = threading.Event()
+    local_provider.expect_request("/v1/chat/completions").respond_with_handler(
+        sse_handler(openai_text_stream(["Hello."]), gate=gate)
     )
     wait_ready(qtbot, window)
     indicator = window.feedback.thinking
     transcript = window.transcript
     before = transcript.viewport().size()
     window.composer.editor.setPlainText("Hi")
-    with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
-        qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
-        assert indicator.isVisible()
-        assert transcript.viewport().size() == before  # no layout moved for it
-        area = transcript.viewport().geometry()
-        assert indicator.parentWidget() is transcript
-        assert indicator.geometry().bottom() == area.bottom()
-        assert area.top() < indicator.geometry().top()
-        assert indicator.autoFillBackground()  # opaque: its frames repaint only itself
+    try:
+        with qtbot.waitSignal(window.bridge.sig_turn_finished, timeout=10000):
+            qtbot.mouseClick(window.composer.button, Qt.MouseButton.LeftButton)
+            assert indicator.isVisible()
+            assert transcript.viewport().size() == before  # no layout moved for it
+            qtbot.waitUntil(lambda: "Hi" in transcript.toPlainText(), timeout=5000)
+            area = transcript.viewport().geometry()
+            assert indicator.parentWidget() is transcript
+            message_end = area.top() + round(transcript.document().size().height())
+            qtbot.waitUntil(lambda: indicator.geometry().top() == message_end, timeout=3000)
+            assert area.top() < indicator.geometry().top()
+            assert indicator.geometry().bottom() < area.bottom() - 100  # not at the foot
+            assert indicator.autoFillBackground()  # opaque: its frames repaint only itself
+            gate.set()
+    finally:
+        gate.set()
     assert transcript.viewport().size() == before
+
+
+def test_the_indicator_stays_inside_the_view_when_the_conversation_fills_it(
+    qtbot, local_provider, window
+):
+    transcript = window.transcript
+    wait_ready(qtbot, window)
+    transcript.setPlainText("line\n" * 400)  # a conversation taller than the view
+    transcript.verticalScrollBar().setValue(0)  # scrolled up, reading
+    indicator = window.feedback.thinking
+    indicator.start("model-a")
+    window.feedback._place_thinking()
+    area = transcript.viewport().geometry()
+    assert indicator.geometry().bottom() == area.bottom()
+    indicator.stop()
 
 
 # -- toasts ----------------------------------------------------------------------------------------

@@ -253,7 +253,7 @@ def test_model_picker_groups_every_providers_models(qtbot, local_provider, servi
         )
     )
     local_provider.expect_request("/v2/models").respond_with_json({"data": [{"id": "zeta"}]})
-    window._load_providers()
+    window.settings.load_settings()
     qtbot.waitUntil(lambda: window.model_picker.providers() == ["local", "second"], timeout=5000)
     qtbot.waitUntil(lambda: "zeta" in window.model_picker.models_of("second"), timeout=5000)
     qtbot.waitUntil(lambda: "model-b" in window.model_picker.models_of("local"), timeout=5000)

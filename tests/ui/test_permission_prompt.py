@@ -22,6 +22,7 @@ from parley.ui.permission import (
     PermissionPrompt,
     asked_action,
     shown_path,
+    shown_reason,
 )
 from tests.support.sse_server import openai_text_stream
 from tests.ui.conftest import wait_ready
@@ -63,8 +64,8 @@ def test_a_workspace_path_is_shown_as_the_real_folder_with_home_as_a_tilde(tmp_p
     assert shown_path("workspace:src/app", project, home) == "~/code/parley/src/app"
     outside = tmp_path / "elsewhere"
     assert shown_path("workspace:.", outside, home) == str(outside)
-    assert shown_path("sandbox:.", project, home) == "the turn's sandbox folder"
-    assert shown_path("sandbox:out", project, home) == "the turn's sandbox folder / out"
+    assert shown_path("sandbox:.", project, home) == "the turn's output folder"
+    assert shown_path("sandbox:out", project, home) == "the turn's output folder / out"
     assert shown_path("workspace:.", None, home) == "the workspace"
 
 
@@ -203,3 +204,30 @@ def test_the_window_shows_the_workspace_folder_not_workspace_colon(
         assert dialog.where.text() == str(workspace)
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not (workspace / "hi.txt").exists()
+
+
+def test_the_gates_reason_names_folders_as_the_user_knows_them(tmp_path):
+    """The real gate's wording for deleting a workspace folder reads `workspace:build (outside the
+    sandbox)`; beside the green "sandboxed" confinement box that read as a contradiction. The
+    prompt says the folder and that it is the user's own, not the turn's output folder."""
+    from parley.domain.actions.effects import classify_command
+    from parley.domain.actions.model import StateSnapshot
+
+    home = tmp_path / "home"
+    project = home / "src" / "invoice-tool"
+    snap = StateSnapshot(
+        workspace_root=str(project),
+        sandbox_root=str(tmp_path / "sandboxes" / "turn-1"),
+        workspace_files=frozenset({"build/app.bin"}),
+        workspace_dirs=frozenset({".", "build"}),
+        trusted_commands={"rm": "/usr/bin/rm"},
+    )
+    effect = classify_command("rm -rf build/", cwd_target="workspace:.", snapshot=snap)
+    assert "workspace:" in effect.reason and "sandbox" in effect.reason  # the gate's own words
+    shown = shown_reason(effect.reason, project, home)
+    assert "workspace:" not in shown and "sandbox" not in shown
+    assert "~/src/invoice-tool/build" in shown
+    assert "your folder" in shown
+    assert shown_reason("writes sandbox:out/log.txt (inside the sandbox)", project, home) == (
+        "writes the turn's output folder / out/log.txt (inside the turn's output folder)"
+    )

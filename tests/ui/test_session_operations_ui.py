@@ -19,7 +19,6 @@ from PySide6.QtCore import Qt
 from parley.application.ports.settings_store import ProjectConfig
 from parley.application.sessions import operations as ops
 from parley.application.sessions.operations import OpChanges
-from parley.ui.widgets.conversation_list import PIN_MARKER
 from tests.support.sse_server import openai_text_stream, sse_handler
 from tests.ui.conftest import wait_ready
 
@@ -87,7 +86,8 @@ def test_pin_reorders_the_list_through_one_signal(qtbot, local_provider, window,
     qtbot.waitUntil(
         lambda: window.session_list.layout_text()[:1] == [("Pinned", [older.id])], timeout=5000
     )
-    assert _titles(window)[0] == f"{PIN_MARKER} Older one"
+    assert _titles(window)[0] == "Older one"
+    assert not window.session_list.session_items()[0].icon(0).isNull()  # the pin icon
     assert [(c.operation, c.order) for c in emitted] == [(ops.PIN, True)]
 
 

@@ -211,7 +211,7 @@ def test_switching_branch_keeps_the_switcher_where_it_was(qtbot, local_provider,
     bar.setValue(bar.value() + top_of("b3") - view.viewport().height() // 2)
     before = top_of("b3")
     assert bar.value() < bar.maximum() - 200
-    window.show_branch("a3")  # the left arrow of "2 / 2"
+    window.chat.show_branch("a3")  # the left arrow of "2 / 2"
     assert "question a9" in view.toPlainText()
     assert top_of("a3") == before
     assert bar.value() < bar.maximum() - 200

@@ -109,9 +109,20 @@ def _modules_of(annotation: object) -> set[str]:
     return {getattr(annotation, "__module__", "")}
 
 
-@pytest.mark.parametrize("field", list(typing.get_type_hints(parley.ui.bootstrap.Services)))
+def _service_hints() -> dict[str, object]:
+    # The runtime and the toolbox are imported by bootstrap only where they are built (so the
+    # window paints first); their names are resolved here for the check.
+    from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.tools.toolbox import Toolbox
+
+    return typing.get_type_hints(
+        parley.ui.bootstrap.Services, localns={"TurnRuntime": TurnRuntime, "Toolbox": Toolbox}
+    )
+
+
+@pytest.mark.parametrize("field", list(_service_hints()))
 def test_services_hands_out_ports_not_adapters(field: str) -> None:
-    annotation = typing.get_type_hints(parley.ui.bootstrap.Services)[field]
+    annotation = _service_hints()[field]
     assert not any(m.startswith("parley.infrastructure") for m in _modules_of(annotation)), (
         annotation
     )

@@ -31,6 +31,7 @@ from parley.application.ports.settings_store import PROVIDER_KINDS
 from parley.domain.transcript.canonical import TurnFinished
 from parley.ui.bootstrap import provider_catalog
 from parley.ui.cli.common import clean_text, say_replaced
+from parley.ui.cli.mcp import add_mcp_parser
 
 #: The longest ``--timeout`` accepted: a week (longer is surely a typo, and timers overflow).
 MAX_TIMEOUT_S = 7 * 24 * 3600.0
@@ -202,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     ptest.add_argument(
         "--timeout", type=seconds, default=60.0, help="give up after this many seconds (60)"
     )
+
+    add_mcp_parser(commands, text)
 
     history = commands.add_parser(
         "history", help="list, search, show, export, import, verify and delete conversations"

@@ -14,6 +14,16 @@ Invariants it keeps:
   exception, since one escaping there would take the process down (PySide 6.11);
 - the workspace is the tools' folder and where the Attach dialog opens; the sandbox line shows
   only once probed and while the chosen tools may run commands;
+- an attached file is read at once, in the background, by the runtime's own reader (the same
+  child process, limits and remembered result the turn uses, so Send does not read it twice:
+  a turn sent while the file is still being read waits for that same reading). Each read runs
+  on its own thread (never the bridge's small pool, which a 30-second read would block); its
+  progress and end reach the UI thread only as this controller's queued signals, through a gate
+  closed when the window goes, and only the chip it was started for — if still attached — shows
+  them. The chip shows "Reading…" only once a read has taken ``SHOW_READING_MS`` (a quick read
+  does not flicker); its ✕ cancels the read (the child is killed). Outcomes are not shown on
+  the chip: a file that cannot be used still fails the turn at Send, naming it, as before.
+  Reads whose chips went with a Send end with that turn (the turn has had its result by then);
 - tools need a workspace (the runtime offers none without one), so the two move together:
   setting a workspace while tools are off turns them on ("All tools", gated as chosen), and
   clearing it turns them off. The tools control (``ui/widgets/tools_control.py``) shows the
@@ -23,15 +33,18 @@ Invariants it keeps:
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, QObject, Slot
+from PySide6.QtCore import QMimeData, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QDropEvent, QImage
 from PySide6.QtWidgets import QFileDialog
 
+from parley.application.ports.attachments import ExtractedAttachment
 from parley.application.ports.tools import SandboxStatus
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.transcript.canonical import AttachmentAdded, StoredEvent
@@ -39,20 +52,68 @@ from parley.domain.transcript.canonical import AttachmentAdded, StoredEvent
 if TYPE_CHECKING:
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
 
+    from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.ui.attachment_viewer import AttachmentViewer, ImageLoader
     from parley.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
+#: A read shows its progress on the chip once it has taken this long (a quick one never does).
+SHOW_READING_MS = 400
+
+
+@dataclass(eq=False)
+class _Read:
+    """One background read of an attached file, as the UI thread tracks it."""
+
+    path: Path
+    cancel: threading.Event = field(default_factory=threading.Event)
+    progress: tuple[int, int] = (0, 0)
+    shown: bool = False  # the chip shows it (after SHOW_READING_MS)
+    done: bool = False
+
+
+class _Gate:
+    """Whether read threads may still emit (closed, under the lock, when the window goes)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self.closed = False
+
+    def close(self, *_args: object) -> None:
+        with self._lock:
+            self.closed = True
+
+    def emit(self, signal: Any, *args: Any) -> None:
+        with self._lock:
+            if not self.closed:
+                signal.emit(*args)
+
 
 class AttachmentsController(QObject):
     """See the module docstring."""
+
+    _sig_read_progress = Signal(object, int, int)
+    """Internal, from a read thread: ``(_Read, done, total)``."""
+    _sig_read_done = Signal(object, object)
+    """Internal, from a read thread: ``(_Read, ExtractedAttachment | None)``."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.w = window
         self.viewers: list[AttachmentViewer] = []
         self.sandbox: SandboxStatus | None = None
+        #: Background reads of attached files by path (the chip's current read).
+        self.reads: dict[Path, _Read] = {}
+        self._gate = _Gate()
+        window.destroyed.connect(self._gate.close)
+        window.destroyed.connect(self._cancel_all)
+        self._sig_read_progress.connect(self._on_read_progress)
+        self._sig_read_done.connect(self._on_read_done)
+        chips = window.composer.chips
+        chips.sig_added.connect(self.read_in_background)
+        chips.sig_removed.connect(self.cancel_read)
+        window.bridge.sig_turn_finished.connect(self._end_orphan_reads)
         window.composer.sig_image_pasted.connect(self._on_image_pasted)
         window.transcript.sig_attachment_requested.connect(self.open_attachment)
         window.workspace_button.clicked.connect(self._choose_workspace)
@@ -99,6 +160,92 @@ class AttachmentsController(QObject):
         except Exception:
             log.exception("a drag or drop could not be handled")
         event.ignore()
+
+    # -- reading attached files in the background ----------------------------------------------
+
+    def _runtime(self) -> TurnRuntime | None:
+        # The window may paint before its services exist (ui/window_start.py): no runtime yet.
+        services = self.w.services
+        return services.runtime if services is not None else None
+
+    @Slot(list)
+    def read_in_background(self, paths: list[Path]) -> None:
+        """Start reading each newly attached file on its own thread (see the module docstring)."""
+        runtime = self._runtime()
+        reader = runtime.attachment_reader if runtime is not None else None
+        if runtime is None or reader is None or self._gate.closed:
+            return
+        limits = runtime.attachment_limits  # the same as Send's, so Send finds this read
+        gate, progressed, ended = self._gate, self._sig_read_progress, self._sig_read_done
+        for path in paths:
+            self.cancel_read(path)  # a path attached again starts afresh
+            read = _Read(Path(path))
+            self.reads[read.path] = read
+
+            def run(read: _Read = read) -> None:  # a read thread: emits only, through the gate
+                result: ExtractedAttachment | None = None
+                try:
+
+                    def report(done: int, total: int) -> None:
+                        gate.emit(progressed, read, done, total)
+
+                    result = reader.read(read.path, limits, read.cancel, on_progress=report)
+                except Exception:
+                    log.exception("reading %s in the background failed", read.path)
+                gate.emit(ended, read, result)
+
+            threading.Thread(target=run, name="parley-attachment-preread", daemon=True).start()
+            QTimer.singleShot(SHOW_READING_MS, self, lambda read=read: self._show_reading(read))
+
+    def cancel_read(self, path: str | Path) -> None:
+        """Stop the background read of ``path`` (its chip's ✕): the reader kills the child."""
+        from parley.ui.widgets.attachment_chips import normalise
+
+        read = self.reads.pop(normalise(path), None)
+        if read is not None:
+            read.cancel.set()
+
+    def _current(self, read: _Read) -> bool:
+        return self.reads.get(read.path) is read and not read.done
+
+    def _show_reading(self, read: _Read) -> None:
+        if not self._current(read):
+            return
+        read.shown = True
+        chip = self.w.composer.chips.chip(read.path)
+        if chip is not None:
+            chip.set_reading(*read.progress)
+
+    @Slot(object, int, int)
+    def _on_read_progress(self, read: _Read, done: int, total: int) -> None:
+        if not self._current(read):
+            return
+        read.progress = (done, total)
+        chip = self.w.composer.chips.chip(read.path) if read.shown else None
+        if chip is not None:
+            chip.set_reading(done, total)
+
+    @Slot(object, object)
+    def _on_read_done(self, read: _Read, _result: ExtractedAttachment | None) -> None:
+        read.done = True
+        if self.reads.get(read.path) is not read:
+            return  # removed (and cancelled) meanwhile, or attached again
+        del self.reads[read.path]
+        chip = self.w.composer.chips.chip(read.path)
+        if chip is not None:
+            chip.set_read_done()
+
+    @Slot(object)
+    def _end_orphan_reads(self, _outcome: object) -> None:
+        """A turn ended: reads of files no longer attached (sent with it) are not needed now."""
+        attached = set(self.w.composer.attachments())
+        for path in [p for p in self.reads if p not in attached]:
+            self.cancel_read(path)
+
+    def _cancel_all(self, *_args: object) -> None:
+        for read in list(self.reads.values()):
+            read.cancel.set()
+        self.reads.clear()
 
     # -- the viewer --------------------------------------------------------------------------------
 

@@ -41,8 +41,7 @@ from parley.application.conversation_view import (
     reduce,
     select,
 )
-from parley.application.conversations.compose import ComposeError, TurnDraft, compose_turn
-from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.conversations.outcome import TurnOutcome, derive_title
 from parley.application.ports.event_store import SessionRecord
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.transcript.branches import BranchTree
@@ -52,6 +51,7 @@ from parley.ui.bridge import TurnHandle
 from parley.ui.controllers.menus import HELP_TEXT
 
 if TYPE_CHECKING:
+    from parley.application.conversations.compose import TurnDraft
     from parley.ui.main_window import MainWindow
 
 
@@ -118,7 +118,7 @@ class ChatController(QObject):
         return path(self.state)
 
     def _prices(self) -> tuple[Any, ...]:
-        return tuple(self.w._prices)
+        return tuple(self.w.settings.prices)
 
     def show(self, state: ConversationState, *, redraw: bool = False) -> None:
         """Make ``state`` the open conversation's and draw what changed."""
@@ -160,7 +160,7 @@ class ChatController(QObject):
         state = reduce(self.state, stored)
         started = state.anchor != self.state.anchor
         self.show(state)
-        if started and stored.session_id not in self.w._listed_ids():
+        if started and stored.session_id not in self.w.sidebar.listed_ids():
             # A new conversation is in the store from its first turn's start: list it now, not
             # when the answer ends.
             self.w._refresh_sessions()
@@ -204,7 +204,7 @@ class ChatController(QObject):
         self.show(empty(self._prices()), redraw=True)
         w.session_list.clearSelection()
         # A new conversation inherits the selected project's settings.
-        w._apply_project(w._selected_project())
+        w.settings.apply_project(w.settings.selected_project())
         w.composer.editor.setFocus()
 
     def open_session(self, session_id: str, event_id: int | None = None, quiet: bool = False):
@@ -336,7 +336,7 @@ class ChatController(QObject):
         self.session_id = session.id
         self.session = session
         w.title_edit.setText(session.title)
-        w._set_project_picker(session.project_id)
+        w.settings.set_project_picker(session.project_id)
         w.session_list.select_session(session.id)
 
     def _adopt_setup(self) -> None:
@@ -346,8 +346,10 @@ class ChatController(QObject):
             self.w.model_picker.select(last.provider_id, last.model)
         if last is not None:
             # A conversation resumes as its latest turn ran: in that turn's folder, or with no
-            # folder (and so no tools) when it had none — never in the previous conversation's.
+            # folder (and so no tools) when it had none — never in the previous conversation's;
+            # with the MCP servers that turn offered (none for a turn from before they existed).
             self.w.set_workspace(Path(last.workspace) if last.workspace else None)
+            self.w.settings.show_mcp_servers(last.mcp_servers)
 
     @Slot(str)
     def show_branch(self, turn_id: str) -> None:
@@ -400,7 +402,10 @@ class ChatController(QObject):
         """Read every widget the turn depends on, once."""
         w = self.w
         provider_id, model = w.model_picker.current()
-        project = w._selected_project()
+        project = w.settings.selected_project()
+        # (compose loads with the first draft: the window paints without it)
+        from parley.application.conversations.compose import TurnDraft
+
         return TurnDraft(
             text=text,
             provider_id=provider_id,
@@ -416,16 +421,19 @@ class ChatController(QObject):
             place=place,
             target_turn_id=target,
             current_turn_id=self.current_turn,
+            mcp_servers=w.tools_control.mcp_servers,
         )
 
     def freeze_request(self, prompt: str, *, retry_of: str = ""):
         """The request Send would run now (kept for tests and tools that want to inspect it)."""
+        from parley.application.conversations.compose import compose_turn
+
         place, target = ("retry", retry_of) if retry_of else ("new", "")
         composed = compose_turn(
             self.draft(prompt, place=place, target=target),
             self.events,
-            skills=self.w._skills,
-            models=self.w._models(),
+            skills=self.w.settings.skills,
+            models=self.w.settings.models(),
         )
         return composed.request
 
@@ -490,12 +498,14 @@ class ChatController(QObject):
             self.queued_send = (text, place, target)
             w._show_status("Opening the conversation; your message goes as soon as it is read.")
             return None
+        from parley.application.conversations.compose import ComposeError, compose_turn
+
         try:
             composed = compose_turn(
                 self.draft(text, place=place, target=target),
                 self.events,
-                skills=w._skills,
-                models=w._models(),
+                skills=w.settings.skills,
+                models=w.settings.models(),
                 tree=self.tree(),
             )
         except ComposeError as exc:
@@ -520,6 +530,10 @@ class ChatController(QObject):
             self.session_id = request.session_id
             self.events = []
             self.show(empty(self._prices()), redraw=True)
+            # The heading names it at once, as the sidebar does (the runtime titles it the same
+            # way; a generated title replaces both after the first answer).
+            if not w.title_edit.text().strip():
+                w.title_edit.setText(request.title or derive_title(request.prompt))
         self.draft_key = request.session_id  # what is typed from now on is this one's draft
         # The worker records the turn (its start, then the user's message) before any network
         # call; those events draw the new turn (a new branch replaces the path below the turn it
@@ -527,7 +541,9 @@ class ChatController(QObject):
         handle = w.bridge.start_turn(request, w._asker)
         w.composer.clear(keep_attachments=place in ("retry", "regenerate"))
         w.composer.set_running(True)
-        w._show_status(f"Answering with {request.model or 'the default model'}…")
+        # No "Answering with …" line: the thinking indicator and the Stop button say it (the
+        # status line repeated them under the composer); it is kept for errors and notices.
+        w._clear_status()
         return handle
 
     @Slot()
@@ -564,7 +580,7 @@ class ChatController(QObject):
                 else ""
             )
             w._show_status(f"Done in {outcome.duration_s:.1f} s{figures}")
-            w._maybe_generate_title(outcome)
+            w.sidebar.generate_title_after(outcome)
         elif outcome.status == "cancelled":
             w._show_status("Stopped. The partial answer was kept.")
         else:
@@ -574,8 +590,8 @@ class ChatController(QObject):
             w.fixes.offer(outcome)  # the way to the fix, when Parley has one (a 401, an image)
         w._refresh_sessions()
         if outcome.session_id == self.session_id and (
-            self.session is None or w._typed_title or not w.title_edit.text().strip()
+            self.session is None or w.sidebar.typed_title or not w.title_edit.text().strip()
         ):
             w.bridge.submit(
-                lambda: w.services.store.get_session(outcome.session_id), w._adopt_session
+                lambda: w.services.store.get_session(outcome.session_id), w.sidebar.adopt_session
             )

@@ -3,7 +3,8 @@
 Why it exists: the window used to say only "Answering with …" in small grey text. This controller
 owns what tells the user something is happening or has happened, away from the conversation's
 document: the ``ThinkingIndicator`` at the foot of the transcript, just above the composer
-(from a turn's start to its first text, and again after a permission question is answered),
+(from a turn's start to its first text, and again after a permission question is answered; the
+latest line of the model's reasoning while it streams some),
 a ``Toast`` for background work that finished (an export, a duplicate), a desktop notification
 when an answer (or a permission question) arrives while the window is in the background, and
 the ``EmptyConversation`` greeting over a conversation with no messages. The indicator and the
@@ -29,7 +30,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDialog, QWidget
 
-from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.conversations.outcome import TurnOutcome
 from parley.application.sessions.operations import OpChanges
 from parley.ui.bridge import TurnHandle
 from parley.ui.notifications import Notifier, SystemNotifier, should_notify
@@ -58,8 +59,14 @@ class FeedbackController(QObject):
         self._viewport = window.transcript.viewport()
         self._viewport.installEventFilter(self)
         bridge = window.bridge
+        transcript = window.transcript
+        # Both are coalesced by Qt (one per layout pass and per scroll step), not per chunk; and
+        # the indicator hides at the first text, so streaming never reaches this slot's work.
+        transcript.verticalScrollBar().valueChanged.connect(self._follow_document)
+        transcript.document().documentLayout().documentSizeChanged.connect(self._follow_document)
         bridge.sig_turn_started.connect(self._on_turn_started)
         bridge.sig_text.connect(self._on_text)
+        bridge.sig_reasoning.connect(self._on_reasoning)
         bridge.sig_permission_requested.connect(self._on_permission)
         bridge.sig_turn_finished.connect(self._on_turn_finished)
         window.operations.sig_changed.connect(self._on_changed)
@@ -82,16 +89,27 @@ class FeedbackController(QObject):
         self.thinking.hide()
 
     def _place_thinking(self) -> None:
+        """Right under the conversation's last message, as the peers show it (not at the foot of
+        a tall, empty viewport); at the foot when the conversation fills the view."""
         transcript = self.w.transcript
         area = transcript.viewport().geometry()
         height = self.thinking.sizeHint().height()
-        self.thinking.setGeometry(area.x(), area.bottom() + 1 - height, area.width(), height)
+        end = round(transcript.document().size().height()) - transcript.verticalScrollBar().value()
+        top = min(area.y() + max(0, end), area.bottom() + 1 - height)
+        self.thinking.setGeometry(area.x(), top, area.width(), height)
         self.thinking.set_background(
             transcript.viewport().palette().color(transcript.viewport().backgroundRole())
         )
         self.thinking.raise_()
 
     # -- the thinking line ---------------------------------------------------------------------
+
+    @Slot()
+    def _follow_document(self) -> None:
+        """The transcript grew (the user's message was drawn) or scrolled: keep the indicator
+        under the last message while it shows."""
+        if self.thinking.isVisible():
+            self._place_thinking()
 
     @Slot(object)
     def _on_turn_started(self, handle: TurnHandle) -> None:
@@ -103,6 +121,11 @@ class FeedbackController(QObject):
     def _on_text(self, _turn_id: str, _text: str) -> None:
         if self.thinking.running:
             self.thinking.stop()
+
+    @Slot(str, str)
+    def _on_reasoning(self, _turn_id: str, text: str) -> None:
+        # (The indicator keeps the tail and shows its latest line at a reading pace.)
+        self.thinking.add_reasoning(text)
 
     @Slot(object)
     def _on_permission(self, _prompt: object) -> None:

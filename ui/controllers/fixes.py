@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QBoxLayout, QLayout, QMenu, QPushButton, QWidget
 
-from parley.application.conversations.turn_runtime import TurnOutcome
+from parley.application.conversations.outcome import TurnOutcome
 from parley.application.ports.settings_store import ProviderConfig
 from parley.application.providers.vision import accepts_images, vision_refusal
 from parley.ui.icons import icon

@@ -63,7 +63,7 @@ class MenuController(QObject):
 
         file_menu = bar.addMenu("&File")
         action(file_menu, "New conversation", lambda: w.new_chat(), "&New chat")
-        action(file_menu, "Quick switch", lambda: w.open_quick_switcher(), "&Quick switch…")
+        action(file_menu, "Quick switch", lambda: w.sidebar.open_quick_switcher(), "&Quick switch…")
         action(file_menu, "Attach files", lambda: w.composer.choose_files(), "&Attach files…")
         action(file_menu, "Settings", lambda: w.open_settings(), "&Settings…")
         file_menu.addSeparator()
@@ -74,13 +74,20 @@ class MenuController(QObject):
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         undo.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         w._sidebar.addAction(undo)  # Ctrl+Z in the sidebar; the composer keeps its own undo
-        action(edit_menu, "Copy last answer", lambda: w.copy_last_answer(), "Copy last &answer")
-        action(edit_menu, "", lambda: w.edit_last_message(), "&Edit last message")
-        action(edit_menu, "", lambda: w.regenerate_last(), "&Regenerate last answer")
+        action(
+            edit_menu, "Copy last answer", lambda: w.chat.copy_last_answer(), "Copy last &answer"
+        )
+        action(edit_menu, "", lambda: w.chat.edit_last_message(), "&Edit last message")
+        action(edit_menu, "", lambda: w.chat.regenerate_last(), "&Regenerate last answer")
 
         view_menu = bar.addMenu("&View")
         theme_menu = view_menu.addMenu("&Theme")
-        for label, mode in (("Follow the system", "system"), ("Light", "light"), ("Dark", "dark")):
+        for label, mode in (
+            ("Follow the system", "system"),
+            ("Light", "light"),
+            ("Dark", "dark"),
+            ("High contrast", "contrast"),
+        ):
             act = QAction(label, w, checkable=True)
             act.setData(mode)
             act.setChecked(mode == w.theme.mode)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Slot
 
+from parley.application.mcp.model import McpServerConfig
 from parley.application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
 from parley.domain.agents.skills import SkillDoc
 from parley.domain.usage.pricing import ModelPrice
@@ -48,6 +49,7 @@ class SettingsController(QObject):
         self.w = window
         self.providers: list[ProviderConfig] = []
         self.projects: list[ProjectConfig] = []
+        self.mcp_servers: list[McpServerConfig] = []
         self.prices: list[ModelPrice] = []
         self.price_cache: dict[tuple[str, str], ModelPrice | None] = {}
         self.skills: list[SkillDoc] = []
@@ -72,6 +74,7 @@ class SettingsController(QObject):
                 settings.default_provider(),
                 list(settings.projects()),
                 list(settings.prices()),
+                list(settings.mcp_servers()),
             ),
             self._show_settings,
             lambda exc: self.w._show_status(f"Cannot read settings: {exc}", error=True),
@@ -79,9 +82,11 @@ class SettingsController(QObject):
 
     def _show_settings(self, loaded: tuple) -> None:
         w = self.w
-        providers, default, projects, prices = loaded
+        providers, default, projects, prices, mcp_servers = loaded
         self.providers = providers
         self.projects = projects
+        self.mcp_servers = mcp_servers
+        self.show_mcp_servers()
         self.prices = prices
         self.price_cache = {}
         self.providers_loaded = True
@@ -135,6 +140,7 @@ class SettingsController(QObject):
             dialog.projects_page.sig_projects_changed.connect(self.load_settings)
             dialog.prices_page.sig_prices_changed.connect(self.load_settings)
             dialog.skills_page.sig_skills_changed.connect(self.load_skills)
+            dialog.mcp_page.sig_servers_changed.connect(self.load_settings)
             self.dialog = dialog
         if page:
             self.dialog.show_page(page)
@@ -243,10 +249,22 @@ class SettingsController(QObject):
         else:  # the open conversation moves to that project (a named operation)
             self.w.sidebar.move_to_project(self.w._session_id, project.id if project else None)
 
-    def apply_project(self, project: ProjectConfig | None) -> None:
-        """A new conversation in ``project`` starts with its workspace, model, gate and tools;
-        with no project (or a project without a workspace), with no workspace and no tools."""
+    def show_mcp_servers(self, chosen: tuple[str, ...] | None = None) -> None:
+        """The Tools popover's MCP servers: every configured one, ``chosen`` checked (default:
+        what is checked now, kept to servers that still exist)."""
         w = self.w
+        configured = [(c.name, c.enabled) for c in self.mcp_servers]
+        names = {name for name, _enabled in configured}
+        if chosen is None:
+            chosen = w.tools_control.mcp_servers
+        w.tools_control.show_mcp_servers(configured, [n for n in chosen if n in names])
+
+    def apply_project(self, project: ProjectConfig | None) -> None:
+        """A new conversation in ``project`` starts with its workspace, model, gate, tools and
+        MCP servers; with no project (or a project without a workspace), with no workspace, no
+        tools and no MCP servers."""
+        w = self.w
+        self.show_mcp_servers(tuple(project.mcp_servers) if project is not None else ())
         workspace = Path(project.workspace) if project is not None and project.workspace else None
         w.attachments.set_workspace(workspace)  # None also turns the tools off
         gate = project.gate_mode if project is not None else "auto"

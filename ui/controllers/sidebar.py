@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 
+from parley.application.conversations.outcome import TurnOutcome, derive_title
 from parley.application.conversations.sections import group_sessions
-from parley.application.conversations.turn_runtime import TurnOutcome, derive_title
 from parley.application.ports.event_store import SessionRecord
 from parley.application.sessions import operations as ops
 from parley.application.sessions.operations import OpChanges
@@ -102,8 +102,8 @@ class SidebarController(QObject):
         w = self.w
         if not changes.session_id or changes.session_id != w._session_id:
             return
-        if changes.title is not None and w._session is not None:
-            w._session = dataclasses.replace(w._session, title=changes.title)
+        if changes.title is not None and w.chat.session is not None:
+            w.chat.session = dataclasses.replace(w.chat.session, title=changes.title)
         shown = ops.title_to_show(changes, w.title_edit.text())
         if shown is not None:
             w.title_edit.setText(shown)
@@ -111,7 +111,7 @@ class SidebarController(QObject):
     def _open_conversation_follows(self, changes: OpChanges) -> None:
         w = self.w
         if changes.deleted and not changes.undoable:
-            w._drafts.pop(changes.session_id, None)  # nothing left to type into
+            w.chat.drafts.pop(changes.session_id, None)  # nothing left to type into
         if changes.session_id != w._session_id or not changes.session_id:
             return
         if changes.deleted and w.bridge.active_turn is None:
@@ -296,22 +296,22 @@ class SidebarController(QObject):
         title = ops.clean_title(w.title_edit.text())
         if not title or w._session_id is None:
             return
-        if w._session is not None and title == w._session.title:
+        if w.chat.session is not None and title == w.chat.session.title:
             return
         self.typed_title = title
-        if w._session is not None:
-            w._session = dataclasses.replace(w._session, title=title)
-            self.rename(w._session.id, title)
+        if w.chat.session is not None:
+            w.chat.session = dataclasses.replace(w.chat.session, title=title)
+            self.rename(w.chat.session.id, title)
 
     def adopt_session(self, session: SessionRecord) -> None:
         """The open conversation's row, read after its turn ended: a title typed while its
         first turn was recorded is applied now."""
         w = self.w
-        w._session = session
+        w.chat.session = session
         typed, self.typed_title = self.typed_title, ""
         if typed and typed != session.title and session.id == w._session_id:
             self.rename(session.id, typed)
-            w._session = dataclasses.replace(session, title=typed)
+            w.chat.session = dataclasses.replace(session, title=typed)
         elif not w.title_edit.text().strip():
             w.title_edit.setText(session.title)
 
@@ -320,14 +320,6 @@ class SidebarController(QObject):
         worker (a heuristic title is already there, so nothing waits on this). When is
         ``wants_generated_title``'s decision; the field follows ``sig_changed``."""
         w = self.w
-        heuristic = w._session.title if w._session else ""
-        if (
-            not w.auto_titles
-            or outcome.session_id != w._session_id
-            or outcome.session_id in self.title_jobs
-            or not ops.wants_generated_title(w._events, shown=w.title_edit.text(), stored=heuristic)
-        ):
-            return
         prompt = next(
             (
                 e.event.text
@@ -336,6 +328,16 @@ class SidebarController(QObject):
             ),
             "",
         )
+        # The heading shows the derived title from the moment the turn starts (chat.start), even
+        # before the session's row is read back: that one is Parley's own, so it may be replaced.
+        heuristic = w.chat.session.title if w.chat.session else derive_title(prompt)
+        if (
+            not w.auto_titles
+            or outcome.session_id != w._session_id
+            or outcome.session_id in self.title_jobs
+            or not ops.wants_generated_title(w._events, shown=w.title_edit.text(), stored=heuristic)
+        ):
+            return
         session_id = outcome.session_id
         self.title_jobs.add(session_id)
         providers, store = w.services.providers, w.services.store

@@ -4,6 +4,12 @@ project, turn status, action verdict and "has tool calls", as one ``SearchFilter
 Why it exists: the filters are a panel of their own; the window only needs to know when they
 changed (``sig_changed``, to schedule a reload) and what they say (``filters()``, once per load).
 
+The look (issue 16): one compact row — a search field with a search icon and its own clear
+button, a date range, the model, the status, and a "Filters" toggle that shows the less used
+ones (provider, workspace, project, action verdict, tool calls, custom dates) in a second row.
+The toggle says how many of those are set, so a hidden filter is never forgotten, and
+``clear()`` puts every filter back (the empty state's "Clear filters").
+
 Invariants it keeps:
 
 - the "any" combos (provider, model, workspace, project) stay editable: a value not offered may
@@ -18,19 +24,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
     QHBoxLayout,
     QLineEdit,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from parley.application.ports.event_store import SearchFilters, SessionSummary
+from parley.ui.icons import icon
 from parley.ui.qt_items import present
+from parley.ui.settings_pages.look import TOOL_STYLE, icon_or
+
+#: The date range's quick choices: label, days back from today (None = any time, -1 = custom).
+_RANGES: tuple[tuple[str, int | None], ...] = (
+    ("Any time", None),
+    ("Today", 0),
+    ("Last 7 days", 6),
+    ("Last 30 days", 29),
+    ("Last 12 months", 364),
+    ("Custom range…", -1),
+)
+_CUSTOM = len(_RANGES) - 1
 
 _STATUSES = (
     ("Any status", ""),
@@ -62,43 +83,106 @@ class FilterBar(QWidget):
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("history-search")
         self.search_edit.setPlaceholderText("Search titles and content")
-        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setAccessibleName("Search conversations")
+        self.search_edit.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
+        # Our own clear button (Lucide's x, in the theme's colour), shown only with text.
+        self.clear_search_action = QAction(icon("x"), "Clear search", self)
+        self.clear_search_action.setToolTip("Clear search")
+        self.clear_search_action.triggered.connect(self.search_edit.clear)
+        self.search_edit.addAction(
+            self.clear_search_action, QLineEdit.ActionPosition.TrailingPosition
+        )
+        # After adding: the line edit's button follows the action's *changes* only.
+        self.clear_search_action.setVisible(False)
+        self.search_edit.textChanged.connect(
+            lambda text: self.clear_search_action.setVisible(bool(text))
+        )
+        self.search_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 14))
         today = QDate.currentDate()
+        self.range_box = QComboBox()
+        self.range_box.setObjectName("filter-range")
+        self.range_box.setAccessibleName("Date range")
+        self.range_box.setToolTip("When the conversation's turns started")
+        self.range_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.range_box.setMinimumContentsLength(10)
+        calendar = icon_or("calendar", "history")
+        for label, _days in _RANGES:
+            self.range_box.addItem(calendar, label)
         self.since_check = QCheckBox("Since")
+        self.since_check.setAccessibleName("Limit to turns since a date")
         self.since_edit = QDateEdit(today.addMonths(-1))
+        self.since_edit.setAccessibleName("Since date")
         self.until_check = QCheckBox("Until")
+        self.until_check.setAccessibleName("Limit to turns until a date")
         self.until_edit = QDateEdit(today)
+        self.until_edit.setAccessibleName("Until date")
         for edit in (self.since_edit, self.until_edit):
             edit.setCalendarPopup(True)
             edit.setDisplayFormat("yyyy-MM-dd")
             edit.setEnabled(False)
         self.provider_box = _any_combo("Any provider", "filter-provider")
+        self.provider_box.setAccessibleName("Provider")
         self.set_providers(providers)
         self.model_box = _any_combo("Any model", "filter-model")
+        self.model_box.setAccessibleName("Model")
         self.workspace_box = _any_combo("Any workspace", "filter-workspace")
+        self.workspace_box.setAccessibleName("Workspace")
         self.project_box = _any_combo("Any project", "filter-project")
+        self.project_box.setAccessibleName("Project")
         self.status_box = _choice_combo(_STATUSES, "filter-status")
+        self.status_box.setAccessibleName("Turn status")
+        self.status_box.setMinimumContentsLength(11)
         self.verdict_box = _choice_combo(_VERDICTS, "filter-verdict")
+        self.verdict_box.setAccessibleName("Action verdict")
+        self.verdict_box.setMinimumContentsLength(10)
         self.tools_check = QCheckBox("Has tool calls")
         self.tools_check.setObjectName("filter-tools")
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("more-filters")
+        self.more_button.setCheckable(True)
+        self.more_button.setIcon(icon_or("sliders-horizontal", "chevron-down"))
+        self.more_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.more_button.setStyleSheet(TOOL_STYLE)
+        self.more_button.setToolTip("More filters: provider, workspace, project, verdict, dates")
+        self.more_button.setAccessibleName("More filters")
 
         first = QHBoxLayout()
-        first.addWidget(self.search_edit, 1)
-        first.addWidget(self.since_check)
-        first.addWidget(self.since_edit)
-        first.addWidget(self.until_check)
-        first.addWidget(self.until_edit)
+        first.setSpacing(6)
+        first.addWidget(self.search_edit, 3)
+        first.addWidget(self.range_box)
+        first.addWidget(self.model_box, 1)
+        first.addWidget(self.status_box)
+        first.addWidget(self.more_button)
+        self.more_panel = QWidget()
+        self.more_panel.setObjectName("history-more-filters")
+        # Two short lines rather than one long one: the bar fits 1024 px at 200 % zoom.
+        panel = QVBoxLayout(self.more_panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.setSpacing(6)
         second = QHBoxLayout()
-        for box in (self.provider_box, self.model_box, self.workspace_box, self.project_box):
+        second.setSpacing(6)
+        for box in (self.provider_box, self.workspace_box, self.project_box):
             second.addWidget(box, 1)
-        second.addWidget(self.status_box)
-        second.addWidget(self.verdict_box)
-        second.addWidget(self.tools_check)
+        second.addWidget(self.verdict_box, 1)
+        third = QHBoxLayout()
+        third.setSpacing(6)
+        third.addWidget(self.tools_check)
+        third.addSpacing(12)
+        for widget in (self.since_check, self.since_edit, self.until_check, self.until_edit):
+            third.addWidget(widget)
+        third.addStretch(1)
+        panel.addLayout(second)
+        panel.addLayout(third)
+        self.more_panel.setVisible(False)
         # No margins of its own: the rows sit in the window's layout as if added to it directly.
         rows = QVBoxLayout(self)
         rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(6)
         rows.addLayout(first)
-        rows.addLayout(second)
+        rows.addWidget(self.more_panel)
+        self._show_more_count()
         self._wire()
 
     def _wire(self) -> None:
@@ -116,6 +200,118 @@ class FilterBar(QWidget):
         for box in (self.status_box, self.verdict_box):
             box.currentIndexChanged.connect(lambda _i: changed())
         self.tools_check.toggled.connect(lambda _on: changed())
+        self.range_box.currentIndexChanged.connect(self._on_range)
+        self.more_button.toggled.connect(self.more_panel.setVisible)
+        for check in (self.since_check, self.until_check, self.tools_check):
+            check.toggled.connect(lambda _on: self._on_dates_touched())
+        for box in (self.provider_box, self.workspace_box, self.project_box):
+            box.currentTextChanged.connect(lambda _t: self._show_more_count())
+        self.verdict_box.currentIndexChanged.connect(lambda _i: self._show_more_count())
+
+    # -- the compact row ---------------------------------------------------------------------
+
+    def _on_range(self, index: int) -> None:
+        """A quick date range sets the since/until fields (one reload: signals held)."""
+        days = _RANGES[index][1] if 0 <= index < len(_RANGES) else None
+        if days == -1:
+            self.more_button.setChecked(True)  # the custom dates live in the second row
+            if not (self.since_check.isChecked() or self.until_check.isChecked()):
+                self.since_check.setChecked(True)
+            self.since_edit.setFocus()
+            return
+        self._setting_range = True
+        try:
+            for widget in (self.since_check, self.since_edit, self.until_check):
+                widget.blockSignals(True)
+            self.since_check.setChecked(days is not None)
+            self.since_edit.setEnabled(days is not None)
+            if days is not None:
+                self.since_edit.setDate(QDate.currentDate().addDays(-days))
+            self.until_check.setChecked(False)
+            self.until_edit.setEnabled(False)
+        finally:
+            for widget in (self.since_check, self.since_edit, self.until_check):
+                widget.blockSignals(False)
+            self._setting_range = False
+        self._show_more_count()
+        self.sig_changed.emit()
+
+    def _on_dates_touched(self) -> None:
+        """A date typed or ticked in the second row makes the range "Custom"."""
+        if not getattr(self, "_setting_range", False) and (
+            self.since_check.isChecked() or self.until_check.isChecked()
+        ):
+            self.range_box.blockSignals(True)
+            self.range_box.setCurrentIndex(_CUSTOM)
+            self.range_box.blockSignals(False)
+        elif not (self.since_check.isChecked() or self.until_check.isChecked()):
+            self.range_box.blockSignals(True)
+            self.range_box.setCurrentIndex(0)
+            self.range_box.blockSignals(False)
+        self._show_more_count()
+
+    def hidden_filter_count(self) -> int:
+        """How many of the second row's filters are set (the toggle shows it)."""
+        return sum(
+            (
+                bool(self.provider_box.currentText().strip()),
+                bool(self.workspace_box.currentText().strip()),
+                bool(self.project_box.currentText().strip()),
+                bool(self.verdict_box.currentData()),
+                self.tools_check.isChecked(),
+            )
+        )
+
+    def _show_more_count(self) -> None:
+        count = self.hidden_filter_count()
+        self.more_button.setText(f"Filters · {count}" if count else "Filters")
+        self.more_button.setAccessibleDescription(
+            f"{count} more filter(s) set" if count else "No more filters set"
+        )
+
+    def is_filtered(self) -> bool:
+        """Whether any filter (search text included) narrows the listing."""
+        return self.filters() != SearchFilters() or bool(self.search_edit.text().strip())
+
+    def clear(self) -> None:
+        """Put every filter back to "any" and empty the search (one ``sig_changed``)."""
+        widgets = (
+            self.search_edit,
+            self.range_box,
+            self.since_check,
+            self.until_check,
+            self.since_edit,
+            self.until_edit,
+            self.provider_box,
+            self.model_box,
+            self.workspace_box,
+            self.project_box,
+            self.status_box,
+            self.verdict_box,
+            self.tools_check,
+        )
+        for widget in widgets:
+            widget.blockSignals(True)
+        try:
+            self.search_edit.clear()
+            self.range_box.setCurrentIndex(0)
+            for check, edit in (
+                (self.since_check, self.since_edit),
+                (self.until_check, self.until_edit),
+            ):
+                check.setChecked(False)
+                edit.setEnabled(False)
+            for box in (self.provider_box, self.model_box, self.workspace_box, self.project_box):
+                box.setCurrentText("")
+            self.status_box.setCurrentIndex(0)
+            self.verdict_box.setCurrentIndex(0)
+            self.tools_check.setChecked(False)
+        finally:
+            for widget in widgets:
+                widget.blockSignals(False)
+        self.clear_search_action.setVisible(False)
+        self._show_more_count()
+        self.sig_changed.emit()
 
     def set_providers(self, names: Sequence[str]) -> None:
         """Offer these provider names in the provider filter (any other may still be typed)."""
@@ -165,7 +361,7 @@ def _any_combo(placeholder: str, object_name: str) -> QComboBox:
     box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
     box.addItem("")
     present(box.lineEdit(), "line edit of an editable combo box").setPlaceholderText(placeholder)
-    box.setMinimumContentsLength(10)
+    box.setMinimumContentsLength(8)
     return box
 
 
@@ -174,6 +370,9 @@ def _choice_combo(choices: Sequence[tuple[str, str]], object_name: str) -> QComb
     box.setObjectName(object_name)
     for label, value in choices:
         box.addItem(label, value)
+    # As wide as a short choice, not the longest: the bar stays one row at 1024 px.
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(16)
     return box
 
 

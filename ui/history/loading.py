@@ -9,7 +9,7 @@ Invariants it keeps: nothing here touches Qt; a content search reads at most
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parley.application.ports.event_store import (
     EventStore,
@@ -56,3 +56,30 @@ def load_listing(
     folded = needle.casefold()
     rows = [s for s in store.summaries(filters) if s.id in snippets or folded in s.title.casefold()]
     return Listing(rows, snippets, hits=by_session)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Which conversations (within the filters) have a stopped turn, and which had an action
+    denied — refused by the gate or rejected by the user. Read after the listing is shown, so
+    the first rows never wait for them."""
+
+    stopped: frozenset[str] = frozenset()
+    denied: frozenset[str] = frozenset()
+
+
+def load_marks(store: EventStore, filters: SearchFilters) -> Marks:
+    """The Status column's stopped and denied marks for conversations matching ``filters`` (three
+    reads of the summaries, each one scan of the conversations table)."""
+
+    def ids(narrower: SearchFilters) -> set[str]:
+        return {s.id for s in store.summaries(narrower)}
+
+    stopped: set[str] = set()
+    if filters.status in ("", "cancelled"):
+        stopped = ids(replace(filters, status="cancelled"))
+    denied: set[str] = set()
+    for verdict in ("refused", "rejected"):
+        if filters.verdict in ("", verdict):
+            denied |= ids(replace(filters, verdict=verdict))
+    return Marks(frozenset(stopped), frozenset(denied))

@@ -9,7 +9,10 @@ Invariants it keeps:
 - ``append_rows`` adds rows without a reset, so scroll position and selection stay;
 - sorting reorders the loaded rows in memory and keeps the persistent indexes (the selection) on
   the same conversations;
-- ``COLUMNS`` is the one description of a column: header, shown text and sort key.
+- ``COLUMNS`` is the one description of a column: header, shown text and sort key;
+- the Status column says one word per conversation (Completed, Failed, Stopped, Denied, No
+  turns), drawn as a coloured badge by ``StatusDelegate``: failures come with the row, the
+  stopped and denied marks arrive later (``set_marks``, read on a worker) and only repaint.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from parley.application.ports.event_store import SessionSummary
+from parley.ui.settings_pages.look import BADGES, paint_badge
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -55,8 +60,25 @@ class Column:
     numeric: bool = False
 
 
+def base_status(s: SessionSummary) -> str:
+    """What the row itself says: ``failed`` (a failed, timed-out or interrupted turn),
+    ``completed``, or ``empty`` (no turn yet); the stopped and denied marks come later."""
+    if s.failures:
+        return "failed"
+    return "completed" if s.turns else "empty"
+
+
+#: Badge order when a conversation has several: the most telling first.
+STATUS_ORDER = ("failed", "denied", "stopped", "completed", "empty")
+
+
 COLUMNS: tuple[Column, ...] = (
     Column("Title", lambda s: s.title or "(untitled)", lambda s: s.title.casefold()),
+    Column(
+        "Status",
+        lambda s: BADGES[base_status(s)].text,
+        lambda s: STATUS_ORDER.index(base_status(s)),
+    ),
     Column("Workspace", _workspaces, lambda s: _workspaces(s).casefold()),
     Column("First activity", lambda s: local_time(s.created_at), lambda s: s.created_at),
     Column("Last activity", lambda s: local_time(s.updated_at), lambda s: s.updated_at),
@@ -66,9 +88,22 @@ COLUMNS: tuple[Column, ...] = (
     Column("Tokens out", lambda s: f"{s.output_tokens:,}", lambda s: s.output_tokens, numeric=True),
     Column("Failures", lambda s: f"{s.failures:,}", lambda s: s.failures, numeric=True),
 )
-TITLE, WORKSPACE, FIRST, LAST, MODELS, TURNS, TOKENS_IN, TOKENS_OUT, FAILURES = range(len(COLUMNS))
+(
+    TITLE,
+    STATUS,
+    WORKSPACE,
+    FIRST,
+    LAST,
+    MODELS,
+    TURNS,
+    TOKENS_IN,
+    TOKENS_OUT,
+    FAILURES,
+) = range(len(COLUMNS))
 
 SESSION_ID_ROLE = Qt.ItemDataRole.UserRole
+#: The Status column's state name (``completed``, ``failed``, ``stopped``, ``denied``, ``empty``).
+STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class SessionTableModel(QAbstractTableModel):
@@ -79,6 +114,8 @@ class SessionTableModel(QAbstractTableModel):
         self._rows: list[SessionSummary] = []
         self._snippets: dict[str, str] = {}
         self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._stopped: frozenset[str] = frozenset()
+        self._denied: frozenset[str] = frozenset()
 
     # -- content ---------------------------------------------------------------------------
 
@@ -99,6 +136,38 @@ class SessionTableModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), start, start + len(rows) - 1)
         self._rows.extend(rows)
         self.endInsertRows()
+
+    def set_marks(
+        self, stopped: set[str] | frozenset[str], denied: set[str] | frozenset[str]
+    ) -> None:
+        """Which conversations have a stopped (cancelled) turn and which had an action denied
+        (refused by the gate or rejected by the user); repaints the Status column only."""
+        self._stopped, self._denied = frozenset(stopped), frozenset(denied)
+        if self._rows:
+            self.dataChanged.emit(
+                self.index(0, STATUS), self.index(len(self._rows) - 1, STATUS), [STATUS_ROLE]
+            )
+
+    def status(self, s: SessionSummary) -> str:
+        """The word the Status column shows for ``s`` (see ``STATUS_ORDER``)."""
+        if s.failures:
+            return "failed"
+        if s.id in self._denied:
+            return "denied"
+        if s.id in self._stopped:
+            return "stopped"
+        return base_status(s)
+
+    def statuses(self, s: SessionSummary) -> list[str]:
+        """Every state ``s`` has, most telling first (the tooltip lists them)."""
+        found = {base_status(s)}
+        if s.id in self._denied:
+            found.add("denied")
+        if s.id in self._stopped:
+            found.add("stopped")
+        if len(found) > 1:
+            found.discard("completed")
+        return [name for name in STATUS_ORDER if name in found]
 
     def rows(self) -> list[SessionSummary]:
         return list(self._rows)
@@ -145,6 +214,11 @@ class SessionTableModel(QAbstractTableModel):
             return None
         summary = self._rows[index.row()]
         column = COLUMNS[index.column()]
+        if index.column() == STATUS:
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+                return BADGES[self.status(summary)].text
+            if role == STATUS_ROLE:
+                return self.status(summary)
         if role == Qt.ItemDataRole.DisplayRole:
             return column.show(summary)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
@@ -156,6 +230,15 @@ class SessionTableModel(QAbstractTableModel):
         return None
 
     def _tooltip(self, s: SessionSummary, column: int) -> str:
+        if column == STATUS:
+            words = {
+                "failed": f"{s.failures:,} turn(s) failed, timed out or were interrupted",
+                "denied": "an action was refused by the gate or rejected by you",
+                "stopped": "a turn was stopped before it finished",
+                "completed": "every turn completed",
+                "empty": "no turn yet",
+            }
+            return "\n".join(words[name] for name in self.statuses(s))
         if column == WORKSPACE:
             return "\n".join(s.workspaces)
         if column in (FIRST, LAST):
@@ -188,4 +271,35 @@ class SessionTableModel(QAbstractTableModel):
         if self._sort is None:
             return rows
         column, order = self._sort
-        return sorted(rows, key=COLUMNS[column].key, reverse=order == Qt.SortOrder.DescendingOrder)
+        key = (
+            (lambda s: STATUS_ORDER.index(self.status(s)))
+            if column == STATUS
+            else COLUMNS[column].key
+        )
+        return sorted(rows, key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+
+
+class StatusDelegate(QStyledItemDelegate):
+    """Paints the Status column's word as a coloured, rounded badge (the word is the data, so a
+    screen reader and a copy get it too)."""
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        kind = index.data(STATUS_ROLE)
+        if kind not in BADGES:
+            super().paint(painter, option, index)
+            return
+        # The row's background and selection, without the text.
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = option.rect.adjusted(6, 3, -4, -3)
+        paint_badge(painter, rect, BADGES[kind], option.palette)

@@ -18,7 +18,11 @@ Invariants it keeps:
   when the order allows;
 - the window is one instance per main window, hidden on close and raised when asked again;
 - ``application.history.export`` is imported on the first export (``ui.history.export``), not
-  with this module: the main window imports this one at start (issue 8).
+  with this module: the main window imports this one at start (issue 8);
+- the look is the main window's (issue 16): a titled header with the count and icon buttons
+  (each with a tooltip and an accessible name), the compact filter bar, rows tall enough to
+  read with the status as a worded badge, and an empty state that says why the table is empty
+  — no history yet, or nothing matching the filters (with "Clear filters").
 """
 
 from __future__ import annotations
@@ -27,16 +31,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QPushButton,
     QSplitter,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -51,18 +59,29 @@ from parley.application.ports.event_store import (
 from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.history.export import choose_target, export_formats, render_export, write_atomically
 from parley.ui.history.filters import FilterBar
-from parley.ui.history.loading import FIRST_PAGE, Listing, load_listing
+from parley.ui.history.loading import FIRST_PAGE, Listing, Marks, load_listing, load_marks
 from parley.ui.history.table import (
+    COLUMNS,
     FAILURES,
     FIRST,
     LAST,
     MODELS,
+    STATUS,
     TITLE,
     TOKENS_IN,
     TOKENS_OUT,
     TURNS,
     WORKSPACE,
     SessionTableModel,
+    StatusDelegate,
+)
+from parley.ui.icons import NAMES, icon, pixmap
+from parley.ui.settings_pages.look import (
+    HINT_STYLE,
+    TOOL_STYLE,
+    icon_or,
+    primary,
+    title_label,
 )
 from parley.ui.widgets.session_search import DEBOUNCE_MS, Submit
 from parley.ui.widgets.timeline import TimelineView
@@ -128,6 +147,7 @@ class HistoryWindow(QMainWindow):
         self.model = SessionTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("history-table")
+        self.table.setAccessibleName("Conversations")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -137,33 +157,48 @@ class HistoryWindow(QMainWindow):
         rows = self.table.verticalHeader()
         rows.setVisible(False)
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        columns = self.table.horizontalHeader()
-        columns.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        columns.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((WORKSPACE, 120), (FIRST, 130), (LAST, 130), (MODELS, 150)):
-            columns.resizeSection(column, width)
-        for column in (TURNS, TOKENS_IN, TOKENS_OUT, FAILURES):
-            columns.resizeSection(column, 80)
+        self.table.setItemDelegateForColumn(STATUS, StatusDelegate(self.table))
+        self._size_columns()
+        self.table.installEventFilter(self)  # a zoom resizes rows and columns with the font
+        self.table.viewport().installEventFilter(self)  # a narrow window hides two columns
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(LAST, Qt.SortOrder.DescendingOrder)
 
         self.timeline = TimelineView()
+        # The timeline's parts, named for a screen reader where the widget left them unnamed.
+        for part, name in ((self.timeline.tree, "Timeline"), (self.timeline.detail, "Event")):
+            if not part.accessibleName():
+                part.setAccessibleName(name)
+        # Its heading wraps: one long line (the id) must not make the window wider than the
+        # screen at 200 % zoom.
+        self.timeline.heading.setWordWrap(True)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
         splitter.addWidget(self.timeline)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
 
+        self.count_label = QLabel("")
+        self.count_label.setObjectName("history-count")
+        self.count_label.setStyleSheet(HINT_STYLE)
+        self.count_label.setAccessibleName("Number of conversations shown")
+        self.empty_state = _EmptyState(self.table.viewport())
+        self.empty_state.clear_button.clicked.connect(self.clear_filters)
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setContentsMargins(16, 12, 16, 8)
+        layout.setSpacing(8)
+        self._header = QHBoxLayout()
+        self._header.setSpacing(4)
+        heading = title_label("History", 1.3)
+        self._header.addWidget(heading, 0, Qt.AlignmentFlag.AlignBaseline)
+        self._header.addSpacing(8)
+        self._header.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignBaseline)
+        self._header.addStretch(1)
+        layout.addLayout(self._header)
         layout.addWidget(self.filter_bar)
         layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
-        self.count_label = QLabel("")
-        self.count_label.setObjectName("history-count")
-        self.statusBar().addPermanentWidget(self.count_label)
 
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -224,17 +259,149 @@ class HistoryWindow(QMainWindow):
                 menu.addSeparator()
             else:
                 menu.addAction(act)
-        bar = self.addToolBar("History")
-        bar.setObjectName("history-toolbar")
-        bar.setMovable(False)
-        bar.addActions(
-            [
-                self.refresh_action,
-                self.export_selected_action,
-                self.verify_action,
-                self.delete_action,
-            ]
+        # Icon buttons in the header (the menu keeps the words and the shortcuts).
+        for act, name, fallback, tip in (
+            (self.refresh_action, "refresh-cw", "refresh-cw", "Refresh (F5)"),
+            (self.verify_action, "shield-check", "shield", "Verify the record's hash chain"),
+            (self.delete_action, "trash-2", "x", "Delete the conversation (Delete)"),
+        ):
+            act.setIcon(icon_or(name, fallback))
+            act.setToolTip(tip)
+        self.export_selected_action.setIcon(icon_or("download", "file-text"))
+        self.export_button = QToolButton()
+        self.export_button.setObjectName("history-export")
+        self.export_button.setIcon(self.export_selected_action.icon())
+        self.export_button.setToolTip(
+            "Export: the selected conversations (Ctrl+E), all shown, or everything"
         )
+        self.export_button.setAccessibleName("Export")
+        self.export_button.setAccessibleDescription(
+            "A menu: the selected conversations, all shown, or everything"
+        )
+        export_menu = QMenu(self.export_button)
+        export_menu.addActions(
+            [self.export_selected_action, self.export_shown_action, self.export_all_action]
+        )
+        self.export_button.setMenu(export_menu)
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.action_buttons: list[QToolButton] = []
+        for act, name in (
+            (self.refresh_action, "Refresh"),
+            (None, ""),
+            (self.verify_action, "Verify record"),
+            (self.delete_action, "Delete conversation"),
+        ):
+            if act is None:
+                button = self.export_button
+            else:
+                button = QToolButton()
+                button.setDefaultAction(act)
+                button.setAccessibleName(name)
+                button.setToolTip(act.toolTip())
+            button.setAutoRaise(True)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            button.setStyleSheet(TOOL_STYLE)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.action_buttons.append(button)
+            self._header.addWidget(button)
+        self._size_icons()
+
+    def _size_columns(self) -> None:
+        """Row height and column widths from the font: readable rows (about 1.9 lines), and
+        columns that still fit their text at 200 % zoom."""
+        metrics = self.table.fontMetrics()
+        self.table.verticalHeader().setDefaultSectionSize(round(metrics.height() * 1.9) + 4)
+        columns = self.table.horizontalHeader()
+        columns.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        columns.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        columns.setMinimumSectionSize(metrics.horizontalAdvance("0") * 6)
+        char = metrics.horizontalAdvance("0")
+        widths = (
+            (STATUS, metrics.horizontalAdvance("Completed") + metrics.height() + 24),
+            (WORKSPACE, char * 14),
+            (FIRST, metrics.horizontalAdvance("2026-12-31 23:59") + 20),
+            (LAST, metrics.horizontalAdvance("2026-12-31 23:59") + 20),
+            (MODELS, char * 18),
+        )
+        for column, width in widths:
+            columns.resizeSection(column, width)
+        for column in (TURNS, TOKENS_IN, TOKENS_OUT, FAILURES):
+            columns.resizeSection(
+                column, max(char * 8, metrics.horizontalAdvance("Tokens out") + 20)
+            )
+        self._fit_columns()
+
+    #: Columns a narrow window hides first (the title keeps room to be read); a wider window
+    #: shows them again.
+    _OPTIONAL = (FIRST, WORKSPACE, TOKENS_IN, TOKENS_OUT)
+
+    def _fit_columns(self) -> None:
+        """Hide First activity, then Workspace, then the token columns, while the title would get
+        less than about 28 characters (a narrow window, a 200 % zoom); show them again when there
+        is room. The figures stay in the timeline's heading and the tooltips."""
+        header = self.table.horizontalHeader()
+        room = self.table.viewport().width()
+        wanted = self.table.fontMetrics().horizontalAdvance("x") * 28
+        fixed = sum(
+            header.sectionSize(c)
+            for c in range(len(COLUMNS))
+            if c != TITLE and c not in self._OPTIONAL
+        )
+        left = room - fixed
+        for column in self._OPTIONAL:
+            header.setSectionHidden(column, False)
+        for column in self._OPTIONAL:
+            shown = sum(
+                header.sectionSize(c) for c in self._OPTIONAL if not header.isSectionHidden(c)
+            )
+            if left - shown < wanted:
+                header.setSectionHidden(column, True)
+
+    def _size_icons(self) -> None:
+        side = max(16, round(self.fontMetrics().height() * 1.15))
+        for button in getattr(self, "action_buttons", []):
+            button.setIconSize(QSize(side, side))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.FontChange:
+            self._size_columns()
+            self._size_icons()
+        elif watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()  # the viewport's size is the final one (the table's is not)
+        return super().eventFilter(watched, event)
+
+    def clear_filters(self) -> None:
+        """Every filter back to "any" and the search emptied (the empty state's button)."""
+        self.filter_bar.clear()
+        self.search_edit.setFocus()
+
+    def _show_empty_state(self) -> None:
+        """Say why the table is empty — no history at all, or nothing matching — or hide."""
+        if self.model.rowCount() or self.loading:
+            self.empty_state.hide()
+            return
+        if self.filter_bar.is_filtered():
+            text = self.search_edit.text().strip()
+            self.empty_state.show_text(
+                "No conversations match",
+                (
+                    f"Nothing matches “{text}” with these filters."
+                    if text
+                    else "Nothing matches these filters."
+                )
+                + " Try other words, a wider date range, or clear the filters.",
+                offer_clear=True,
+            )
+        else:
+            self.empty_state.show_text(
+                "No history yet",
+                "Every conversation you have in Parley is recorded here: each turn, the model "
+                "that answered, tool calls and the permission decisions, with tokens and "
+                "failures. Start a chat in the main window and it appears here, ready to search, "
+                "verify and export.",
+                offer_clear=False,
+            )
 
     def set_providers(self, names: Sequence[str]) -> None:
         """Offer these provider names in the provider filter (any other may still be typed)."""
@@ -298,9 +465,22 @@ class HistoryWindow(QMainWindow):
         self.loading = not listing.complete
         if listing.complete:
             self.filter_bar.offer_choices(listing.rows)
+            self._load_marks()
+        self._show_empty_state()
         count = self.model.rowCount()
         self.count_label.setText(_count(count, "conversation") + ("…" if self.loading else ""))
         self.sig_loaded.emit(count, listing.complete)
+
+    def _load_marks(self) -> None:
+        """Read which shown conversations were stopped or had an action denied (on a worker,
+        after the rows are up); the Status column repaints when they come."""
+        seq, store, filters = self._load_seq, self._store, self.filters()
+
+        def shown(marks: Marks) -> None:
+            if seq == self._load_seq:
+                self.model.set_marks(marks.stopped, marks.denied)
+
+        self._submit(lambda: load_marks(store, filters), shown, lambda _exc: None)
 
     def _load_failed(self, seq: int, exc: BaseException) -> None:
         if seq != self._load_seq:
@@ -494,6 +674,7 @@ class HistoryWindow(QMainWindow):
             if self.model.rowCount():
                 self.select_row(min(max(row, 0), self.model.rowCount() - 1))
             self.count_label.setText(_count(self.model.rowCount(), "conversation"))
+            self._show_empty_state()
             self.statusBar().showMessage(f"Deleted “{summary.title}” ({count} events).", 10_000)
             self.sig_session_deleted.emit(session_id)
 
@@ -548,6 +729,68 @@ class HistoryWindow(QMainWindow):
         self.hide()
         self._stale_on_show = True
         event.ignore()  # kept for the next Ctrl+H; the main window owns it
+
+
+class _EmptyState(QWidget):
+    """A centred icon, heading and line over the table's viewport when it has no rows; with
+    "Clear filters" when filters are what hide the rows."""
+
+    def __init__(self, viewport: QWidget) -> None:
+        super().__init__(viewport)
+        self.setObjectName("history-empty")
+        self._viewport = viewport
+        self.mark = QLabel()
+        self.mark.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.heading = title_label("", 1.15)
+        self.heading.setObjectName("history-empty-heading")
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.line = QLabel()
+        self.line.setObjectName("history-empty-text")
+        self.line.setWordWrap(True)
+        self.line.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.line.setStyleSheet(HINT_STYLE)
+        self.clear_button = primary(QPushButton("Clear filters"))
+        self.clear_button.setObjectName("history-clear-filters")
+        self.clear_button.setAccessibleName("Clear filters")
+        self.clear_button.setIcon(icon("x", role=QPalette.ColorRole.HighlightedText))
+        column = QVBoxLayout(self)
+        column.setSpacing(8)
+        column.addStretch(1)
+        column.addWidget(self.mark)
+        column.addWidget(self.heading)
+        column.addWidget(self.line)
+        column.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(1)
+        viewport.installEventFilter(self)
+        self.hide()
+
+    def show_text(self, heading: str, text: str, *, offer_clear: bool) -> None:
+        name = "search-x" if offer_clear else "history"
+        side = round(self.fontMetrics().height() * 2.4)
+        self.mark.setPixmap(pixmap(name if name in NAMES else "search", side))
+        self.heading.setText(heading)
+        self.line.setText(text)
+        self.setAccessibleName(heading)
+        self.setAccessibleDescription(text)
+        self.clear_button.setVisible(offer_clear)
+        self._place()
+        self.show()
+        self.raise_()
+
+    def _place(self) -> None:
+        area = self._viewport.rect()
+        width = min(area.width() - 32, self.fontMetrics().horizontalAdvance("x") * 70)
+        self.setGeometry(area.x() + (area.width() - width) // 2, area.y(), width, area.height())
+        # A short viewport (zoom, small window) drops the picture before the words.
+        self.mark.setVisible(True)
+        layout = self.layout()
+        if layout is not None and layout.heightForWidth(width) > area.height():
+            self.mark.setVisible(False)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._viewport and event.type() == QEvent.Type.Resize:
+            self._place()
+        return False
 
 
 def _count(n: int, noun: str) -> str:

@@ -123,7 +123,7 @@ LIGHT = Palette(
 
 DARK = Palette(
     text="#e6edf3",
-    background="#1e1f22",
+    background="#17181a",  # the dark theme's Base: the page and the transcript are one surface
     muted="#9198a1",
     user="#6ea8fe",
     assistant="#a3acb8",
@@ -149,7 +149,50 @@ DARK = Palette(
 )
 
 
+#: The high-contrast theme: white and yellow on black, borders instead of tinted surfaces, every
+#: text colour at least 7:1 against the black page (WCAG AAA; tests/ui/test_high_contrast.py).
+CONTRAST = Palette(
+    text="#ffffff",
+    background="#000000",
+    muted="#e0e0e0",
+    user="#ffff00",
+    assistant="#ffffff",
+    notice="#ffff00",
+    error="#ff9a9a",
+    success="#7cff9e",
+    link="#ffff00",
+    code_background="#000000",
+    code_header_background="#000000",
+    code_text="#ffffff",
+    inline_code_background="#000000",
+    quote_bar="#ffffff",
+    quote_text="#ffffff",
+    table_border="#ffffff",
+    table_header_background="#000000",
+    math="#ffffff",
+    card_background="#000000",
+    card_border="#ffffff",
+    card_title="#ffffff",
+    pygments_style="github-dark",
+    user_tint="#000000",
+    user_label="#ffff00",
+)
+
+_high_contrast = False
+"""Whether the application's theme is the high-contrast one. One per process, like the
+application's palette: ``ThemeManager`` sets it when it applies a theme, before it tells the
+views (which then draw again with ``palette_for``)."""
+
+
+def set_high_contrast(on: bool) -> None:
+    global _high_contrast
+    _high_contrast = on
+
+
 def palette_for(dark: bool) -> Palette:
+    """The transcript's colours for the theme in effect (high contrast overrides light/dark)."""
+    if _high_contrast:
+        return CONTRAST
     return DARK if dark else LIGHT
 
 

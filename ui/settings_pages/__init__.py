@@ -4,6 +4,8 @@ Why it exists: each page is a widget that renders one area of the settings and f
 user's intent to a port (``SkillLibrary`` or ``SettingsStore``) through the worker helper
 ``submit(job, on_done, on_error)`` — the UI thread never reads or writes a file itself. This module
 holds the two things the pages share: the ``Submit`` type and the inline error label.
+The look the pages (and the History window) share with the main window — primary and secondary
+buttons, titled cards, badges — is in ``look``.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from parley.application.ports.settings_store import SettingsStore
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
 from parley.ui.qt_items import cell
 from parley.ui.settings_pages import InlineError, Submit
+from parley.ui.settings_pages.look import HINT_STYLE, icon_or, primary, secondary
 
 COLUMNS = ("Model pattern", "Provider", "Input $/Mtok", "Output $/Mtok")
 PATTERN, PROVIDER, INPUT, OUTPUT = range(4)
@@ -67,7 +68,11 @@ class PricesPage(QWidget):
         self.table.setAccessibleName("Prices")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(PATTERN, QHeaderView.ResizeMode.Stretch)
         for column in (PROVIDER, INPUT, OUTPUT):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -81,12 +86,23 @@ class PricesPage(QWidget):
         self.save_button.setAccessibleName("Save prices")
         self.status = InlineError("Prices result")
 
+        primary(self.save_button)
+        for button, name in (
+            (self.add_button, "plus"),
+            (self.remove_button, "trash-2"),
+            (self.reset_button, "refresh-cw"),
+        ):
+            secondary(button)
+            button.setIcon(icon_or(name, "x"))
+        intro.setStyleSheet(HINT_STYLE)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.reset_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
         layout.addWidget(intro)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.status)

@@ -13,7 +13,8 @@ Invariants it keeps:
 - the list always reflects the settings file (re-read after every change), and
   ``sig_projects_changed`` is emitted only after a change was written;
 - a project's provider that is no longer configured is kept and shown as such, never silently
-  replaced.
+  replaced; so is an MCP server the project enables that is no longer configured (listed as
+  "not configured", kept until unticked).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QListWidget,
@@ -45,7 +45,17 @@ from parley.application.ports.settings_store import (
     SettingsError,
     SettingsStore,
 )
+from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
+from parley.ui.settings_pages.look import (
+    card_form,
+    hint_label,
+    label_width,
+    list_column,
+    primary,
+    scrolling,
+    secondary,
+)
 
 _ID = Qt.ItemDataRole.UserRole
 
@@ -80,6 +90,7 @@ class ProjectsPage(QWidget):
         #: the id of the project in the form; None while writing a new one
         self._editing: str | None = None
         self._provider_names: list[str] = []
+        self._mcp_names: list[str] = []
 
         self.project_list = QListWidget()
         self.project_list.setAccessibleName("Projects")
@@ -116,47 +127,93 @@ class ProjectsPage(QWidget):
         self.tools_box.setAccessibleName("Tools")
         for tools, label in TOOLS_LABELS:
             self.tools_box.addItem(label, tools)
+        self.mcp_list = QListWidget()
+        self.mcp_list.setAccessibleName("MCP servers enabled for this project")
+        self.mcp_list.setMaximumHeight(self.fontMetrics().height() * 7)
+        self.mcp_empty = hint_label(
+            "No MCP servers are configured: add them under Settings → MCP servers."
+        )
         self.save_button = QPushButton("Save")
         self.save_button.setAccessibleName("Save project")
         self.status = InlineError("Project save result")
         self._set_providers([], "")
 
+        list_column(self.project_list, self.new_button, self.delete_button)
+        primary(self.save_button)
+        secondary(self.browse_button)
+        self.browse_button.setIcon(icon("folder"))
         left = QVBoxLayout()
+        left.setSpacing(8)
         left.addWidget(self.project_list, 1)
         row = QHBoxLayout()
-        row.addWidget(self.new_button)
+        row.addWidget(self.new_button, 1)
         row.addWidget(self.delete_button)
         left.addLayout(row)
 
-        form = QFormLayout()
         name_box = QVBoxLayout()
         name_box.addWidget(self.name_edit)
         name_box.addWidget(self.name_error)
-        form.addRow("Name", name_box)
         workspace_row = QHBoxLayout()
         workspace_row.addWidget(self.workspace_edit, 1)
         workspace_row.addWidget(self.browse_button)
         workspace_box = QVBoxLayout()
         workspace_box.addLayout(workspace_row)
         workspace_box.addWidget(self.workspace_error)
-        form.addRow("Workspace", workspace_box)
-        form.addRow("Instructions", self.instructions_edit)
         model_row = QHBoxLayout()
         model_row.addWidget(self.provider_box)
         model_row.addWidget(self.model_edit, 1)
-        form.addRow("Default model", model_row)
-        form.addRow("Gate mode", self.gate_box)
-        form.addRow("Tools", self.tools_box)
+        self.instructions_edit.setMinimumHeight(self.fontMetrics().height() * 5)
+        width = label_width(self, ("Name", "Workspace", "Instructions", "Default model", "Tools"))
+        about = card_form(
+            "Project",
+            [
+                ("Name", name_box, "Shown in the sidebar and the project picker."),
+                ("Workspace", workspace_box, "The folder the tools read, write and run in."),
+                (
+                    "Instructions",
+                    self.instructions_edit,
+                    "Sent at the start of every conversation of this project.",
+                ),
+            ],
+            width,
+        )
+        defaults = card_form(
+            "Defaults",
+            [
+                ("Default model", model_row, "What a new chat in this project starts on."),
+                ("Gate mode", self.gate_box, "When Parley asks before an action."),
+                ("Tools", self.tools_box, "What the model may do in the workspace."),
+            ],
+            width,
+        )
+        mcp_box = QVBoxLayout()
+        mcp_box.addWidget(self.mcp_list)
+        mcp_box.addWidget(self.mcp_empty)
+        servers = card_form(
+            "MCP servers",
+            [
+                (
+                    "",
+                    mcp_box,
+                    "The servers whose tools this project's conversations are offered (a server "
+                    "switched off in Settings → MCP servers offers none).",
+                )
+            ],
+            width,
+        )
         right = QVBoxLayout()
-        right.addLayout(form, 1)
+        right.setSpacing(10)
+        right.addWidget(scrolling(about, defaults, servers), 1)
         actions = QHBoxLayout()
         actions.addWidget(self.status, 1)
         actions.addWidget(self.save_button)
         right.addLayout(actions)
 
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
-        layout.addLayout(right, 2)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 5)
 
         self.project_list.currentItemChanged.connect(self._on_selected)
         self.new_button.clicked.connect(self.new_project)
@@ -177,13 +234,18 @@ class ProjectsPage(QWidget):
         """Re-read the projects and the configured providers (on a worker)."""
         settings = self._settings
 
-        def load() -> tuple[list[ProjectConfig], list[str]]:
-            return list(settings.projects()), [p.name for p in settings.providers()]
+        def load() -> tuple[list[ProjectConfig], list[str], list[str]]:
+            return (
+                list(settings.projects()),
+                [p.name for p in settings.providers()],
+                [s.name for s in settings.mcp_servers()],
+            )
 
-        def show(result: tuple[list[ProjectConfig], list[str]]) -> None:
-            projects, providers = result
+        def show(result: tuple[list[ProjectConfig], list[str], list[str]]) -> None:
+            projects, providers, mcp_names = result
             self._projects = {p.id: p for p in projects}
             self._provider_names = providers
+            self._mcp_names = mcp_names
             self.project_list.blockSignals(True)
             self.project_list.clear()
             for project in projects:
@@ -202,6 +264,7 @@ class ProjectsPage(QWidget):
                 self._load(self._projects[target], keep_messages=True)
             else:
                 self._set_providers(providers, self.provider_box.currentData() or "")
+                self._set_mcp(self.checked_mcp_servers())
 
         self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
 
@@ -219,6 +282,7 @@ class ProjectsPage(QWidget):
         self.model_edit.clear()
         self.gate_box.setCurrentIndex(self.gate_box.findData("auto"))
         self.tools_box.setCurrentIndex(self.tools_box.findData("all"))
+        self._set_mcp(())
         self._clear_messages()
 
     def save(self) -> None:
@@ -241,6 +305,7 @@ class ProjectsPage(QWidget):
                 model=self.model_edit.text().strip(),
                 gate_mode=str(self.gate_box.currentData()),
                 tools=str(self.tools_box.currentData()),
+                mcp_servers=self.checked_mcp_servers(),
             )
         except SettingsError as exc:
             self.status.show_error(str(exc))
@@ -299,6 +364,31 @@ class ProjectsPage(QWidget):
             self.provider_box.addItem(f"{current} (not configured)", current)
         self.provider_box.setCurrentIndex(max(0, self.provider_box.findData(current)))
 
+    def _set_mcp(self, enabled: Sequence[str]) -> None:
+        """The checklist: every configured server, ticked when ``enabled`` names it; a name no
+        longer configured stays listed (ticked) until unticked."""
+        self.mcp_list.clear()
+        names = list(self._mcp_names) + [n for n in enabled if n not in self._mcp_names]
+        for name in names:
+            label = name if name in self._mcp_names else f"{name} (not configured)"
+            item = QListWidgetItem(label)
+            item.setData(_ID, name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if name in enabled else Qt.CheckState.Unchecked
+            )
+            self.mcp_list.addItem(item)
+        self.mcp_list.setVisible(bool(names))
+        self.mcp_empty.setVisible(not names)
+
+    def checked_mcp_servers(self) -> tuple[str, ...]:
+        """The servers ticked in the checklist, in its order."""
+        return tuple(
+            str(self.mcp_list.item(i).data(_ID))
+            for i in range(self.mcp_list.count())
+            if self.mcp_list.item(i).checkState() == Qt.CheckState.Checked
+        )
+
     def _on_selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
         if item is None:
             return
@@ -315,6 +405,7 @@ class ProjectsPage(QWidget):
         self.model_edit.setText(project.model)
         self.gate_box.setCurrentIndex(self.gate_box.findData(project.gate_mode))
         self.tools_box.setCurrentIndex(self.tools_box.findData(project.tools))
+        self._set_mcp(project.mcp_servers)
         if not keep_messages:
             self._clear_messages()
 

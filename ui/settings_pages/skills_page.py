@@ -22,7 +22,6 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -37,7 +36,16 @@ from PySide6.QtWidgets import (
 
 from parley.application.ports.skill_library import SkillExists, SkillLibrary, SkillNotFound
 from parley.domain.agents.skills import SkillDoc, SkillFormatError, check_name
+from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
+from parley.ui.settings_pages.look import (
+    card_form,
+    label_width,
+    list_column,
+    primary,
+    scrolling,
+    secondary,
+)
 
 _NAME = Qt.ItemDataRole.UserRole
 KIND_LABELS = (("skill", "Skills"), ("agent", "Agents"))
@@ -94,28 +102,40 @@ class SkillsPage(QWidget):
         self.unavailable = QLabel("")
         self.unavailable.setWordWrap(True)
 
+        list_column(self.doc_list, self.new_button, self.delete_button)
+        primary(self.save_button)
+        secondary(self.open_folder_button)
+        self.open_folder_button.setIcon(icon("folder"))
+        self.body_edit.setMinimumHeight(self.fontMetrics().height() * 6)
         left = QVBoxLayout()
+        left.setSpacing(8)
         left.addWidget(self.kind_box)
         left.addWidget(self.doc_list, 1)
         row = QHBoxLayout()
-        row.addWidget(self.new_button)
+        row.addWidget(self.new_button, 1)
         row.addWidget(self.delete_button)
         left.addLayout(row)
         left.addWidget(self.open_folder_button)
 
-        form = QFormLayout()
         name_box = QVBoxLayout()
         name_box.addWidget(self.name_edit)
         name_box.addWidget(self.name_error)
-        form.addRow("Name", name_box)
-        form.addRow("Description", self.description_edit)
         body_box = QVBoxLayout()
         body_box.addWidget(self.body_edit, 1)
         body_box.addWidget(self.body_error)
-        form.addRow("Text", body_box)
+        document = card_form(
+            "Document",
+            [
+                ("Name", name_box, "Lower-case words joined by hyphens; it is the file's name."),
+                ("Description", self.description_edit, "One line, shown in / completion."),
+                ("Text", body_box, "Markdown: the rules (a skill) or the persona (an agent)."),
+            ],
+            label_width(self, ("Name", "Description", "Text")),
+        )
         right = QVBoxLayout()
+        right.setSpacing(10)
         right.addWidget(self.unavailable)
-        right.addLayout(form, 1)
+        right.addWidget(scrolling(document, stretch_last=True), 1)
         actions = QHBoxLayout()
         actions.addWidget(self.status, 1)
         actions.addWidget(self.save_button)
@@ -124,8 +144,10 @@ class SkillsPage(QWidget):
         right.addWidget(self.problems_list)
 
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
-        layout.addLayout(right, 2)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 5)
 
         self.kind_box.currentIndexChanged.connect(self._on_kind_changed)
         self.doc_list.currentItemChanged.connect(self._on_selected)

@@ -38,6 +38,7 @@ from parley.ui.transcript.frames import (
     ATTACHMENT_SCHEME,
     BRANCH_SCHEME,
     EARLIER_SCHEME,
+    REASONING_SCHEME,
     RETRY_SCHEME,
     TOOL_SCHEME,
     FrameHost,
@@ -94,6 +95,9 @@ class MessageActions(QTextBrowser):
         raise NotImplementedError
 
     def toggle_tool_card(self, call_id: str) -> None:
+        raise NotImplementedError
+
+    def toggle_reasoning(self, key: str) -> bool:
         raise NotImplementedError
 
     def open_attachment(self, key: str) -> None:
@@ -240,7 +244,24 @@ class MessageActions(QTextBrowser):
             event.accept()
             self._keyboard_menu()
             return
+        if event.key() == Qt.Key.Key_Space and not event.modifiers() and self._space_on_link():
+            event.accept()  # a disclosure link (reasoning, tool card) toggles on Space too
+            return
         super().keyPressEvent(event)
+
+    def _space_on_link(self) -> bool:
+        """Space on the link Tab selected: an answer's reasoning or a tool card toggles (as on
+        Enter); other links are left to Enter."""
+        cursor = self.textCursor()
+        if not cursor.hasSelection():
+            return False
+        probe = QTextCursor(cursor)
+        probe.setPosition(cursor.selectionStart() + 1)
+        href = probe.charFormat().anchorHref()
+        if not href.startswith((f"{REASONING_SCHEME}:", f"{TOOL_SCHEME}:")):
+            return False
+        self._on_anchor(QUrl(href))
+        return True
 
     def _keyboard_menu(self) -> None:
         """The context menu from the keyboard: for the message at the text cursor, else the last
@@ -282,6 +303,8 @@ class MessageActions(QTextBrowser):
             self.sig_retry_requested.emit(url.path())
         elif scheme == TOOL_SCHEME:
             self.toggle_tool_card(url.path())
+        elif scheme == REASONING_SCHEME:
+            self.toggle_reasoning(url.path())
         elif scheme == ATTACHMENT_SCHEME:
             self.open_attachment(url.path())
         elif scheme == COPY_SCHEME:

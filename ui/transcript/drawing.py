@@ -61,7 +61,8 @@ class DrawnDocument(MessageActions):
         self._batches: list[QTextFrame] = []  # prepended earlier items, in document order
         self._segment: Message | None = None  # the streaming answer's message
         self._rope: Rope | None = None  # the text streamed into the current (or last) answer
-        self._expanded: set[str] = set()  # the tool cards the user opened (by item key)
+        # The tool cards and answers' reasoning the user opened (by item key).
+        self._expanded: set[str] = set()
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -70,7 +71,10 @@ class DrawnDocument(MessageActions):
             self._drawn.append(self._draw(item))
 
     def _draw(self, item: Item) -> Drawn:
-        drawn = self.host.draw(item)
+        # (An answer's reasoning the user opened stays open when the answer is drawn again.)
+        drawn = self.host.draw(
+            item, expanded=isinstance(item, Answer) and item.key in self._expanded
+        )
         if isinstance(item, ToolCard) and item.key in self._expanded and drawn.frame is not None:
             drawn.expanded = True
             self.host.fill(drawn)

@@ -14,6 +14,11 @@ Invariants it keeps:
 - an answer's body is laid out by ``ui.rendering.answer_body`` (``render_body``) into a
   ``Message`` frame [header][body blocks…][slot];
 - every colour comes from the palette;
+- an answer's reasoning is a disclosure line in the answer's header block ("▸ Thought for 14 s",
+  a link: Tab reaches it, Enter or Space toggles it) that expands, in the same block, to the
+  reasoning in the muted colour: the body after the header is never touched, so showing,
+  opening or closing the reasoning costs one block however long the answer is, also while it
+  streams;
 - who said what is seen at a glance: the user's message sits in a soft tinted block (the whole
   column wide, like Claude's: a long question reads as well as a short one, and a frame cannot
   shrink to its text), an answer is clean text under its model's name, small and quiet; turns
@@ -53,6 +58,7 @@ from parley.application.conversation_view.wording import (
     card_details,
     card_status,
 )
+from parley.application.tools.mcp_tools import shown_tool_name
 from parley.domain.transcript.branches import BranchPosition
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
 from parley.ui.rendering.markdown import LINE_HEIGHT, Palette
@@ -64,6 +70,10 @@ TOOL_SCHEME = "parley-tool"
 ATTACHMENT_SCHEME = "parley-attachment"
 BRANCH_SCHEME = "parley-branch"
 EARLIER_SCHEME = "parley-earlier"
+REASONING_SCHEME = "parley-reasoning"
+
+#: A line break inside one block (the header block holds the reasoning's lines).
+_LINE = "\u2028"
 
 #: Space above a turn (its user message) and above an answer's header (px).
 TURN_GAP = 22
@@ -82,6 +92,8 @@ class Message(AnswerBody):
     role: str  # "user" | "assistant"
     has_header: bool = True
     key: str = ""
+    #: What the header block shows now: (label, reasoning header, reasoning text if open).
+    header: tuple[str | None, str, str | None] = (None, "", None)
 
 
 @dataclass(eq=False)
@@ -92,7 +104,7 @@ class Drawn:
     item: Item
     frame: QTextFrame | None
     message: Message | None = None
-    expanded: bool = False  # a tool card shows its details
+    expanded: bool = False  # a tool card shows its details; an answer its reasoning
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -135,20 +147,23 @@ class FrameHost:
 
     # -- drawing one item ------------------------------------------------------------------------
 
-    def draw(self, item: Item) -> Drawn:
-        """Draw ``item`` at the end of the layout."""
+    def draw(self, item: Item, *, expanded: bool = False) -> Drawn:
+        """Draw ``item`` at the end of the layout (``expanded``: an answer's reasoning is
+        open)."""
         if isinstance(item, UserMessage):
             return self._user(item)
         if isinstance(item, Answer):
             source = body_source(item)
-            if not source:
+            if not source and not item.reasoning:
                 return Drawn(item, None)
             label = None if item.continues else (item.model or "assistant")
             message = self.open_message(item.turn_id, "assistant", label)
             message.key = item.key
+            message.header = (label, "", None)
+            self.write_header(message, item, expanded)
             message.source = source
             self.render(message, final=not item.streaming)
-            return Drawn(item, message.frame, message)
+            return Drawn(item, message.frame, message, expanded)
         if isinstance(item, Outcome) and not (item.summary or item.footer):
             return Drawn(item, None)
         drawn = Drawn(item, self._box(item))
@@ -217,11 +232,71 @@ class FrameHost:
         self.messages[frame] = message
         return message
 
-    def set_header(self, message: Message, label: str) -> None:
-        """Write a message's header again (the model an answer reports once it is stored)."""
+    def write_header(self, message: Message, answer: Answer, expanded: bool) -> bool:
+        """Write an answer's header block again when what it shows changed: the model's name
+        (none for an answer that continues), then the reasoning's disclosure line and, when
+        ``expanded``, the reasoning. Only this block changes (the body after it is left as it
+        is, so a cursor or a streamed tail there keeps its place). False when nothing
+        changed."""
+        label = None if answer.continues else (answer.model or "assistant")
+        title = answer.reasoning_label
+        wanted = (label, title, answer.reasoning_text if expanded and title else None)
+        if message.header == wanted:
+            return False
+        message.header = wanted
         cursor = message.frame.firstCursorPosition()
+        cursor.beginEditBlock()
         cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(label, self._header_format(message.role))
+        cursor.removeSelectedText()
+        if label is None and not title:
+            cursor.setBlockFormat(flat_block())
+        else:
+            block = QTextBlockFormat()
+            if label is None:
+                block.setTopMargin(4)  # (a continued answer's header has no gap of its own)
+            if wanted[2]:  # the reasoning is read like prose
+                proportional = QTextBlockFormat.LineHeightTypes.ProportionalHeight.value
+                block.setLineHeight(LINE_HEIGHT, proportional)
+            cursor.setBlockFormat(block)
+        if label is not None:
+            cursor.insertText(label, self._header_format(message.role))
+        if title:
+            if label is not None:
+                cursor.insertText(_LINE, QTextCharFormat())
+            self._reasoning(cursor, answer, title, wanted[2])
+        cursor.endEditBlock()
+        return True
+
+    def _reasoning(self, cursor: QTextCursor, answer: Answer, title: str, text: str | None) -> None:
+        """The disclosure line (a link named for what it does) and, when open, the reasoning's
+        lines: muted, kept in the header block."""
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(f"{REASONING_SCHEME}:{answer.key}")
+        link.setForeground(QColor(self.palette.muted))
+        link.setFontWeight(QFont.Weight.DemiBold)
+        link.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        link.setToolTip(
+            "Hide the model's reasoning" if text is not None else "Show the model's reasoning"
+        )
+        cursor.insertText(f"{'▾' if text is not None else '▸'} {title}", link)
+        if text:
+            muted = QTextCharFormat()
+            muted.setForeground(QColor(self.palette.muted))
+            lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            cursor.insertText(_LINE + _LINE.join(lines), muted)
+
+    @staticmethod
+    def reasoning_link(message: Message) -> tuple[int, int] | None:
+        """Where an answer's reasoning link is (first and last position), None without one."""
+        block = message.frame.firstCursorPosition().block()
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            iterator += 1
+            if fragment.charFormat().anchorHref().startswith(f"{REASONING_SCHEME}:"):
+                return fragment.position(), fragment.position() + fragment.length()
+        return None
 
     def _header_format(self, role: str) -> QTextCharFormat:
         """A message's header: small and semi-bold, quiet ("You" in the user block, the model's
@@ -306,7 +381,8 @@ class FrameHost:
         link.setAnchorHref(f"{TOOL_SCHEME}:{card.call_id}")
         link.setFontWeight(QFont.Weight.Bold)
         link.setForeground(QColor(palette.card_title))
-        cursor.insertText(f"{'▾' if expanded else '▸'} {card.tool}", link)
+        # An MCP tool reads as "server \u203a tool" (its qualified name is for the model).
+        cursor.insertText(f"{'▾' if expanded else '▸'} {shown_tool_name(card.tool)}", link)
         cursor.insertText(f"  {argument_summary(card)}", QTextCharFormat())
         for text, role in (card_status(card), card_confinement(card)):
             if text:  # the sandbox a command ran (or would run) in, on the collapsed line too
@@ -319,6 +395,11 @@ class FrameHost:
             for line in card_details(card):
                 cursor.insertBlock()
                 cursor.insertText(line, mono)
+            said = (str(v.input["claims"]) for v in card.verdicts if "claims" in v.input)
+            claims = next(said, "")
+            if claims:  # what an MCP server claimed about the tool: a claim, not a fact
+                cursor.insertBlock()
+                cursor.insertText(f"the server says: {claims} (a claim Parley cannot check)", mono)
 
     def line(self, cursor: QTextCursor, text: str, role: str) -> None:
         """A line in italics (a notice, how a turn ended)."""

@@ -16,6 +16,9 @@ Invariants it keeps:
 - streaming never re-renders the answer: ``appended_text`` gives only the new text, which goes to
   the answer body; a single-shot ~16 ms timer (screen pace) lays it out (``render_body`` commits
   complete blocks once and grows the open one);
+- an answer's reasoning is a collapsed header line in the answer's header block (``frames``);
+  it appears, opens and closes by writing that block alone, and the answers the user opened
+  (``_expanded``, by key) stay open whenever they are drawn again;
 - long conversations show the items of their last ``window_turns`` turns; earlier turns are
   prepended on demand ("Show N earlier messages", or scrolling to the very top) without moving
   what the user was looking at;
@@ -52,7 +55,7 @@ from PySide6.QtGui import (
     QTextFrameFormat,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFrame, QWidget
 
 from parley.application.conversation_view import (
     Answer,
@@ -79,6 +82,7 @@ from parley.ui.transcript.frames import (
     BRANCH_SCHEME,
     EARLIER_SCHEME,
     Drawn,
+    Message,
     body_source,
 )
 from parley.ui.transcript.items_index import event_ids, window_start
@@ -98,9 +102,12 @@ class TranscriptView(DrawnDocument):
         self.setAccessibleName("Conversation")
         self.setAccessibleDescription(
             "The messages of the open conversation. Hover a message or press the context-menu "
-            "key (Shift+F10) for its actions: copy, regenerate, edit."
+            "key (Shift+F10) for its actions: copy, regenerate, edit. Tab moves between links; "
+            "Enter or Space opens or closes an answer's reasoning or a tool's details."
         )
         self.setReadOnly(True)
+        # No frame: the transcript is the page itself (the chat page shares its base colour).
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.document().setDocumentMargin(TOP_BOTTOM)
         self.setPlaceholderText(
             "Start a conversation: type below and press Ctrl+Enter.\n"
@@ -235,8 +242,10 @@ class TranscriptView(DrawnDocument):
             return True
         if body_source(after) != message.source:
             return False
-        if after.model != before.model and not after.continues:
-            self.host.set_header(message, after.model or "assistant")
+        # The model it reports once stored, its reasoning recorded: the header block only.
+        at_bottom = self._at_bottom()
+        if self.host.write_header(message, after, drawn.expanded) and at_bottom:
+            self._scroll_to_end()
         if not after.streaming:
             self._finish(message)
         return True
@@ -412,6 +421,77 @@ class TranscriptView(DrawnDocument):
         (self._expanded.add if drawn.expanded else self._expanded.discard)(drawn.item.key)
         self.host.fill(drawn)
 
+    def toggle_reasoning(self, key: str) -> bool:
+        """Open or close the reasoning of the answer keyed ``key`` (its header's link); it stays
+        so while the answer is drawn again (streaming, a theme change). Keyboard focus stays on
+        the link. False when no such answer with reasoning is drawn."""
+        drawn = next((d for d in self._drawn if d.item.key == key), None)
+        if drawn is None or drawn.message is None or not isinstance(drawn.item, Answer):
+            return False
+        if not drawn.item.reasoning:
+            return False
+        message = drawn.message
+        focused = self._link_focused(message)
+        drawn.expanded = not drawn.expanded
+        (self._expanded.add if drawn.expanded else self._expanded.discard)(key)
+        self.host.write_header(message, drawn.item, drawn.expanded)
+        if focused:
+            self._focus_reasoning(message)
+        return True
+
+    def _link_focused(self, message: Message) -> bool:
+        link = self.host.reasoning_link(message)
+        cursor = self.textCursor()
+        return link is not None and cursor.hasSelection() and cursor.selectionStart() == link[0]
+
+    def _focus_reasoning(self, message: Message) -> None:
+        """Select the reasoning link, as Tab does (Enter and Space act on it)."""
+        link = self.host.reasoning_link(message)
+        if link is None:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(link[0])
+        cursor.setPosition(link[1], QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(cursor)
+
+    def reasoning_header(self, turn_id: str) -> str:
+        """The reasoning lines shown over a turn's last answer with reasoning ("" when none):
+        the disclosure line, and the reasoning under it when open (for tests and
+        accessibility)."""
+        for drawn in reversed(self._drawn):
+            message = drawn.message
+            if message is None or drawn.item.turn_id != turn_id:
+                continue
+            if not isinstance(drawn.item, Answer) or not drawn.item.reasoning:
+                continue
+            link = self.host.reasoning_link(message)
+            if link is None:
+                return ""
+            block = message.frame.firstCursorPosition().block()
+            end = block.position() + block.length() - 1
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(link[0])
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            return cursor.selectedText().replace("\u2028", "\n")
+        return ""
+
+    def reasoning_link_rect(self, turn_id: str) -> QRect | None:
+        """Where a turn's last reasoning link is drawn (viewport coordinates): its click
+        target."""
+        for drawn in reversed(self._drawn):
+            if drawn.message is None or drawn.item.turn_id != turn_id:
+                continue
+            link = self.host.reasoning_link(drawn.message)
+            if link is None:
+                continue
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(link[0])
+            left = self.cursorRect(cursor)
+            cursor.setPosition(link[1])
+            right = self.cursorRect(cursor)
+            return QRect(left.left(), left.top(), right.left() - left.left(), left.height())
+        return None
+
     def tool_card_text(self, call_id: str) -> str:
         """The card's visible text (for tests and accessibility)."""
         frame = self.tool_cards[call_id].frame
@@ -580,11 +660,14 @@ class TranscriptView(DrawnDocument):
         return self.host.palette
 
     def set_dark(self, dark: bool) -> None:
-        """Switch palettes and draw the shown items again with the new colours."""
-        if dark == self.host.dark:
+        """Switch palettes and draw the shown items again with the new colours (``palette_for``
+        also knows whether the theme is the high-contrast one: a switch between dark and high
+        contrast keeps ``dark`` but changes the palette)."""
+        palette = palette_for(dark)
+        if dark == self.host.dark and palette == self.host.palette:
             return
         self.host.dark = dark
-        self.host.palette = palette_for(dark)
+        self.host.palette = palette
         self._register_glyphs()
         self._set_page_palette()
         self._redraw()

@@ -9,16 +9,21 @@ Invariants it keeps:
 
 - ``paths()`` is the attachments in the order they were added, each once (the same path added
   again is ignored);
-- the UI thread never touches the file: sizes, image thumbnails and the type's theme icon name are
+- the UI thread never touches the file: sizes and image thumbnails are
   read on a worker through the ``submit`` callable it is given (``WorkerBridge.submit``); without
-  one, a chip shows the name, the style's file icon and the type only. Thumbnails are decoded
+  one, a chip shows the name, the type's tile and the type only. Thumbnails are decoded
   at a capped size (``QImageReader.setScaledSize``), so a huge photo costs a small image, and
   only off the UI thread;
 - a result that arrives for a chip the user already removed is dropped;
 - no text can widen a chip past ``NAME_WIDTH``/``DETAIL_WIDTH``: the name and the detail line
   (an error can be a long path) are elided, the whole of both in the tooltip;
-- the icon is drawn, never an emoji (a desktop without an emoji font shows those as empty boxes):
-  the theme's icon for the type where there is one, else the style's standard file icon.
+- the icon is drawn, never an emoji (a desktop without an emoji font shows those as empty boxes)
+  nor a theme icon (a bare desktop has none): a rounded tile in the type family's colour with a
+  white Lucide icon (``type_tile``), or an image's thumbnail;
+- while a file is being read (``set_reading``, driven by ``ui/controllers/attachments.py``) the
+  chip says how far — "Reading… 12 / 300 pages", the unit by type (``progress_unit``) — with a
+  thin bar under it (indeterminate while the total is unknown); its ✕ then also stops the read
+  (the controller hears ``sig_removed``). ``set_read_done`` returns it to type and size.
 """
 
 from __future__ import annotations
@@ -30,19 +35,29 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QMimeDatabase, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QIcon, QImage, QImageReader, QPixmap
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QGuiApplication,
+    QImage,
+    QImageReader,
+    QPainter,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QLayout,
     QLayoutItem,
-    QStyle,
+    QProgressBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
+
+from parley.ui.icons import icon, pixmap
 
 #: ``submit(job, on_done, on_error)``: run ``job`` on a worker, call back on the UI thread.
 Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
@@ -100,20 +115,115 @@ def file_kind(path: str | Path) -> tuple[str, str]:
     return ("📄", ext.upper() if ext else "File")
 
 
-def icon_names(path: str | Path) -> tuple[str, ...]:
-    """The icon-theme names for the file's type, by extension only. Blocking the first time (it
-    loads the MIME database): call on a worker."""
-    mime = QMimeDatabase().mimeTypeForFile(str(path), QMimeDatabase.MatchMode.MatchExtension)
-    return tuple(n for n in (mime.iconName(), mime.genericIconName()) if n)
+#: What a format's progress counts, by extension (the extractors' ``Extraction.unit``).
+_PROGRESS_UNITS = {
+    "pdf": ("page", "pages"),
+    "pptx": ("slide", "slides"),
+    "xlsx": ("sheet", "sheets"),
+    "xlsm": ("sheet", "sheets"),
+    "epub": ("section", "sections"),
+}
+#: The progress bar's height under a chip being read, in pixels.
+PROGRESS_HEIGHT = 3
 
 
-def theme_icon(names: tuple[str, ...]) -> QIcon:
-    """The desktop theme's icon for the first name it has; null where there is no icon theme."""
-    for name in names:
-        icon = QIcon.fromTheme(name)
-        if not icon.isNull():
-            return icon
-    return QIcon()
+def progress_unit(path: str | Path, total: int) -> str:
+    """The word for what a read of ``path`` counts ("pages"), "" when its format counts none."""
+    one, many = _PROGRESS_UNITS.get(Path(path).suffix.lower().lstrip("."), ("", ""))
+    return one if total == 1 else many
+
+
+def progress_text(path: str | Path, done: int, total: int) -> str:
+    """``Reading… 12 / 300 pages``; ``Reading…`` while the total is unknown."""
+    if total <= 0:
+        return "Reading…"
+    unit = progress_unit(path, total)
+    return f"Reading… {min(done, total):,} / {total:,}{' ' + unit if unit else ''}"
+
+
+#: A file type's tile: its family's colour and the icon drawn on it (white), by extension. The
+#: colours follow what people know from the peers' chips and office suites (PDF red, sheets green,
+#: documents blue, slides orange); they are saturated enough for white to read on both themes.
+_FAMILIES: dict[str, tuple[str, str]] = {
+    "pdf": ("#d93f3f", "file-text"),
+    "sheet": ("#1e8e4e", "table"),
+    "doc": ("#2f6fde", "file-text"),
+    "slides": ("#e0701d", "presentation"),
+    "code": ("#5f6673", "code"),
+    "text": ("#5f6673", "file-text"),
+    "book": ("#8a4fd3", "book-open"),
+    "image": ("#0f8f9c", "image"),
+    "mail": ("#2f6fde", "mail"),
+}
+_FAMILY_OF: dict[str, str] = {
+    **dict.fromkeys(("pdf",), "pdf"),
+    **dict.fromkeys(("csv", "tsv", "xlsx", "xlsm", "xls", "ods"), "sheet"),
+    **dict.fromkeys(("docx", "doc", "odt", "rtf"), "doc"),
+    **dict.fromkeys(("pptx", "ppt", "odp"), "slides"),
+    **dict.fromkeys(("epub",), "book"),
+    **dict.fromkeys(("msg", "eml"), "mail"),
+    **dict.fromkeys(("png", "jpg", "jpeg", "gif", "webp", "bmp"), "image"),
+    **dict.fromkeys(
+        (
+            "py",
+            "js",
+            "ts",
+            "tsx",
+            "jsx",
+            "json",
+            "yaml",
+            "yml",
+            "toml",
+            "sh",
+            "c",
+            "h",
+            "cpp",
+            "rs",
+            "go",
+            "java",
+            "kt",
+            "rb",
+            "php",
+            "cs",
+            "swift",
+            "sql",
+            "html",
+            "htm",
+            "css",
+            "xml",
+        ),
+        "code",
+    ),
+}
+
+
+def type_family(path: str | Path) -> str:
+    """The family a file's extension belongs to ("pdf", "sheet", "doc", … or "text")."""
+    return _FAMILY_OF.get(Path(path).suffix.lower().lstrip("."), "text")
+
+
+def type_tile(path: str | Path, side: int) -> QPixmap:
+    """A rounded square in the type's colour with its icon in white, ``side`` logical pixels,
+    sharp on the primary screen. Drawn, never a font glyph or a theme icon (which may be absent)."""
+    colour, icon_name = _FAMILIES[type_family(path)]
+    screen = QGuiApplication.primaryScreen()
+    scale = screen.devicePixelRatio() if screen is not None else 1.0
+    tile = QPixmap(round(side * scale), round(side * scale))
+    tile.setDevicePixelRatio(scale)
+    tile.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(tile)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour))
+    painter.drawRoundedRect(QRectF(0, 0, side, side), side / 5, side / 5)
+    glyph = round(side * 0.55)
+    offset = (side - glyph) / 2
+    painter.drawPixmap(
+        QRectF(offset, offset, glyph, glyph).toRect(),
+        pixmap(icon_name, glyph, QColor("white")),
+    )
+    painter.end()
+    return tile
 
 
 def is_image(path: str | Path) -> bool:
@@ -150,7 +260,6 @@ class FileFacts:
     size: int
     is_file: bool
     thumbnail: QImage | None = None
-    icon_names: tuple[str, ...] = ()
 
 
 def probe_file(path: Path) -> FileFacts:
@@ -163,9 +272,7 @@ def probe_file(path: Path) -> FileFacts:
     if is_image(path):
         image = load_scaled_image(path, THUMBNAIL_SIDE)
         thumbnail = None if image.isNull() else image
-    return FileFacts(
-        size=stat.st_size, is_file=True, thumbnail=thumbnail, icon_names=icon_names(path)
-    )
+    return FileFacts(size=stat.st_size, is_file=True, thumbnail=thumbnail)
 
 
 def normalise(path: str | Path) -> Path:
@@ -184,6 +291,8 @@ class AttachmentChip(QFrame):
         self.path = path
         self.file_size: int | None = None  # not ``size``: that would hide QWidget.size()
         self.error = ""
+        #: ``(done, total)`` while the file is being read (``total`` 0: unknown), else ``None``.
+        self.reading: tuple[int, int] | None = None
         self.setObjectName("attachment-chip")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setToolTip(str(path))
@@ -194,10 +303,9 @@ class AttachmentChip(QFrame):
         self.icon.setObjectName("attachment-icon")
         self.icon.setFixedSize(THUMBNAIL_SIDE, THUMBNAIL_SIDE)
         self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        # The style's file icon (drawn by Qt, no font needed) until the worker names the theme's
-        # icon for the type, if there is one. ``glyph`` stays as the type's symbol for callers.
-        standard = self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon)
-        self.icon.setPixmap(standard.pixmap(THUMBNAIL_SIDE - 8))
+        # The type's tile (drawn: no font, no icon theme needed) until an image's thumbnail
+        # arrives from the worker.
+        self.icon.setPixmap(type_tile(path, THUMBNAIL_SIDE - 6))
 
         self.name_label = QLabel(self)
         self.name_label.setObjectName("attachment-name")
@@ -207,20 +315,30 @@ class AttachmentChip(QFrame):
         )
         self.detail_label = QLabel(self)
         self.detail_label.setObjectName("attachment-detail")
-        self.detail_label.setStyleSheet("color: #666666")
+        # Muted in either theme (a fixed grey was near-invisible on the dark one).
+        self.detail_label.setStyleSheet("color: palette(placeholder-text)")
 
         self.remove_button = QToolButton(self)
         self.remove_button.setObjectName("remove-attachment")
-        self.remove_button.setText("✕")
+        self.remove_button.setIcon(icon("x"))  # drawn, not the ✕ glyph of some font
         self.remove_button.setAutoRaise(True)
         self.remove_button.setToolTip(f"Remove {path.name}")
         self.remove_button.clicked.connect(lambda: self.sig_remove_clicked.emit(str(self.path)))
+
+        self.progress_bar = QProgressBar(self)
+        self.progress_bar.setObjectName("attachment-progress")
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setFixedHeight(PROGRESS_HEIGHT)
+        self.progress_bar.setMaximumWidth(DETAIL_WIDTH)
+        self.progress_bar.hide()
 
         text = QVBoxLayout()
         text.setContentsMargins(0, 0, 0, 0)
         text.setSpacing(0)
         text.addWidget(self.name_label)
         text.addWidget(self.detail_label)
+        text.addSpacing(1)
+        text.addWidget(self.progress_bar)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 2, 2)
         row.setSpacing(6)
@@ -237,15 +355,34 @@ class AttachmentChip(QFrame):
         if facts.thumbnail is not None:
             self.icon.setPixmap(QPixmap.fromImage(facts.thumbnail))
             self.has_thumbnail = True
-        else:
-            themed = theme_icon(facts.icon_names)
-            if not themed.isNull():
-                self.icon.setPixmap(themed.pixmap(THUMBNAIL_SIDE - 8))
         self._show_detail()
 
     def set_error(self, reason: str) -> None:
         self.error = reason
         self.detail_label.setStyleSheet("color: #c0392b")
+        self._show_detail()
+
+    def set_reading(self, done: int, total: int) -> None:
+        """Show that the file is being read: ``done`` of ``total`` (0: unknown, the bar then
+        moves without a position). The ✕ now also stops the read."""
+        self.reading = (max(0, done), max(0, total))
+        bar = self.progress_bar
+        if total > 0:
+            bar.setRange(0, total)
+            bar.setValue(min(max(0, done), total))
+        else:
+            bar.setRange(0, 0)  # indeterminate
+        bar.show()
+        self.remove_button.setToolTip(f"Stop reading and remove {self.path.name}")
+        self._show_detail()
+
+    def set_read_done(self) -> None:
+        """The read ended (read, failed or stopped): back to the type and size."""
+        if self.reading is None:
+            return
+        self.reading = None
+        self.progress_bar.hide()
+        self.remove_button.setToolTip(f"Remove {self.path.name}")
         self._show_detail()
 
     def detail_text(self) -> str:
@@ -255,6 +392,8 @@ class AttachmentChip(QFrame):
         """The detail line before eliding (the whole error, for instance)."""
         if self.error:
             return f"{self.type_label} · {self.error}"
+        if self.reading is not None:
+            return progress_text(self.path, *self.reading)
         if self.file_size is None:
             return f"{self.type_label} · …"
         return f"{self.type_label} · {human_size(self.file_size)}"
@@ -272,6 +411,9 @@ class AttachmentStrip(QWidget):
 
     sig_removed = Signal(str)
     """The user removed an attachment with its ✕: the file's path."""
+
+    sig_added = Signal(list)
+    """Files were attached: the new chips' paths (``Path``), in order (the controller reads)."""
 
     def __init__(self, parent: QWidget | None = None, submit: Submit | None = None) -> None:
         super().__init__(parent)
@@ -302,6 +444,8 @@ class AttachmentStrip(QWidget):
             added.append(path)
             self._probe(chip)
         self.setVisible(bool(self._chips))
+        if added:
+            self.sig_added.emit(list(added))
         return added
 
     def remove(self, path: str | Path) -> None:

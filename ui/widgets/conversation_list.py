@@ -30,16 +30,31 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QRect,
+    QRectF,
+    QSize,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeyEvent, QPalette, QResizeEvent
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QFrame,
     QLabel,
     QLineEdit,
     QMenu,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeWidget,
@@ -48,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.conversations.sections import Section, parse_time
+from parley.ui.icons import icon
 from parley.ui.key_text import keys_for
 from parley.ui.qt_items import children, top_level_items
 from parley.ui.widgets.session_search import SessionMatch, snippet_tooltip
@@ -63,7 +79,7 @@ SECTION_ROLE = Qt.ItemDataRole.UserRole + 7  # a section's key
 
 SECTION, SESSION = "section", "session"
 UNTITLED = "(untitled)"
-PIN_MARKER = "\U0001f4cc"  # 📌
+PIN_ICON = "pin"  # a drawn icon, not the 📌 emoji: it must not depend on an emoji font
 _EXPANDED, _COLLAPSED = "\u25be", "\u25b8"  # ▾ ▸
 
 
@@ -93,6 +109,13 @@ def local_time(ts: str) -> str:
     return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _high_contrast(palette: QPalette) -> bool:
+    """The palette is a high-contrast one (black on white or white on black text and base)."""
+    text = palette.color(QPalette.ColorRole.Text).lightness()
+    base = palette.color(QPalette.ColorRole.Base).lightness()
+    return abs(text - base) >= 250
+
+
 class _RenameDelegate(QStyledItemDelegate):
     """Edits a conversation's raw title (not its displayed text with the pin) and, on commit,
     asks the list to request the rename instead of writing into the item."""
@@ -100,6 +123,62 @@ class _RenameDelegate(QStyledItemDelegate):
     def __init__(self, owner: ConversationList) -> None:
         super().__init__(owner)
         self._owner = owner
+
+    # A row is a soft rounded pill, as in the peers' sidebars: the row height grows with the
+    # font (so it follows the zoom), the selection is a tint of the accent rather than a
+    # saturated bar, and the text keeps its own colour. In the high-contrast palette (its
+    # Highlight is a pure, saturated colour meant to be used as is) Qt's own bar is kept.
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + round(option.fontMetrics.height() * 0.7))
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        palette = option.palette
+        state = option.state
+        selected = bool(state & QStyle.StateFlag.State_Selected)
+        hovered = bool(state & QStyle.StateFlag.State_MouseOver)
+        # The pill reaches into the indentation so the title has room inside it.
+        rect = QRectF(option.rect)
+        rect = rect.adjusted(-min(8.0, max(0.0, rect.left() - 2)), 1, -2, -1)
+        radius = min(8.0, rect.height() / 3)
+        if selected or hovered:
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if _high_contrast(palette):
+                # No tint: a solid outline in the text colour, readable in any high-contrast
+                # palette (a Highlight fill under Text-coloured text may not be).
+                if selected:
+                    painter.setPen(QPen(palette.color(QPalette.ColorRole.Text), 2))
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+            else:
+                # The view's own Highlight is transparent (see __init__): the application's.
+                tint = QColor(QApplication.palette().color(QPalette.ColorRole.Highlight))
+                dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
+                tint.setAlpha((90 if dark else 50) if selected else (40 if dark else 22))
+                # Keyboard focus on the row: the pill gets an accent outline (the style's dotted
+                # focus frame is not drawn).
+                focused = bool(state & QStyle.StateFlag.State_HasFocus)
+                outline = QColor(QApplication.palette().color(QPalette.ColorRole.Highlight))
+                painter.setPen(QPen(outline, 1) if focused else Qt.PenStyle.NoPen)
+                painter.setBrush(tint)
+                painter.drawRoundedRect(rect, radius, radius)
+            painter.restore()
+        plain = QStyleOptionViewItem(option)
+        plain.state = state & ~(
+            QStyle.StateFlag.State_Selected
+            | QStyle.StateFlag.State_MouseOver
+            | QStyle.StateFlag.State_HasFocus
+        )
+        super().paint(painter, plain, index)
 
     def createEditor(
         self,
@@ -161,6 +240,16 @@ class ConversationList(QTreeWidget):
         self.setAccessibleDescription(ROW_KEYS)
         self.setHeaderHidden(True)
         self.setColumnCount(1)
+        # The sidebar sits on the window's colour with no frame, like the peers' sidebars; the
+        # conversation (on the base colour) is what stands out.
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setBackgroundRole(QPalette.ColorRole.Window)
+        self.setMouseTracking(True)  # the hover tint
+        # The delegate draws the selection (a soft pill, tinted from the application's
+        # Highlight); the view's own Highlight is transparent so the style's full-width bar
+        # (which also covers the indentation) draws nothing. Only that role is set here, so every
+        # other colour still follows the theme.
+        self._clear_highlight()
         self.setRootIsDecorated(False)  # headers draw their own ▾/▸; conversations need none
         self.setIndentation(10)
         self.setUniformRowHeights(True)
@@ -192,6 +281,18 @@ class ConversationList(QTreeWidget):
         self.empty_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.empty_hint.setMargin(16)
         self.empty_hint.hide()
+
+    def _clear_highlight(self) -> None:
+        palette = self.palette()
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            palette.setColor(group, QPalette.ColorRole.Highlight, Qt.GlobalColor.transparent)
+        self.setPalette(palette)
+
+    def drawBranches(
+        self, painter: QPainter, rect: QRect, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """Nothing: no row has a branch line or arrow (headers draw their own ▾/▸), and the
+        style would paint the selection bar into the indentation beside the delegate's pill."""
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -353,7 +454,9 @@ class ConversationList(QTreeWidget):
     ) -> QTreeWidgetItem:
         item = QTreeWidgetItem()
         shown = title.strip() or UNTITLED
-        item.setText(0, f"{PIN_MARKER} {shown}" if pinned else shown)
+        item.setText(0, shown)
+        if pinned:
+            item.setIcon(0, icon(PIN_ICON, role=QPalette.ColorRole.PlaceholderText))
         item.setData(0, KIND_ROLE, SESSION)
         item.setData(0, SESSION_ROLE, session_id)
         item.setData(0, TITLE_ROLE, title)

@@ -30,12 +30,13 @@ from PySide6.QtWidgets import (
 from parley.ui.icons import icon, pixmap
 from parley.ui.key_text import keys_for
 
-#: The examples offered: (a short title, the prompt it puts in the composer).
+#: The examples offered: (a short title, the prompt it puts in the composer). Short enough to be
+#: read whole on a card at 100 % zoom (a longer one is elided, the whole of it in the tooltip).
 EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("Explain a concept", "Explain public-key cryptography with a simple example."),
-    ("Write code", "Write a Python function that removes duplicate lines from a file."),
-    ("Summarise a document", "Summarise the attached document in five bullet points."),
-    ("Plan something", "Help me plan a three-day trip to Lisbon on a modest budget."),
+    ("Explain a concept", "Explain public keys simply."),
+    ("Write code", "Dedupe a file's lines in Python."),
+    ("Summarise a document", "Summarise the attached file."),
+    ("Plan something", "Plan three days in Lisbon."),
 )
 
 

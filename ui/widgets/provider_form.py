@@ -13,7 +13,11 @@ Invariants it keeps:
 - choosing a preset fills kind, base URL, key variable and a suggested model, all still editable
   except the kind (a preset's wire format is fixed; "Custom" leaves it free); going back to
   "Custom" takes away what the previous preset filled in (its name, URL, key variable and model)
-  and keeps only what the user typed.
+  and keeps only what the user typed;
+- the look follows the main window's (issue 16): Save (or "Start chatting") is the accent
+  button, Test and Fetch models are secondary; ``sectioned=True`` (Settings) lays the fields out
+  in three titled cards — Connection, API key, Model — with a short line under each control,
+  while the welcome panel keeps the plain form inside its own card.
 """
 
 from __future__ import annotations
@@ -26,11 +30,22 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
+from parley.ui.icons import icon
+from parley.ui.settings_pages.look import (
+    HINT_STYLE,
+    Row,
+    card_form,
+    label_width,
+    primary,
+    secondary,
+)
 from parley.ui.view_models import PresetChoice, ProviderDraft
 
 KINDS = (
@@ -53,39 +68,59 @@ class ProviderForm(QWidget):
     sig_fetch_models_requested = Signal(object)
     """List the models of this ``ProviderDraft``'s provider."""
 
-    def __init__(self, parent: QWidget | None = None, *, save_label: str = "Save") -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, save_label: str = "Save", sectioned: bool = False
+    ) -> None:
         super().__init__(parent)
         self._presets: dict[str, PresetChoice] = {}
         self._applied: PresetChoice | None = None  # the preset whose values the fields hold
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("preset")
+        self.preset_box.setAccessibleName("Preset")
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("provider-name")
+        self.name_edit.setAccessibleName("Name")
         self.kind_box = QComboBox()
+        self.kind_box.setAccessibleName("Kind")
         for kind, label in KINDS:
             self.kind_box.addItem(label, kind)
         self.url_edit = QLineEdit()
         self.url_edit.setObjectName("base-url")
+        self.url_edit.setAccessibleName("Base URL")
         self.key_edit = QLineEdit()
         self.key_edit.setObjectName("api-key")
+        self.key_edit.setAccessibleName("API key")
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_source = QLabel("")
         self.key_source.setObjectName("key-source")
         self.key_source.setWordWrap(True)
         self.key_env_edit = QLineEdit()
         self.key_env_edit.setPlaceholderText("optional: environment variable with the key")
+        self.key_env_edit.setAccessibleName("Key variable")
         self.model_box = QComboBox()
         self.model_box.setObjectName("default-model")
+        self.model_box.setAccessibleName("Default model")
         self.model_box.setEditable(True)
         self.model_box.setMinimumWidth(240)
         self.fetch_button = QPushButton("Fetch models")
+        self.fetch_button.setIcon(icon("refresh-cw"))
+        secondary(self.fetch_button)
         self.test_button = QPushButton("Test")
         self.test_button.setObjectName("test-provider")
+        self.test_button.setAccessibleName("Test connection")
+        self.test_button.setToolTip(
+            "Send a tiny request with what the form shows (nothing is saved)"
+        )
+        secondary(self.test_button)
         self.save_button = QPushButton(save_label)
         self.save_button.setObjectName("save-provider")
+        primary(self.save_button)
         self.result = QLabel("")
         self.result.setObjectName("provider-result")
         self.result.setWordWrap(True)
+        self.result.setAccessibleName("Provider result")
+        #: Sectioned only: the result line and the buttons, for the owner to place.
+        self.action_bar: QWidget | None = None
 
         model_row = QHBoxLayout()
         model_row.addWidget(self.model_box, 1)
@@ -95,17 +130,23 @@ class ProviderForm(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
 
-        form = QFormLayout(self)
-        form.addRow("Preset", self.preset_box)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Kind", self.kind_box)
-        form.addRow("Base URL", self.url_edit)
-        form.addRow("API key", self.key_edit)
-        form.addRow("", self.key_source)
-        form.addRow("Key variable", self.key_env_edit)
-        form.addRow("Default model", model_row)
-        form.addRow("", self.result)
-        form.addRow(buttons)
+        if sectioned:
+            self._plain_form: QFormLayout | None = None
+            self._lay_out_sections(model_row, buttons)
+        else:
+            form = QFormLayout(self)
+            form.addRow("Preset", self.preset_box)
+            form.addRow("Name", self.name_edit)
+            form.addRow("Kind", self.kind_box)
+            form.addRow("Base URL", self.url_edit)
+            form.addRow("API key", self.key_edit)
+            form.addRow("", self.key_source)
+            self._plain_form = form
+            form.setRowVisible(self.key_source, False)  # until there is something to say
+            form.addRow("Key variable", self.key_env_edit)
+            form.addRow("Default model", model_row)
+            form.addRow("", self.result)
+            form.addRow(buttons)
 
         self.preset_box.currentIndexChanged.connect(self._on_preset)
         self.save_button.clicked.connect(lambda: self.sig_save_requested.emit(self.draft()))
@@ -113,6 +154,68 @@ class ProviderForm(QWidget):
         self.fetch_button.clicked.connect(
             lambda: self.sig_fetch_models_requested.emit(self.draft())
         )
+
+    def _lay_out_sections(self, model_row: QLayout, buttons: QLayout) -> None:
+        """Settings' layout: Connection, API key and Model cards, a line under each control."""
+
+        self.model_box.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 12)
+        width = label_width(
+            self, ("Preset", "Name", "Kind", "Base URL", "API key", "Key variable", "Default model")
+        )
+
+        def card(title: str, rows: list[Row]) -> QWidget:
+            return card_form(title, rows, width)
+
+        self.key_source.setStyleSheet(HINT_STYLE)  # where the key is: a line under the field
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(10)
+        column.addWidget(
+            card(
+                "Connection",
+                [
+                    ("Preset", self.preset_box, "Fills in the address, key variable and a model."),
+                    ("Name", self.name_edit, "How the model picker names this provider."),
+                    ("Kind", self.kind_box, "The wire format; a preset fixes it."),
+                    ("Base URL", self.url_edit, "The API's root, e.g. https://api.openai.com/v1"),
+                ],
+            )
+        )
+        key_card = card(
+            "API key",
+            [
+                ("API key", self.key_edit, ""),
+                ("", self.key_source, ""),
+                (
+                    "Key variable",
+                    self.key_env_edit,
+                    "A key you paste is kept in the system keyring, never in a file, and never "
+                    "shown again; or name an environment variable that holds it.",
+                ),
+            ],
+        )
+        column.addWidget(key_card)
+        column.addWidget(
+            card(
+                "Model",
+                [
+                    (
+                        "Default model",
+                        model_row,
+                        "New chats with this provider start on it. Fetch models lists what the "
+                        "server offers.",
+                    ),
+                ],
+            )
+        )
+        column.addStretch(1)
+        # Result and buttons stay in view under a scrolling form: the owner places the bar.
+        self.action_bar = QWidget()
+        self.action_bar.setObjectName("provider-actions")
+        bar = QVBoxLayout(self.action_bar)
+        bar.setContentsMargins(0, 6, 0, 0)
+        bar.addWidget(self.result)
+        bar.addLayout(buttons)
 
     # -- what the owner calls ------------------------------------------------------------------
 
@@ -134,10 +237,17 @@ class ProviderForm(QWidget):
         self.key_env_edit.clear()
         self.model_box.clear()
         self.result.clear()
-        self.key_source.setText("")
+        self._show_key_source("")
         index = max(0, self.preset_box.findData(preset))
         self.preset_box.setCurrentIndex(index)
         self._on_preset()
+
+    def _show_key_source(self, text: str) -> None:
+        """Where the key comes from, on its own line under the key; in the plain form an empty
+        line takes no row (it left a gap between the key and its variable)."""
+        self.key_source.setText(text)
+        if self._plain_form is not None:
+            self._plain_form.setRowVisible(self.key_source, bool(text))
 
     def load(
         self,
@@ -167,7 +277,7 @@ class ProviderForm(QWidget):
         self.model_box.clear()
         self.model_box.addItems(list(dict.fromkeys(m for m in (default_model, *models) if m)))
         self.model_box.setCurrentText(default_model)
-        self.key_source.setText(key_source)
+        self._show_key_source(key_source)
         self.result.clear()
 
     def draft(self) -> ProviderDraft:

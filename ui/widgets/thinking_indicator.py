@@ -3,8 +3,9 @@
 Why it exists: between Send and the first token a model may think for many seconds; small grey
 text in the status line was the only sign that anything was happening. Every peer shows a moving
 mark and, for a long wait, how long it has been. This widget is that mark: three pulsing dots,
-"Thinking…" and the elapsed seconds. The chat side starts it when a turn starts and stops it when
-the first text arrives (or the turn ends).
+"Thinking…" and the elapsed seconds, then — when the model streams its reasoning — the latest
+line of it, muted and elided (as ChatGPT and Claude show a reasoning model at work). The chat
+side starts it when a turn starts and stops it when the first text arrives (or the turn ends).
 
 Invariants it keeps:
 
@@ -15,7 +16,10 @@ Invariants it keeps:
   (``set_background``), so Qt repaints no widget under it on a frame;
 - the animation timer runs only while it is shown; a stopped indicator costs nothing;
 - time comes from an injectable clock (``time.monotonic`` by default), so a test can say "five
-  seconds later" without waiting; the frame timer only asks for a repaint and a new label.
+  seconds later" without waiting; the frame timer only asks for a repaint and a new label;
+- reasoning costs nothing per chunk: ``add_reasoning`` keeps only the last few hundred
+  characters, and the line shown changes at most every ``REASONING_EVERY_S`` (on a frame tick;
+  the first line at once), never faster than a person can read it.
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ FRAME_MS = 120
 SHOW_SECONDS_AFTER = 1.0
 #: The dots' count and their phase offset, in frames.
 DOTS = 3
+#: The reasoning line shown changes at most this often (seconds).
+REASONING_EVERY_S = 0.5
+#: How much of the streamed reasoning is kept to find its latest line (characters).
+REASONING_TAIL = 600
 
 
 class ThinkingIndicator(QWidget):
@@ -50,6 +58,10 @@ class ThinkingIndicator(QWidget):
         self._phrase = "Thinking…"
         self._model = ""
         self._frame = 0
+        self._reasoning = ""  # the end of the reasoning streamed so far (REASONING_TAIL)
+        self._reasoning_new = False  # it changed since the line shown was taken from it
+        self._line = ""  # the reasoning line shown
+        self._line_at = 0.0  # when (per the clock) that line was taken
         self._align: QWidget | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(FRAME_MS)
@@ -64,6 +76,7 @@ class ThinkingIndicator(QWidget):
         self._model = model
         self._phrase = phrase
         self._frame = 0
+        self._reasoning, self._reasoning_new, self._line = "", False, ""
         self.setToolTip(f"Waiting for {model}'s first words" if model else "")
         self.setAccessibleDescription(self._phrase)
         self.show()
@@ -86,6 +99,29 @@ class ThinkingIndicator(QWidget):
         self._phrase = phrase
         self.setAccessibleDescription(phrase)
         self.update()
+
+    def add_reasoning(self, text: str) -> None:
+        """Reasoning streamed in: its latest line is shown (at most every
+        ``REASONING_EVERY_S``; the first at once). Ignored while stopped."""
+        if not text or not self.running:
+            return
+        self._reasoning = (self._reasoning + text)[-REASONING_TAIL:]
+        self._reasoning_new = True
+        if not self._line:
+            self._take_line()
+
+    def reasoning_line(self) -> str:
+        """The reasoning line shown now ("" when none streamed)."""
+        return self._line
+
+    def _take_line(self) -> None:
+        lines = [line.strip() for line in self._reasoning.splitlines()]
+        latest = next((line for line in reversed(lines) if line), "")
+        self._reasoning_new = False
+        self._line_at = self._clock()
+        if latest != self._line:
+            self._line = latest
+            self.update()
 
     def stop(self) -> None:
         """Text started to stream, or the turn ended: hide and stop the timer."""
@@ -112,6 +148,8 @@ class ThinkingIndicator(QWidget):
     def tick(self) -> None:
         """One animation frame (the timer's slot)."""
         self._frame += 1
+        if self._reasoning_new and self._clock() - self._line_at >= REASONING_EVERY_S:
+            self._take_line()
         self.update()
 
     def sizeHint(self) -> QSize:
@@ -148,8 +186,19 @@ class ThinkingIndicator(QWidget):
             painter.drawEllipse(QRectF(x - radius, height / 2 - radius, 2 * radius, 2 * radius))
             x += radius * 3
         painter.setPen(muted)
+        left = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         text_rect = QRectF(x + radius, 0, self.width() - x - radius, height)
-        painter.drawText(
-            text_rect, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), self.text()
-        )
+        words = self.text()
+        painter.drawText(text_rect, left, words)
+        if self._line:
+            # The latest reasoning line after the words, fainter, cut to what fits.
+            metrics = self.fontMetrics()
+            start = text_rect.left() + metrics.horizontalAdvance(f"{words} ")
+            room = int(self.width() - start - 12)
+            if room > metrics.horizontalAdvance("· …") * 4:
+                faint = QColor(muted)
+                faint.setAlphaF(0.75)
+                painter.setPen(faint)
+                line = metrics.elidedText(f"· {self._line}", Qt.TextElideMode.ElideRight, room)
+                painter.drawText(QRectF(start, 0, room, height), left, line)
         painter.end()

@@ -10,13 +10,14 @@ Invariants it keeps:
 
 - it renders and forwards: the state it shows is read from the popover's pickers and the
   workspace the controller hands it (``show_workspace``); choices are made by the controller;
-- "on" means exactly: a workspace is set and the tool set is not "none" — the only case in which
-  the runtime offers the model any tool;
+- "on" means exactly: a workspace is set and the tool set is not "none", or MCP servers are
+  chosen for the conversation — the only cases in which the runtime offers the model any tool;
 - the accessible description says the state in words (the dot is only a picture of it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRectF, Qt
@@ -47,6 +48,7 @@ class ToolsControl(QToolButton):
         self.clicked.connect(self.open_popover)
         self.popover.tools_picker.currentIndexChanged.connect(lambda _i: self._render())
         self.popover.gate_picker.currentIndexChanged.connect(lambda _i: self._render())
+        self.popover.mcp_servers_changed.connect(lambda _names: self._render())
         self._render()
 
     # -- what the controller calls -------------------------------------------------------------
@@ -56,6 +58,20 @@ class ToolsControl(QToolButton):
         self.popover.show_workspace(folder)
         self._render()
 
+    def show_mcp_servers(
+        self, configured: Sequence[tuple[str, bool]], chosen: Iterable[str]
+    ) -> None:
+        """The configured MCP servers and those chosen for this conversation (see
+        ``ToolsPopover.show_mcp_servers``); the user's changes arrive as
+        ``popover.mcp_servers_changed``."""
+        self.popover.show_mcp_servers(configured, chosen)
+        self._render()
+
+    @property
+    def mcp_servers(self) -> tuple[str, ...]:
+        """The MCP servers chosen for this conversation (what the next turn's request names)."""
+        return self.popover.chosen_mcp_servers()
+
     def refresh(self) -> None:
         """The sandbox line changed: say it in the tooltip too."""
         self._render()
@@ -63,13 +79,23 @@ class ToolsControl(QToolButton):
     @property
     def tools_on(self) -> bool:
         """A workspace is set and some tools are allowed (what the badge shows)."""
-        return self._workspace is not None and self.popover.tools_picker.currentData() != "none"
+        workspace_tools = (
+            self._workspace is not None and self.popover.tools_picker.currentData() != "none"
+        )
+        return workspace_tools or bool(self.mcp_servers)
 
     # -- showing -------------------------------------------------------------------------------
 
     def _render(self) -> None:
         picker = self.popover.tools_picker
-        if self.tools_on:
+        servers = self.mcp_servers
+        mcp = f"MCP: {', '.join(servers)}" if servers else ""
+        if self.tools_on and (self._workspace is None or picker.currentData() == "none"):
+            # Only MCP servers' tools are on.
+            self.setText(f"MCP ({len(servers)})")
+            gate = self.popover.gate_picker.currentText().lower()
+            described = f"Tools on: {mcp}; {gate}"
+        elif self.tools_on:
             assert self._workspace is not None
             name = self._workspace.name or str(self._workspace)
             if len(name) > NAME_CHARS:
@@ -78,6 +104,8 @@ class ToolsControl(QToolButton):
             state = f"{picker.currentText()} in {self._workspace}"
             gate = self.popover.gate_picker.currentText().lower()
             described = f"Tools on: {state}; {gate}"
+            if mcp:
+                described += f"; {mcp}"
         else:
             self.setText("Tools")
             described = "Tools off: choose a workspace folder to let the model read and work in it"

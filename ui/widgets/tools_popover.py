@@ -12,15 +12,22 @@ Invariants it keeps:
 - the widgets keep the object and accessible names they had in the old row (``workspace``,
   ``tools-picker``, ``gate-picker``, ``sandbox-status``), so tests and assistive tools find them;
 - the workspace button closes the panel before the folder dialog opens (a popup under a modal
-  dialog would steal its clicks).
+  dialog would steal its clicks);
+- the MCP servers section lists the configured servers as checkboxes (``mcp-server-<name>``),
+  checked as the controller says (the project's enabled servers by default); a change emits
+  ``mcp_servers_changed`` with the chosen names in the configured order, and the controller puts
+  them in the next turn's request. A server turned off in Settings is listed, unchecked and
+  disabled, so the user sees why it is not offered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -41,7 +48,10 @@ GATE_CHOICES = (("Ask before risky commands", "auto"), ("Ask before every comman
 
 
 class ToolsPopover(QFrame):
-    """A popup panel: workspace row, tools and gate pickers, the sandbox line."""
+    """A popup panel: workspace row, tools and gate pickers, the sandbox line, MCP servers."""
+
+    #: The MCP servers chosen for this conversation changed: their names, configured order.
+    mcp_servers_changed = Signal(tuple)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
@@ -94,6 +104,22 @@ class ToolsPopover(QFrame):
         self.sandbox_label.setWordWrap(True)
         self.sandbox_label.hide()
 
+        # MCP servers for this conversation: one checkbox per configured server.
+        self.mcp_title = QLabel("MCP servers", self)
+        self.mcp_title.setObjectName("mcp-servers-title")
+        self.mcp_box = QWidget(self)
+        self.mcp_box.setObjectName("mcp-servers")
+        self.mcp_box.setAccessibleName("MCP servers for this conversation")
+        self.mcp_rows = QVBoxLayout(self.mcp_box)
+        self.mcp_rows.setContentsMargins(0, 0, 0, 0)
+        self.mcp_rows.setSpacing(2)
+        self.mcp_empty = QLabel("None yet: add one in Settings → MCP servers.", self.mcp_box)
+        self.mcp_empty.setObjectName("mcp-servers-empty")
+        self.mcp_empty.setStyleSheet("color: palette(placeholder-text)")
+        self.mcp_empty.setWordWrap(True)
+        self.mcp_rows.addWidget(self.mcp_empty)
+        self.mcp_checks: dict[str, QCheckBox] = {}
+
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Workspace", folder_row)
@@ -105,6 +131,8 @@ class ToolsPopover(QFrame):
         column.addWidget(self.hint)
         column.addLayout(form)
         column.addWidget(self.sandbox_label)
+        column.addWidget(self.mcp_title)
+        column.addWidget(self.mcp_box)
         self.setMinimumWidth(360)
 
         # Close first: the folder dialog the controller opens must not sit under a popup.
@@ -121,3 +149,38 @@ class ToolsPopover(QFrame):
         )
         self.clear_workspace_button.setEnabled(folder is not None)
         self.tools_picker.setEnabled(folder is not None)
+
+    # -- MCP servers -----------------------------------------------------------------------------
+
+    def show_mcp_servers(
+        self, configured: Sequence[tuple[str, bool]], chosen: Iterable[str]
+    ) -> None:
+        """List ``configured`` servers as ``(name, enabled in Settings)``, checking those in
+        ``chosen`` (a disabled server is never checked). Emits nothing: this is the controller
+        showing state, not the user choosing."""
+        for check in self.mcp_checks.values():
+            self.mcp_rows.removeWidget(check)
+            check.deleteLater()
+        self.mcp_checks = {}
+        wanted = set(chosen)
+        for name, enabled in configured:
+            check = QCheckBox(name, self.mcp_box)
+            check.setObjectName(f"mcp-server-{name}")
+            check.setAccessibleName(f"MCP server {name}")
+            check.setChecked(enabled and name in wanted)
+            check.setEnabled(enabled)
+            check.setToolTip(
+                f"Offer the tools of {name} in this conversation"
+                if enabled
+                else f"{name} is turned off in Settings → MCP servers"
+            )
+            check.toggled.connect(
+                lambda _on: self.mcp_servers_changed.emit(self.chosen_mcp_servers())
+            )
+            self.mcp_rows.addWidget(check)
+            self.mcp_checks[name] = check
+        self.mcp_empty.setVisible(not self.mcp_checks)
+
+    def chosen_mcp_servers(self) -> tuple[str, ...]:
+        """The checked servers' names, in the configured order."""
+        return tuple(name for name, check in self.mcp_checks.items() if check.isChecked())

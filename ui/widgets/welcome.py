@@ -41,6 +41,10 @@ _SERVER = Qt.ItemDataRole.UserRole
 CARD_STYLE = (
     "QFrame#welcome-card { background: palette(base); border: 1px solid palette(mid);"
     " border-radius: 12px; }"
+    # The card is the base colour, like the fields in it: a border keeps each field visible (in
+    # the dark theme they were not). Sizes in the font's units, so they follow the zoom.
+    " QFrame#welcome-card QLineEdit { border: 1px solid palette(mid); border-radius: 4px;"
+    " padding: 0.15em 0.3em; }"
 )
 #: The keyring warning: amber, with dark text, readable on a light and a dark theme.
 KEYRING_STYLE = (

@@ -38,6 +38,7 @@ Errors: as ``Extraction.error_kind``: ``unsupported``, ``encrypted``, ``damaged`
 
 from __future__ import annotations
 
+import dataclasses
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -113,7 +114,10 @@ def detect_file(path: Path, name: str, limits: AttachmentLimits) -> Detected:
             with zipfile.ZipFile(path) as zf:
                 found = classify_zip(zf, name)
                 if found.kind in ("docx", "xlsx", "pptx"):
-                    scan_xml_parts(zf, name)
+                    malformed: list[tuple[str, str]] = []
+                    scan_xml_parts(zf, name, malformed=malformed)
+                    if malformed:
+                        found = dataclasses.replace(found, malformed_parts=tuple(malformed))
         except (zipfile.BadZipFile, OSError, EOFError) as exc:
             raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
     return found
@@ -136,7 +140,27 @@ def extract_file(path: Path, name: str, limits: AttachmentLimits) -> Extraction:
         if found.kind not in READABLE:
             raise refusal(found, name)
         extractor, function = _EXTRACTORS[found.kind]
-        result = function(path, name, limits, found)
+        try:
+            result = function(path, name, limits, found)
+        except Exception as exc:
+            if not found.malformed_parts or (
+                isinstance(exc, ReadFailure) and exc.kind != "damaged"
+            ):
+                raise
+            # A part the extractor needed is the broken one: say which, as before.
+            part, detail = found.malformed_parts[0]
+            raise ReadFailure(
+                "damaged", f"{name}: the part {part} is not well-formed XML ({detail})"
+            ) from None
+        # Parts the extractor did not already name in a note of its own.
+        unsaid = [part for part, _ in found.malformed_parts if part not in result.text]
+        if unsaid and not result.error_kind:
+            parts = ", ".join(unsaid)
+            result.text = (
+                f"{result.text}\n\n[not read: {parts} (not well-formed XML); the rest of the "
+                "document is complete]"
+            )
+            result.extractor = _with_note(result.extractor, "a damaged part skipped")
     except ReadFailure as failure:
         message = failure.message
         if message.startswith("the part "):  # from a helper that does not know the file name

@@ -1,6 +1,8 @@
 """EPUB attachments: the spine's documents in reading order, as HTML text.
 
-Invariant: the container and OPF are parsed with defusedxml, after the ZIP checks.
+Invariants: the container and OPF are parsed with defusedxml, after the ZIP checks. Each
+chapter is read as the HTML extractor reads a page (what a browser would not show is left out);
+what was left out is said once for the book, after the text, naming the chapters it was in.
 """
 
 from __future__ import annotations
@@ -21,8 +23,24 @@ from parley.infrastructure.attachments.extractors.common import (
     _detail,
     _local,
     cap_text,
+    report_progress,
 )
-from parley.infrastructure.attachments.extractors.html import html_to_text
+from parley.infrastructure.attachments.extractors.html import hidden_note, visible_text
+
+_NAMED = 5
+"""Chapters named at most in the note on hidden text (the rest are counted)."""
+
+
+def _hidden_in(hidden: dict[str, int]) -> str:
+    """The EPUB's one note on hidden text: how many elements, in which chapters."""
+    total = sum(hidden.values())
+    names = [" ".join(name.split()) for name in hidden]  # a member name is one line
+    names = [name if len(name) <= 60 else name[:59] + "…" for name in names]
+    where = ", ".join(names[:_NAMED])
+    if len(names) > _NAMED:
+        where += f" and {len(names) - _NAMED:,} more chapters"
+    return hidden_note(total, f" (in {where})")
+
 
 # ---------------------------------------------------------------- EPUB
 
@@ -60,17 +78,22 @@ def extract_epub(path: Path, name: str, limits: AttachmentLimits, found: Detecte
             if meta["description"]:
                 sections.append(f"**Description:** {meta['description'][0]}")
             chars = 0
-            for idref in spine:
+            hidden: dict[str, int] = {}  # chapter (its path in the book) -> elements left out
+            members = set(zf.namelist())
+            for done, idref in enumerate(spine, start=1):
                 member = manifest.get(idref, "")
-                if not member or member not in zf.namelist():
-                    continue
-                raw = zf.read(member)
-                markup, _codec = decode_text(raw, f"{name}:{member}")
-                chapter = html_to_text(markup)
-                if chapter:
-                    sections.append(chapter)
-                    chapters += 1
-                    chars += len(chapter)
+                if member and member in members:
+                    raw = zf.read(member)
+                    markup, _codec = decode_text(raw, f"{name}:{member}")
+                    chapter, left_out = visible_text(markup)
+                    if left_out:
+                        label = posixpath.relpath(member, base) if base else member
+                        hidden[label] = hidden.get(label, 0) + left_out
+                    if chapter:
+                        sections.append(chapter)
+                        chapters += 1
+                        chars += len(chapter)
+                report_progress(done, len(spine))
                 if chars > limits.max_chars:
                     break
     except ReadFailure:
@@ -78,6 +101,15 @@ def extract_epub(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     except (KeyError, AttributeError, zipfile.BadZipFile, OSError, EOFError) as exc:
         raise ReadFailure("damaged", f"{name} is not a readable EPUB ({_detail(exc)})") from None
     if not chapters:
+        if hidden:
+            count = sum(hidden.values())
+            raise ReadFailure(
+                "no_text",
+                f"{name} has no visible text (only {count:,} hidden "
+                f"element{'' if count == 1 else 's'}, which a reader would not show)",
+            )
         raise ReadFailure("no_text", f"{name} has no text")
     text, truncated = cap_text("\n\n".join(sections), limits.max_chars)
+    if hidden:  # after the cap, so a long book still says it
+        text += "\n\n" + _hidden_in(hidden)
     return Extraction(extractor="epub", text=text, truncated=truncated)

@@ -491,6 +491,20 @@ def html_to_text(markup: str) -> str:
     return _visible(markup).text()
 
 
+def visible_text(markup: str) -> tuple[str, int]:
+    """The visible text of ``markup`` and how many hidden elements that held text were left
+    out (for a caller that says so itself, e.g. once for a whole EPUB)."""
+    parser = _visible(markup)
+    return parser.text(), parser.hidden_count
+
+
+def hidden_note(count: int, where: str = "") -> str:
+    """The bracketed note for ``count`` hidden elements left out (``where``: " (in …)")."""
+    were = "was" if count == 1 else "were"
+    counted = _plural(count, "hidden element")
+    return f"[{counted} {were} left out{where}: text a browser would not show]"
+
+
 def _visible(markup: str) -> _HtmlText:
     parser = _HtmlText(_hiding_rules(markup))
     parser.feed(markup)
@@ -525,9 +539,5 @@ def extract_html(path: Path, name: str, limits: AttachmentLimits, found: Detecte
             )
         raise ReadFailure("no_text", f"{name} has no visible text")
     if parser.hidden_count:
-        were = "was" if parser.hidden_count == 1 else "were"
-        text += (
-            f"\n\n[{_plural(parser.hidden_count, 'hidden element')} {were} left out: "
-            "text a browser would not show]"
-        )
+        text += "\n\n" + hidden_note(parser.hidden_count)
     return read.extraction(extractor=f"html ({read.codec})", text=read.with_note(text))

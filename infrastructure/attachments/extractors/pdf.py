@@ -2,11 +2,13 @@
 and form-field values a reader would see.
 
 Why it exists: a PDF is glyphs on a page, not text; every extractor gets some pages wrong. pypdf
-reads most pages fast and faithfully, so it reads every page; a page whose text fails a check of
+reads most pages fast and faithfully, so it reads every page (with the corrections of
+``pdf_text``: ``/ActualText``, Type 3 word gaps); a page whose text fails a check of
 ``pdf_quality`` (garbled characters, words run together or split apart, a transcript's line
-numbers as one block) is read again by a second extractor (pdfminer.six, ``pdf_miner``) or by
-pypdf's layout mode, and the more plausible text is kept. A file pypdf cannot open at all (no
-usable cross-reference table) is read by pdfminer.six alone.
+numbers as one block) or whose order goes back up a column (``pdf_text.out_of_order``) is read
+again by a second extractor (pdfminer.six, ``pdf_miner``) or by pypdf's layout mode, and the
+more plausible text is kept. A file pypdf cannot open at all (no usable cross-reference table)
+is read by pdfminer.six alone. Each page read is reported with ``report_progress``.
 
 Invariants:
 
@@ -41,8 +43,10 @@ from parley.infrastructure.attachments.extractors.common import (
     _fatal,
     _plural,
     cap_text,
+    report_progress,
 )
 from parley.infrastructure.attachments.extractors.pdf_miner import (
+    MinerBomb,
     MinerError,
     MinerPages,
     miner_version,
@@ -53,6 +57,7 @@ from parley.infrastructure.attachments.extractors.pdf_quality import (
     normalise_presentation_forms,
     spacing_measure,
 )
+from parley.infrastructure.attachments.extractors.pdf_text import PageVisitor, out_of_order
 
 _MAX_ANNOTATIONS = 2_000
 """Annotations, and form fields, listed at most (a note says when more were left out)."""
@@ -96,6 +101,11 @@ def _solid(text: str) -> int:
     return sum(1 for ch in text if not ch.isspace())
 
 
+def _lines(text: str) -> int:
+    """Lines with text (blank lines not counted)."""
+    return sum(1 for line in text.split("\n") if line.strip())
+
+
 def _tidy_layout(text: str) -> str:
     """pypdf's layout text without its blank lines, trailing blanks and wide gaps."""
     lines = [re.sub(r" {3,}", "  ", line.rstrip()) for line in text.split("\n")]
@@ -103,10 +113,16 @@ def _tidy_layout(text: str) -> str:
 
 
 def _second_opinion(
-    text: str, number: int, miner: Callable[[], str | None], layout: Callable[[], str | None]
+    text: str,
+    number: int,
+    miner: Callable[[], str | None],
+    layout: Callable[[], str | None],
+    disordered: bool = False,
 ) -> tuple[str, str]:
     """The text to keep for page ``number`` whose pypdf text is ``text``, and its source; a
-    garbled page that no extractor reads plausibly keeps its text under a note."""
+    garbled page that no extractor reads plausibly keeps its text under a note. ``disordered``
+    says that pypdf's order put text above what came before it in the same column
+    (``pdf_text.out_of_order``)."""
     garble = garble_measure(text)
     if garble.garbled:
         alt = miner()
@@ -114,12 +130,28 @@ def _second_opinion(
             return alt, _MINER
         return f"{_garbled_note(number)}\n{text}", _PYPDF
     spacing = spacing_measure(text)
+    asked = False
+    alt = None
     if spacing.run_together or spacing.split:
-        alt = miner()
+        alt, asked = miner(), True
         if (
             alt is not None
             and _solid(alt) >= 0.9 * _solid(text)
             and spacing_measure(alt).badness < 0.5 * spacing.badness
+            and not garble_measure(alt).garbled
+        ):
+            return alt, _MINER
+    if disordered:
+        # pdfminer orders the page by its layout; kept when it has the same text (within 10 %)
+        # in about as many lines (a table's rows cut into columns of cells make many more),
+        # and spaces its words no worse.
+        if not asked:
+            alt = miner()
+        if (
+            alt is not None
+            and 0.9 * _solid(text) <= _solid(alt) <= 1.1 * _solid(text)
+            and _lines(alt) <= 1.25 * _lines(text) + 2
+            and spacing_measure(alt).badness <= spacing.badness + 0.01
             and not garble_measure(alt).garbled
         ):
             return alt, _MINER
@@ -285,9 +317,12 @@ def extract_pdf(path: Path, name: str, limits: AttachmentLimits, found: Detected
             raise ReadFailure("damaged", f"{name} has no pages")
         limit = min(total, limits.max_pages)
 
-        def read_page(index: int) -> str:
+        def read_page(index: int) -> tuple[str, bool]:
             try:
-                return reader.pages[index].extract_text() or ""
+                page = reader.pages[index]
+                visitor = PageVisitor(page)
+                text = page.extract_text(**visitor.kwargs()) or ""
+                return text, out_of_order(visitor.pieces)
             except LimitReachedError:
                 raise
             except Exception as exc:
@@ -367,7 +402,7 @@ class _Rereader:
 def _read_pages(
     limit: int,
     limits: AttachmentLimits,
-    read_page: Callable[[int], str],
+    read_page: Callable[[int], tuple[str, bool]],
     has_fonts: Callable[[int], bool],
     miner: MinerPages,
     read_layout: Callable[[int], str | None],
@@ -381,8 +416,10 @@ def _read_pages(
     for index in range(limit):
         number = index + 1
         failure = ""
+        disordered = False
         try:
-            text = normalise_presentation_forms(read_page(index)).strip("\n")
+            raw, disordered = read_page(index)
+            text = normalise_presentation_forms(raw).strip("\n")
         except _PageFailed as exc:
             text, failure = "", str(exc)
         except Exception as exc:
@@ -397,6 +434,7 @@ def _read_pages(
                     bomb=True,
                 )
             )
+            report_progress(number, limit)
             continue
         if failure or not text.strip():
             # pypdf read nothing here: the other extractor may (a font pypdf cannot parse). A
@@ -412,11 +450,16 @@ def _read_pages(
                 page = _Page("[no text on this page]", 0, _PYPDF)
         else:
             body, source = _second_opinion(
-                text, number, partial(rereader.text, index), partial(read_layout, index)
+                text,
+                number,
+                partial(rereader.text, index),
+                partial(read_layout, index),
+                disordered,
             )
             page = _Page(body, len(body), source)
         rereader.settle(page.source == _MINER)
         pages.append(page)
+        report_progress(number, limit)
         chars += page.chars
         if chars > limits.max_chars and number < limit:
             break
@@ -430,6 +473,11 @@ def _extract_with_miner(
     the file is ``damaged`` with pypdf's reason."""
     try:
         total = miner.count(100_000)
+    except MinerBomb as exc:
+        raise ReadFailure(
+            "unsafe",
+            f"{name}: {exc}, beyond the safety limit (a decompression bomb?); it was not read",
+        ) from None
     except MinerError:
         total = 0
     if total == 0:
@@ -443,15 +491,30 @@ def _extract_with_miner(
         number = index + 1
         try:
             text = normalise_presentation_forms(miner.text(index))
+        except MinerBomb:
+            pages.append(
+                _Page(
+                    f"[page {number} was not read: its data decompresses beyond the safety limit]",
+                    0,
+                    "",
+                    failed=True,
+                    bomb=True,
+                )
+            )
+            report_progress(number, limit)
+            continue
         except MinerError as exc:
             pages.append(_Page(f"[page {number} could not be read: {exc}]", 0, "", failed=True))
+            report_progress(number, limit)
             continue
         if not text.strip():
             pages.append(_Page("[no text on this page]", 0, _MINER))
+            report_progress(number, limit)
             continue
         if garble_measure(text).garbled:
             text = f"{_garbled_note(number)}\n{text}"
         pages.append(_Page(text, len(text), _MINER))
+        report_progress(number, limit)
         chars += len(text)
         if chars > limits.max_chars and number < limit:
             break

@@ -16,6 +16,10 @@ Invariants it keeps:
   asked for, so asking for page 40 of 117 parses page 40's content stream, not the 39 before.
 - Errors from pdfminer surface as :class:`MinerError` (what went wrong, one line); a
   ``MemoryError`` or ``RecursionError`` is never caught here.
+- No stream decompresses past :data:`MAX_STREAM_BYTES` (pdfminer.six has no limit of its own:
+  a 1 MB FlateDecode stream of 1 GB of spaces filled the child's 1 GB address space and ended
+  as a ``memory`` error after 8.5 s). pdfminer's Flate and LZW decoders are replaced, in this
+  process, by ones that stop at the cap and raise :class:`MinerBomb`.
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ from __future__ import annotations
 import io
 import logging
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from parley.infrastructure.attachments.extractors.common import _detail, _fatal
 
-__all__ = ["MinerError", "MinerPages", "miner_version"]
+__all__ = ["MAX_STREAM_BYTES", "MinerBomb", "MinerError", "MinerPages", "miner_version"]
 
 _CID = re.compile(r"\(cid:\d+\)")
 
@@ -44,6 +49,94 @@ def _one_char_lines(text: str) -> bool:
 
 class MinerError(Exception):
     """pdfminer.six could not open the file or read a page (the message says why)."""
+
+
+class MinerBomb(MinerError):
+    """A stream of the file decompresses past :data:`MAX_STREAM_BYTES` (a decompression bomb)."""
+
+
+MAX_STREAM_BYTES = 75_000_000
+"""Bytes one stream may decompress to in pdfminer.six: pypdf's own default limit
+(``ZLIB_MAX_OUTPUT_LENGTH``), so both extractors refuse the same streams."""
+
+
+class _TooLarge(Exception):
+    """Raised inside pdfminer's decoding when a stream passes the cap; becomes MinerBomb."""
+
+
+_BOMB_MESSAGE = f"a stream decompresses to more than {MAX_STREAM_BYTES:,} bytes"
+
+
+class _CappedDecompressor:
+    """A ``zlib.decompressobj`` that raises :class:`_TooLarge` past the cap."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self._total = 0
+
+    def decompress(self, data: bytes, max_length: int = 0) -> bytes:
+        room = MAX_STREAM_BYTES - self._total + 1
+        out: bytes = self._inner.decompress(data, min(max_length, room) if max_length else room)
+        self._total += len(out)
+        if self._total > MAX_STREAM_BYTES:
+            raise _TooLarge(_BOMB_MESSAGE)
+        return out
+
+    def flush(self, *args: Any) -> bytes:
+        out: bytes = self._inner.flush(*args)
+        self._total += len(out)
+        if self._total > MAX_STREAM_BYTES:
+            raise _TooLarge(_BOMB_MESSAGE)
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class _CappedZlib:
+    """What pdfminer.six's ``pdftypes`` module sees as ``zlib``: the same, except that
+    ``decompress`` and ``decompressobj`` stop at :data:`MAX_STREAM_BYTES`."""
+
+    error = zlib.error
+
+    def decompress(self, data: bytes, wbits: int = zlib.MAX_WBITS, bufsize: int = 0) -> bytes:
+        inner = zlib.decompressobj(wbits)
+        out = inner.decompress(data, MAX_STREAM_BYTES + 1)
+        if len(out) > MAX_STREAM_BYTES:
+            raise _TooLarge(_BOMB_MESSAGE)
+        if not inner.eof:
+            # as zlib.decompress says of a cut stream (pdfminer then tries its own recovery)
+            raise zlib.error("Error -5 while decompressing data: incomplete or truncated stream")
+        return out
+
+    def decompressobj(self, *args: Any, **kwargs: Any) -> _CappedDecompressor:
+        return _CappedDecompressor(zlib.decompressobj(*args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(zlib, name)
+
+
+def _capped_lzwdecode(data: bytes) -> bytes:
+    """pdfminer's LZW decoding, stopped at the cap (LZW expands up to some thousand times)."""
+    from pdfminer.lzw import LZWDecoder
+
+    parts: list[bytes] = []
+    total = 0
+    for part in LZWDecoder(io.BytesIO(data)).run():
+        total += len(part)
+        if total > MAX_STREAM_BYTES:
+            raise _TooLarge(_BOMB_MESSAGE)
+        parts.append(part)
+    return b"".join(parts)
+
+
+def _cap_decompression() -> None:
+    """Install the capped decoders in pdfminer.six's stream module (once per process)."""
+    from pdfminer import pdftypes
+
+    if not isinstance(getattr(pdftypes, "zlib", None), _CappedZlib):
+        pdftypes.zlib = _CappedZlib()  # type: ignore[assignment]
+        pdftypes.lzwdecode = _capped_lzwdecode
 
 
 def miner_version() -> str:
@@ -73,6 +166,7 @@ class MinerPages:
         # pdfminer logs every recoverable oddity at WARNING; the child's stderr is not a place
         # for them (and a hostile file could make them many).
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
+        _cap_decompression()
         from pdfminer.converter import TextConverter
         from pdfminer.layout import LAParams
         from pdfminer.pdfdocument import PDFDocument
@@ -93,6 +187,9 @@ class MinerPages:
             # simple3.pdf), so it is used only when the default gives one character per line.
             vertical = TextConverter(manager, self._output, laparams=LAParams(detect_vertical=True))
             self._vertical = PDFPageInterpreter(manager, vertical)
+        except _TooLarge as exc:
+            self.close()
+            raise MinerBomb(str(exc)) from None
         except Exception as exc:
             if _fatal(exc):
                 raise
@@ -117,6 +214,9 @@ class MinerPages:
                 self._page(len(self._seen))
         except MinerError:
             pass
+        except _TooLarge as exc:
+            if not self._seen:
+                raise MinerBomb(str(exc)) from None
         except Exception as exc:
             if _fatal(exc):
                 raise
@@ -134,6 +234,8 @@ class MinerPages:
                 text = self._run(self._vertical, page)
         except MinerError:
             raise
+        except _TooLarge as exc:
+            raise MinerBomb(str(exc)) from None
         except Exception as exc:
             if _fatal(exc):
                 raise

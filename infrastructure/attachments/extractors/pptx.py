@@ -9,7 +9,10 @@ placeholders are labelled (``[Footer] …``), take the layout's or master's text
 none of their own, and are given when they change (not again on every slide). Diagram
 (SmartArt) and comment parts are parsed with defusedxml after ``zipcheck.scan_xml_parts``
 passed the package; comments are legacy (``ppt/comments/comment*.xml`` with
-``commentAuthors.xml``) or modern (``modernComment_*.xml`` with ``authors.xml``).
+``commentAuthors.xml``) or modern (``modernComment_*.xml`` with ``authors.xml``), each shown
+with its author and its replies in its slide's section. A comment part that cannot be read
+becomes a note in that section and the slide's own text is kept (one with a DTD is ``unsafe``).
+Progress is reported once per slide.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from parley.infrastructure.attachments.extractors.common import (
     cap_text,
     md_escape,
     md_table,
+    report_progress,
 )
 from parley.infrastructure.attachments.extractors.office_drawing import diagram_text, paragraphs
 from parley.infrastructure.attachments.extractors.xlsx import _cell
@@ -210,43 +214,164 @@ def _behind(slide: Any, seen: set[str]) -> list[str]:
     return out
 
 
-def _comment_authors(package: Any) -> dict[str, str]:
-    """Author ids to names, from ``commentAuthors.xml`` (legacy) and ``authors.xml`` (modern)."""
-    names: dict[str, str] = {}
+_MODERN_NS = "http://schemas.microsoft.com/office/powerpoint/2018/8/main"
+"""The namespace of PowerPoint 365's threaded ("modern") comments and their authors."""
+_RESOLVED = frozenset({"resolved", "closed"})
+
+# The two comment formats, as [MS-PPTX] and ISO/IEC 29500 specify them (and as the Open XML
+# SDK models them: ``DocumentFormat.OpenXml.Presentation.Comment`` and
+# ``DocumentFormat.OpenXml.Office2021.PowerPoint.Comment``):
+#
+# - Legacy (ISO/IEC 29500-1 §19.4, PowerPoint 2007-2019): the slide's relationship
+#   ``…/officeDocument/2006/relationships/comments`` targets ``ppt/comments/commentN.xml``, a
+#   ``p:cmLst`` of ``p:cm authorId="0" dt=… idx="1"`` holding ``p:pos`` and ``p:text`` (plain
+#   text); ``authorId`` is a ``p:cmAuthor id`` in ``ppt/commentAuthors.xml`` (``p:cmAuthorLst``).
+#   A reply is a ``p:cm`` of its own whose ``p:extLst`` holds ``p15:threadingInfo`` with
+#   ``p15:parentCm authorId=… idx=…`` naming its parent ([MS-PPTX] 2.4.1.7 threadingInfo,
+#   2.4.3.2 CT_CommentThreading, namespace ``…/office/powerpoint/2012/main``).
+# - Modern ([MS-PPTX] 2.25, namespace ``…/office/powerpoint/2018/8/main``, CT_Comment
+#   learn.microsoft.com/openspecs/office_standards/ms-pptx/161bc2c9-98fc-46b7-852b-ba7ee77e2e54):
+#   the slide's relationship ``http://schemas.microsoft.com/office/2018/10/relationships/comments``
+#   targets ``ppt/comments/modernComment_*.xml``, a ``p188:cmLst`` of ``p188:cm id="{GUID}"
+#   authorId="{GUID}" created=… status=…`` whose children are, in this order, an anchor
+#   (``pc:sldMkLst``/``ac:deMkLst``/``ac:txMkLst``/``p188:unknownAnchor``), ``p188:pos``,
+#   ``p188:replyLst`` of ``p188:reply`` (each with its own ``p188:txBody``), then the comment's
+#   own ``p188:txBody`` (DrawingML ``a:p`` paragraphs); ``status`` is active, resolved or closed
+#   (ST_CommentStatus). Authors are ``p188:author id="{GUID}" name=…`` in ``ppt/authors.xml``
+#   (``p188:authorLst``, CT_AuthorList).
+
+
+def _comment_authors(package: Any) -> dict[str, dict[str, str]]:
+    """Author ids to names per format: ``{"legacy": …}`` from ``commentAuthors.xml``
+    (``p:cmAuthor``), ``{"modern": …}`` from ``authors.xml`` (``p188:author``)."""
+    names: dict[str, dict[str, str]] = {"legacy": {}, "modern": {}}
     for part in package.iter_parts():
         partname = str(part.partname)
-        if partname.endswith(("/commentAuthors.xml", "/authors.xml")):
-            for el in safe_xml(part.blob, partname).iter():
-                if _local(el.tag) in ("cmAuthor", "author") and el.get("id") is not None:
-                    names[el.get("id", "")] = el.get("name", "")
+        if not partname.endswith(("/commentAuthors.xml", "/authors.xml")):
+            continue
+        try:
+            root = safe_xml(part.blob, partname)
+        except ReadFailure as failure:
+            if failure.kind == "unsafe":
+                raise
+            continue  # the comments are still shown, by an unknown author
+        for el in root.iter():
+            tag = _local(el.tag)
+            if tag in ("cmAuthor", "author") and el.get("id") is not None:
+                kind = "legacy" if tag == "cmAuthor" else "modern"
+                names[kind][el.get("id", "")] = " ".join(el.get("name", "").split())
     return names
 
 
-def _comments(slide: Any, authors: dict[str, str]) -> list[str]:
-    """The slide's comments (legacy and modern) and their replies, as ``- author: text``."""
+def _said(body: Any) -> str:
+    """A comment's text on one line: a legacy ``p:text`` or a modern ``txBody``'s paragraphs."""
+    if body is None:
+        return ""
+    said = body.text or "" if _local(body.tag) == "text" else " ".join(paragraphs(body))
+    return " ".join(said.split())
+
+
+def _child(el: Any, name: str) -> Any:
+    return next((c for c in el if _local(c.tag) == name), None)
+
+
+def _legacy_comments(root: Any, authors: dict[str, str]) -> list[str]:
+    """``p:cm`` elements as ``- author: text``; a reply (``p15:parentCm``) below its parent."""
+    comments: list[tuple[tuple[str, str], tuple[str, str] | None, str]] = []
+    for cm in root:
+        if _local(cm.tag) != "cm":
+            continue
+        key = (cm.get("authorId", ""), cm.get("idx", ""))
+        parent_el = next((el for el in cm.iter() if _local(el.tag) == "parentCm"), None)
+        parent = None
+        if parent_el is not None:
+            parent = (parent_el.get("authorId", ""), parent_el.get("idx", ""))
+        who = authors.get(key[0], "") or "unknown author"
+        said = _said(_child(cm, "text"))
+        comments.append((key, parent, f"{who}: {said}" if said else f"{who}: (no text)"))
+    known = {key for key, _, _ in comments}
+    replies: dict[tuple[str, str], list[int]] = {}
+    roots: list[int] = []
+    for index, (key, parent, _) in enumerate(comments):
+        if parent is not None and parent in known and parent != key:
+            replies.setdefault(parent, []).append(index)
+        else:
+            roots.append(index)
     lines: list[str] = []
+    shown: set[int] = set()
+
+    def show(index: int, depth: int) -> None:
+        if index in shown:  # a reply chain that loops back
+            return
+        shown.add(index)
+        key, _, line = comments[index]
+        lines.append("  " * min(depth, 4) + "- " + line)
+        for reply in replies.get(key, []):
+            show(reply, depth + 1)
+
+    for index in roots:
+        show(index, 0)
+    for index in range(len(comments)):  # replies whose parents only reply to each other
+        show(index, 1)
+    return lines
+
+
+def _modern_comments(root: Any, authors: dict[str, str]) -> list[str]:
+    """``p188:cm`` threads as ``- author: text`` with their ``p188:reply`` lines below."""
+    lines: list[str] = []
+    for cm in root:
+        if _local(cm.tag) != "cm":
+            continue
+        who = authors.get(cm.get("authorId", ""), "") or "unknown author"
+        if cm.get("status", "") in _RESOLVED:
+            who += f" ({cm.get('status')})"
+        said = _said(_child(cm, "txBody"))
+        reply_list = _child(cm, "replyLst")
+        thread: list[str] = []
+        for reply in reply_list if reply_list is not None else ():
+            if _local(reply.tag) != "reply":
+                continue
+            answer = _said(_child(reply, "txBody"))
+            if answer:
+                by = authors.get(reply.get("authorId", ""), "") or "unknown author"
+                thread.append(f"  - {by}: {answer}")
+        if said or thread:
+            lines.append(f"- {who}: {said}" if said else f"- {who}: (no text)")
+            lines.extend(thread)
+    return lines
+
+
+def _comments(slide: Any, authors: dict[str, dict[str, str]]) -> tuple[list[str], list[str]]:
+    """The slide's comments, legacy and modern, each with its replies, as ``- author: text``
+    lines; and a note for each comment part that could not be read (the slide is kept)."""
+    lines: list[str] = []
+    notes: list[str] = []
     for rel in slide.part.rels.values():
         if rel.is_external or not rel.reltype.endswith("/comments"):
             continue
-        part = rel.target_part
-        root = safe_xml(part.blob, str(part.partname))
-        for el in root.iter():
-            tag = _local(el.tag)
-            if tag == "cm" or tag == "reply":
-                if tag == "cm":
-                    body = next((c for c in el if _local(c.tag) in ("text", "txBody")), None)
-                else:
-                    body = next((c for c in el if _local(c.tag) == "txBody"), None)
-                if body is None:
-                    continue
-                said = body.text or "" if _local(body.tag) == "text" else ""
-                said = said or " ".join(paragraphs(body))
-                said = " ".join(said.split())
-                if said:
-                    who = authors.get(el.get("authorId", ""), "") or "unknown"
-                    prefix = "  - " if tag == "reply" else "- "
-                    lines.append(f"{prefix}{who}: {said}")
-    return lines
+        partname = "a comment part"
+        try:
+            part = rel.target_part
+            partname = str(part.partname).lstrip("/")
+            root = safe_xml(part.blob, partname)
+            if _local(root.tag) != "cmLst":
+                notes.append(
+                    f"[comments not read: the part {partname} is not a comment list "
+                    f"(its root is <{_local(root.tag)}>)]"
+                )
+            elif root.tag.startswith("{" + _MODERN_NS + "}"):
+                lines.extend(_modern_comments(root, authors["modern"]))
+            else:
+                lines.extend(_legacy_comments(root, authors["legacy"]))
+        except ReadFailure as failure:
+            if failure.kind == "unsafe":
+                raise
+            notes.append(f"[comments not read: {failure.message}]")
+        except Exception as exc:
+            if _fatal(exc):
+                raise
+            notes.append(f"[comments not read: the part {partname}: {_detail(exc)}]")
+    return lines, notes
 
 
 def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detected) -> Extraction:
@@ -273,7 +398,7 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     except Exception as exc:
         if _fatal(exc):
             raise
-        authors = {}
+        authors = {"legacy": {}, "modern": {}}
     for number, slide in enumerate(slides[: limits.max_pages], start=1):
         try:
             title_shape = slide.shapes.title
@@ -293,7 +418,7 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
             if behind:
                 body.append("[Layout and master text] " + "\n\n".join(behind))
             body.extend(_furniture(slide, number, shown_furniture))
-            comments = _comments(slide, authors)
+            comments, comment_notes = _comments(slide, authors)
             if comments:
                 body.append("Comments:\n" + "\n".join(comments))
             if slide.has_notes_slide:  # every shape of the notes page (text, tables), not
@@ -302,11 +427,13 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
                 if notes:
                     body.append("Notes: " + "\n\n".join(notes))
             has_text = has_text or bool(title or body)
+            body.extend(comment_notes)  # notes, not the deck's text
             sections.append("\n\n".join([heading, *body]))
         except Exception as exc:
-            if _fatal(exc):
+            if _fatal(exc) or (isinstance(exc, ReadFailure) and exc.kind == "unsafe"):
                 raise
             sections.append(f"## Slide {number}\n\n[slide could not be read: {_detail(exc)}]")
+        report_progress(number, min(total, limits.max_pages))
     if not has_text:
         raise ReadFailure("no_text", f"{name} has no text ({_plural(total, 'slide')})")
     unread = ""

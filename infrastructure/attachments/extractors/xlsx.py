@@ -51,6 +51,7 @@ from parley.infrastructure.attachments.extractors.common import (
     cap_text,
     md_escape,
     md_table,
+    report_progress,
 )
 from parley.infrastructure.attachments.extractors.numfmt import (
     BUILTIN_FORMATS,
@@ -513,6 +514,7 @@ def extract_xlsx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
                     truncated = True
                     break
                 text, has_content, cut = _sheet_section(book, sheet, name, limits)
+                report_progress(index + 1, min(len(book.sheets), limits.max_pages))
                 sections.append(text)
                 any_value = any_value or has_content
                 truncated = truncated or cut

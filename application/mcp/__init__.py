@@ -1,0 +1,1 @@
+"""Model Context Protocol: the shared vocabulary (``model``) of servers, tools and calls."""

@@ -1,0 +1,1 @@
+"""MCP servers through the official Python SDK (``client.SdkMcpClient`` implements the port)."""
