@@ -38,13 +38,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from parley.application.mcp.pinning import ToolPins
-
 # The ports are the types of the services' fields (read at run time: ``typing.get_type_hints``).
 from parley.application.ports.attachments import AttachmentStore
 from parley.application.ports.chat_provider import ChatProvider, ProviderDirectory
 from parley.application.ports.event_store import EventStore
-from parley.application.ports.mcp import McpClient
 from parley.application.ports.provider_catalog import (
     KeySource,
     LocalServerProbe,
@@ -61,6 +58,8 @@ from parley.domain.agents.conversation_execution_request import (
 
 if TYPE_CHECKING:  # imported where they are built: the window paints before (window_start)
     from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.mcp.pinning import ToolPins
+    from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
 
 __all__ = ["Services", "build_services", "profile_dirs", "provider_catalog"]
@@ -192,6 +191,7 @@ def build_services(
     # ``profile_dirs``) before its first paint, and builds the services after it.
     from parley.application.conversations.retry import RetryPolicy
     from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.mcp.pinning import ToolPins
     from parley.application.mcp.secrets import secret_lookup
     from parley.application.ports.event_store import EventStoreError
     from parley.application.tools.mcp_tools import McpToolbox

@@ -71,6 +71,16 @@ def qualified_name(server: str, tool: str) -> str:
     return f"{PREFIX}{SEPARATOR}{server}{SEPARATOR}{tool}"
 
 
+SERVER_TOOL_SEPARATOR = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
+"""Between a server's and a tool's name where people read them (``git \u203a log``)."""
+
+
+def shown_tool_name(name: str) -> str:
+    """A tool's name as the user reads it: ``server \u203a tool`` for an MCP tool, else as is."""
+    split = split_qualified(name)
+    return f"{split[0]}{SERVER_TOOL_SEPARATOR}{split[1]}" if split else name
+
+
 def split_qualified(name: str) -> tuple[str, str] | None:
     """``(server, tool)`` of a qualified name; ``None`` when ``name`` is not an MCP tool's."""
     head, sep, rest = name.partition(SEPARATOR)

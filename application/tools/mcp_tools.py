@@ -43,6 +43,7 @@ from typing import Protocol
 
 from parley.application.conversations.tool_call_accumulator import ParsedToolCall
 from parley.application.mcp.model import (
+    SERVER_TOOL_SEPARATOR,
     McpCancelled,
     McpError,
     McpServerConfig,
@@ -100,15 +101,7 @@ MAX_DESCRIPTION_CHARS = 4_000
 _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: Between a server and its tool wherever both are shown ("time \u203a get_current_time").
-SERVER_TOOL_SEPARATOR = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
-
 _NOT_RUN_STOPPED = "Not run: the turn was stopped."
-
-
-def shown_tool_name(name: str) -> str:
-    """A tool's name as the user reads it: ``server \u203a tool`` for an MCP tool, else as is."""
-    split = split_qualified(name)
-    return f"{split[0]}{SERVER_TOOL_SEPARATOR}{split[1]}" if split else name
 
 
 class McpServerSource(Protocol):

@@ -67,6 +67,9 @@ class Cli:
             self.root / "config",
             secrets=KeyringSecretStore(backend=self.keyring),
         )
+        # The test's own pins (or none: ``self.pins = None`` means "no pinning store"), never
+        # the profile's file-backed ones.
+        services.mcp_pins = self.pins
         saved = None
         if stdin is not None:
             import sys

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QFontInfo, QTextDocument
 
 from parley.application.conversation_view.items import ToolCard
+from parley.application.mcp.model import shown_tool_name
 from parley.application.ports.tools import ALLOW_ALWAYS, ALLOW_SESSION, DENY, PermissionRequest
-from parley.application.tools.mcp_tools import shown_tool_name
 from parley.domain.actions.model import Effect
 from parley.domain.transcript.canonical import ActionVerdict, ToolCall, ToolResult
 from parley.ui.permission import PermissionDialog, PermissionPrompt, asked_action

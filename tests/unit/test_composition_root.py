@@ -113,10 +113,13 @@ def _service_hints() -> dict[str, object]:
     # The runtime and the toolbox are imported by bootstrap only where they are built (so the
     # window paints first); their names are resolved here for the check.
     from parley.application.conversations.turn_runtime import TurnRuntime
+    from parley.application.mcp.pinning import ToolPins
+    from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
 
+    names = {"TurnRuntime": TurnRuntime, "Toolbox": Toolbox, "ToolPins": ToolPins}
     return typing.get_type_hints(
-        parley.ui.bootstrap.Services, localns={"TurnRuntime": TurnRuntime, "Toolbox": Toolbox}
+        parley.ui.bootstrap.Services, localns={**names, "McpClient": McpClient}
     )
 
 

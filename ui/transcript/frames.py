@@ -58,7 +58,7 @@ from parley.application.conversation_view.wording import (
     card_details,
     card_status,
 )
-from parley.application.tools.mcp_tools import shown_tool_name
+from parley.application.mcp.model import shown_tool_name
 from parley.domain.transcript.branches import BranchPosition
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
 from parley.ui.rendering.markdown import LINE_HEIGHT, Palette
