@@ -16,9 +16,22 @@ import sys
 import threading
 from typing import TextIO
 
-from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.application.ports.tools import (
+    ALLOW_ALWAYS,
+    ALLOW_ONCE,
+    ALLOW_SESSION,
+    DENY,
+    PermissionRequest,
+)
 
-_CHOICES = {"o": ALLOW_ONCE, "once": ALLOW_ONCE, "c": ALLOW_SESSION, "conversation": ALLOW_SESSION}
+_CHOICES = {
+    "o": ALLOW_ONCE,
+    "once": ALLOW_ONCE,
+    "c": ALLOW_SESSION,
+    "conversation": ALLOW_SESSION,
+    "a": ALLOW_ALWAYS,
+    "always": ALLOW_ALWAYS,
+}
 
 
 class TerminalPermissionAsker:
@@ -56,18 +69,33 @@ class TerminalPermissionAsker:
         # The sentence the window's dialog shows: where the command would run if allowed.
         confinement = request.confinement
         where = f"  {confinement.describe()}\n" if confinement is not None else ""
+        choices = "allow [o]nce, for this [c]onversation, or [N]o? "
+        if request.is_mcp:
+            # An MCP tool: which server, the exact arguments, and what the server claims (a
+            # claim, not a fact); it can also be allowed always (stored, revocable).
+            arguments = "\n".join(f"    {line}" for line in request.arguments_json.splitlines())
+            claims = ", ".join(request.claims) or "nothing"
+            where = (
+                f"  server: {request.mcp_server}   tool: {request.mcp_tool}\n"
+                f"  arguments:\n{arguments}\n"
+                f"  the server says: {claims} (Parley cannot check this)\n"
+            )
+            choices = "allow [o]nce, for this [c]onversation, [a]lways for this tool, or [N]o? "
         with self._lock:
             self._err.write(
                 f"\nparley: the model wants to {request.summary}\n"
                 f"  effect: {effect.level} — {effect.reason} (rule {effect.rule})\n"
                 f"{where}"
-                "  allow [o]nce, for this [c]onversation, or [N]o? "
+                f"  {choices}"
             )
             self._err.flush()
             line = self._read_line(cancel)
         if line is None:
             return DENY
-        return _CHOICES.get(line.strip().lower(), DENY)
+        answer = _CHOICES.get(line.strip().lower(), DENY)
+        if answer == ALLOW_ALWAYS and not request.is_mcp:
+            return DENY  # only an MCP tool can be allowed always
+        return answer
 
     def _read_line(self, cancel: threading.Event) -> str | None:
         try:

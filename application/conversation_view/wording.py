@@ -39,9 +39,26 @@ def argument_summary(card: ToolCard) -> str:
     args = dict(call.arguments)
     for key in ("command", "path", "name", "pattern"):
         if key in args:
-            value = str(args[key]).replace("\n", " ")
-            return value if len(value) <= 80 else value[:77] + "…"
-    return ""
+            return _one_line(str(args[key]))
+    if not args:
+        return ""
+    # Any other tool (an MCP server's): its arguments as ``key=value`` pairs, scalars first,
+    # so the collapsed card says what the call was about.
+    pairs = sorted(args.items(), key=lambda kv: isinstance(kv[1], (dict, list, tuple)))
+    return _one_line(", ".join(f"{key}={_short(value)}" for key, value in pairs))
+
+
+def _short(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (dict, list, tuple)) or hasattr(value, "items"):
+        return "…"
+    return str(value)
+
+
+def _one_line(value: str) -> str:
+    value = value.replace("\n", " ")
+    return value if len(value) <= 80 else value[:77] + "…"
 
 
 def card_status(card: ToolCard) -> tuple[str, str]:

@@ -15,7 +15,13 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Response
 
-from parley.application.ports.tools import ALLOW_ONCE, ALLOW_SESSION, DENY, PermissionRequest
+from parley.application.ports.tools import (
+    ALLOW_ALWAYS,
+    ALLOW_ONCE,
+    ALLOW_SESSION,
+    DENY,
+    PermissionRequest,
+)
 from parley.domain.actions.model import Effect
 from parley.ui.terminal_permission import TerminalPermissionAsker
 from tests.support.cli_profile import cli_profile, headless  # noqa: F401 (fixtures)
@@ -128,8 +134,81 @@ def test_terminal_answers(typed, answer):
     assert "rm -rf build" in shown and "dangerous" in shown and "delete.outside_sandbox" in shown
 
 
+def test_terminal_never_allows_a_command_always():
+    """ "Always" is for an MCP tool (stored, revocable); a shell command is never allowed so."""
+    asker = TerminalPermissionAsker(io.StringIO("a\n"), io.StringIO(), interactive=True)
+    assert asker.ask(REQUEST, threading.Event()) == DENY
+
+
+MCP_REQUEST = PermissionRequest(
+    session_id="s",
+    call_id="call-2",
+    tool="mcp__github__delete_repo",
+    summary="use github \u203a delete_repo",
+    effect=Effect("dangerous", "mcp.destructive", "the server says it is destructive"),
+    mcp_server="github",
+    mcp_tool="delete_repo",
+    arguments_json='{\n  "repo": "octo/hello"\n}',
+    claims=("destructive", "open world"),
+)
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [("a\n", ALLOW_ALWAYS), ("always\n", ALLOW_ALWAYS), ("o\n", ALLOW_ONCE), ("\n", DENY)],
+)
+def test_terminal_shows_an_mcp_tools_server_arguments_and_claims(typed, answer):
+    err = io.StringIO()
+    asker = TerminalPermissionAsker(io.StringIO(typed), err, interactive=True)
+    assert asker.ask(MCP_REQUEST, threading.Event()) == answer
+    shown = err.getvalue()
+    assert "server: github   tool: delete_repo" in shown
+    assert '"repo": "octo/hello"' in shown
+    assert "the server says: destructive, open world (Parley cannot check this)" in shown
+    assert "[a]lways for this tool" in shown
+
+
 def test_terminal_refuses_without_a_terminal():
     err = io.StringIO()
     asker = TerminalPermissionAsker(io.StringIO("o\n"), err, interactive=False)
     assert asker.ask(REQUEST, threading.Event()) == DENY
     assert "non-interactive" in err.getvalue()
+
+
+# -- MCP servers on the command line ---------------------------------------------------------------
+
+
+def test_ask_with_an_mcp_server_calls_its_tool_through_the_gate(profile, httpserver, tmp_path):
+    """``parley ask --mcp time``: the real reference server ``mcp-server-time`` (PyPI), started
+    by the real client; the model's call runs (the server says read-only; auto gate), and the
+    model gets the server's answer."""
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("mcp_server_time") is None:
+        pytest.skip("mcp-server-time is not installed (pip install mcp-server-time)")
+    code, _out, err = profile("mcp", "add", "time", "--", sys.executable, "-m", "mcp_server_time")
+    assert code == 0, err
+    requests = serve(
+        httpserver,
+        tool_call_stream(("mcp__time__get_current_time", {"timezone": "Europe/Lisbon"})),
+        openai_text_stream(["It is morning in Lisbon."]),
+    )
+    code, out, err = profile("ask", "--mcp", "time", "what time is it in Lisbon?")
+    assert code == 0, err
+    assert out == "It is morning in Lisbon.\n"
+    offered = {t["function"]["name"] for t in requests[0]["tools"]}
+    assert "mcp__time__get_current_time" in offered
+    tool_message = next(m for m in requests[1]["messages"] if m["role"] == "tool")
+    assert "Europe/Lisbon" in tool_message["content"]  # the server's own answer
+
+
+def test_ask_names_an_unknown_or_disabled_mcp_server_before_anything_runs(profile, httpserver):
+    requests = serve(httpserver, openai_text_stream(["never"]))
+    code, _out, err = profile("ask", "--mcp", "nosuch", "hi")
+    assert code == 2 and "nosuch" in err
+    assert profile("mcp", "add", "off", "--", "true")[0] == 0
+    assert profile("mcp", "disable", "off")[0] == 0
+    code, _out, err = profile("ask", "--mcp", "off", "hi")
+    assert code == 2 and "turned off" in err
+    assert requests == []

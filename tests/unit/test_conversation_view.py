@@ -787,3 +787,23 @@ def test_a_scripted_turn_is_the_log_the_runtime_would_record():
     # A second turn follows the first (one path).
     second = scripted.ask(ended, "t2", "More?")
     assert path(second) == ("t1", "t2")
+
+
+def test_an_mcp_tools_card_summarises_its_arguments():
+    """An MCP tool has its own argument names: the collapsed card still says what the call is
+    about (scalars as ``key=value``, nested values elided), on one short line."""
+    from parley.application.conversation_view.wording import argument_summary
+
+    call = ToolCall(
+        call_id="c",
+        tool="mcp__github__create_issue",
+        arguments={"repo": "octo/hello", "labels": ["bug"], "title": "Crash on start"},
+    )
+    card = ToolCard("k", "t1", "c", call=call)
+    assert argument_summary(card) == "repo=octo/hello, title=Crash on start, labels=…"
+    long = ToolCard(
+        "k", "t1", "c", call=ToolCall(call_id="c", tool="x", arguments={"q": "a" * 200})
+    )
+    assert len(argument_summary(long)) == 78 and argument_summary(long).endswith("…")
+    empty = ToolCard("k", "t1", "c", call=ToolCall(call_id="c", tool="x", arguments={}))
+    assert argument_summary(empty) == ""

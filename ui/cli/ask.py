@@ -33,6 +33,7 @@ from parley.application.conversations.turn_runtime import TurnOutcome
 from parley.application.ports.chat_provider import ProviderConfigError
 from parley.application.ports.event_store import EventStoreError
 from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT
+from parley.application.ports.settings_store import UnknownMcpServer
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.bootstrap import Services
@@ -132,6 +133,20 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         for m in dict.fromkeys((p.default_model, *p.models))
         if m
     ]
+    # MCP servers: those named (each must exist and be enabled), else the project's.
+    if args.mcp:
+        mcp_servers = tuple(dict.fromkeys(args.mcp))
+        for name in mcp_servers:
+            try:
+                server = services.settings.mcp_server(name)
+            except UnknownMcpServer as exc:
+                raise UsageError(str(exc)) from exc
+            if not server.enabled:
+                raise UsageError(
+                    f"the MCP server {name!r} is turned off (parley mcp enable {name})"
+                )
+    else:
+        mcp_servers = tuple(project.mcp_servers) if project else ()
     draft = TurnDraft(
         text=prompt,
         provider_id=resolved.name,
@@ -149,6 +164,7 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         project_instructions=project.instructions if project else "",
         source="cli",
         current_turn_id=current_turn,
+        mcp_servers=mcp_servers,
     )
     try:
         composed = compose_turn(draft, events, skills=known_skills, models=models)

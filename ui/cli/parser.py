@@ -137,6 +137,15 @@ def build_parser() -> argparse.ArgumentParser:
         "never reads your files unless you say so), read, or all",
     )
     ask.add_argument(
+        "--mcp",
+        action="append",
+        default=None,
+        metavar="SERVER",
+        type=text,
+        help="offer the tools of this MCP server (repeatable; see: parley mcp list); default: "
+        "the project's servers, else none",
+    )
+    ask.add_argument(
         "--gate",
         choices=["auto", "confirm", "deny"],
         default="auto",
