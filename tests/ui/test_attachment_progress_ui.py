@@ -134,3 +134,40 @@ def test_sending_while_a_file_is_read_sends_it_when_the_reading_ends(
     # The turn waited for the reading the composer had started: one child read the file.
     assert [p.poll() for p in reader.started].count(0) == 1
     qtbot.waitUntil(lambda: window.attachments.reads == {}, timeout=5000)
+
+
+def test_a_folder_of_files_is_read_two_at_a_time_not_all_at_once(
+    qtbot, window, use_reader, tmp_path, monkeypatch
+):
+    """Attaching many files at once (a folder) starts at most ``READS_AT_ONCE`` reader children
+    together, each with its own memory limit; the rest wait their turn and all are read."""
+    import threading
+
+    from parley.ui.controllers.attachments import READS_AT_ONCE
+
+    reader = use_reader(pages=5, delay=0.05)  # ~0.25 s a file
+    running, most = 0, 0
+    lock = threading.Lock()
+    real_read = reader.read
+
+    def counted(*args, **kwargs):
+        nonlocal running, most
+        with lock:
+            running += 1
+            most = max(most, running)
+        try:
+            return real_read(*args, **kwargs)
+        finally:
+            with lock:
+                running -= 1
+
+    monkeypatch.setattr(reader, "read", counted)
+    paths = []
+    for n in range(6):
+        path = tmp_path / f"part-{n}.pdf"
+        path.write_bytes(b"%PDF-1.4\n% a stand-in\n")
+        paths.append(path)
+    window.composer.add_attachments(paths)
+    qtbot.waitUntil(lambda: not window.attachments.reads, timeout=15000)
+    assert len(reader.started) >= 6  # every file was read
+    assert READS_AT_ONCE == 2 and 1 <= most <= 2

@@ -61,6 +61,11 @@ log = logging.getLogger(__name__)
 #: A read shows its progress on the chip once it has taken this long (a quick one never does).
 SHOW_READING_MS = 400
 
+#: Attached files read at the same time, at most (each in a child process with its own memory
+#: limit): a folder of fifty files must not start fifty children.
+READS_AT_ONCE = 2
+_READ_SLOTS = threading.BoundedSemaphore(READS_AT_ONCE)
+
 
 @dataclass(eq=False)
 class _Read:
@@ -189,7 +194,17 @@ class AttachmentsController(QObject):
                     def report(done: int, total: int) -> None:
                         gate.emit(progressed, read, done, total)
 
-                    result = reader.read(read.path, limits, read.cancel, on_progress=report)
+                    # A folder attaches many files at once: at most READS_AT_ONCE reader
+                    # children run together (each may use up to the memory limit); the others
+                    # wait here, and a cancel while waiting ends the wait.
+                    while not _READ_SLOTS.acquire(timeout=0.1):
+                        if read.cancel.is_set():
+                            break
+                    else:
+                        try:
+                            result = reader.read(read.path, limits, read.cancel, on_progress=report)
+                        finally:
+                            _READ_SLOTS.release()
                 except Exception:
                     log.exception("reading %s in the background failed", read.path)
                 gate.emit(ended, read, result)
