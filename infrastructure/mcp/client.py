@@ -74,6 +74,10 @@ CLIENT_VERSION = "0.1.0"
 MAX_PAGES = 100  # a paginator that never ends cannot hang a listing
 CANCEL_POLL_S = 0.02
 SAFETY_MARGIN_S = 5.0  # the loop enforces the limit; the waiting thread gives it this much more
+#: After a server failed to start, calls fail at once with that error for this long (unless its
+#: configuration changes or it is stopped): a broken server must not cost every turn and every
+#: call its start-up time again.
+RETRY_START_AFTER_S = 10.0
 
 
 def _connection(config: McpServerConfig) -> McpServerConfig:
@@ -138,6 +142,8 @@ class SdkMcpClient:
         self._open_url = open_url  # the browser, for OAuth (default: ``webbrowser.open``)
         self._sessions: dict[str, _Session] = {}
         self._failed: dict[str, McpServerStatus] = {}
+        #: A failed start: when, under which connection, and the error (see RETRY_START_AFTER_S).
+        self._failed_start: dict[str, tuple[float, McpServerConfig, McpError]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._closed = False
         self._loop = asyncio.new_event_loop()
@@ -202,7 +208,23 @@ class SdkMcpClient:
                 await self._end(session)
                 session = None
             if session is None:
-                session = await self._start(config)
+                recent = self._failed_start.get(config.name)
+                if recent is not None:
+                    when, connection, error = recent
+                    waited = time.monotonic() - when
+                    if connection == _connection(config) and waited < RETRY_START_AFTER_S:
+                        raise type(error)(
+                            config.name,
+                            f"{error.message} (it failed to start {waited:.0f} s ago; Parley "
+                            f"tries again {RETRY_START_AFTER_S:g} s after a failed start)",
+                            error.log_path,
+                        )
+                try:
+                    session = await self._start(config)
+                except McpError as exc:
+                    self._failed_start[config.name] = (time.monotonic(), _connection(config), exc)
+                    raise
+                self._failed_start.pop(config.name, None)
             return session
 
     async def _start(self, config: McpServerConfig) -> _Session:
@@ -624,6 +646,7 @@ class SdkMcpClient:
             return
 
         async def run() -> None:
+            self._failed_start.pop(server_name, None)  # stopped: the next use tries at once
             session = self._sessions.get(server_name)
             if session is not None:
                 await self._end(session)

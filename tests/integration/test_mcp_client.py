@@ -140,6 +140,33 @@ def test_bad_command_fails_to_start(client: SdkMcpClient) -> None:
     assert client.status("nope").state == "failed"
 
 
+def test_a_server_that_failed_to_start_is_not_started_again_at_every_call(
+    client: SdkMcpClient,
+) -> None:
+    """After a failed start the next calls fail at once with that error (a broken server must
+    not cost every turn its start-up time); a stop (Settings' Test) or a changed configuration
+    tries again at once."""
+    quits = McpServerConfig(
+        "quits", command=sys.executable, args=(str(SERVERS / "broken.py"), "exit")
+    )
+    with pytest.raises(McpStartError) as first:
+        client.tools(quits, timeout_s=20)
+    assert "ago" not in first.value.message
+    started = time.monotonic()
+    with pytest.raises(McpStartError) as again:
+        client.tools(quits, timeout_s=20)
+    assert time.monotonic() - started < 0.5  # no process was started
+    assert "failed to start" in again.value.message and again.value.log_path
+    client.stop("quits")
+    with pytest.raises(McpStartError) as retried:
+        client.tools(quits, timeout_s=20)
+    assert "ago" not in retried.value.message  # it really tried
+    changed = McpServerConfig("quits", command="/nonexistent/now-fixed")
+    with pytest.raises(McpStartError) as other:
+        client.tools(changed, timeout_s=20)
+    assert "nonexistent" in other.value.message and "ago" not in other.value.message
+
+
 def test_server_that_exits_at_once(client: SdkMcpClient) -> None:
     cfg = McpServerConfig(
         "quits", command=sys.executable, args=(str(SERVERS / "broken.py"), "exit")
