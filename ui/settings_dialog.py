@@ -23,9 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QFontMetrics,
     QKeySequence,
-    QPainter,
     QPalette,
     QShortcut,
 )
@@ -42,9 +40,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -62,9 +57,10 @@ from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
 from parley.ui.settings_pages.look import (
     BADGES,
+    Badge,
+    TwoLineRowDelegate,
     hint_label,
     icon_or,
-    paint_two_line_row,
     primary,
     secondary,
     title_label,
@@ -132,37 +128,13 @@ def key_state(source: KeySource, keyring_works: bool) -> str:
     return "no-key" if keyring_works else "no-keyring"
 
 
-class ProviderDelegate(QStyledItemDelegate):
+class ProviderDelegate(TwoLineRowDelegate):
     """A provider row: its name in bold, kind and address muted under it, the key badge on the
     right (the badge's words are in the item's text too, for screen readers)."""
 
-    def sizeHint(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> QSize:
-        metrics = QFontMetrics(option.font)
-        return QSize(metrics.horizontalAdvance("x") * 30, metrics.height() * 2 + 18)
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        paint_two_line_row(
-            painter,
-            option,
-            option.rect.adjusted(10, 6, -8, -6),
-            str(index.data(_NAME) or ""),
-            str(index.data(_DETAIL) or ""),
-            BADGES.get(index.data(_KEY_STATE) or ""),
-        )
+    def row(self, index: QModelIndex | QPersistentModelIndex) -> tuple[str, str, Badge | None]:
+        name, detail = str(index.data(_NAME) or ""), str(index.data(_DETAIL) or "")
+        return name, detail, BADGES.get(index.data(_KEY_STATE) or "")
 
 
 class ProvidersPage(QWidget):

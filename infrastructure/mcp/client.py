@@ -51,6 +51,7 @@ from parley.application.mcp.model import (
     McpTimeout,
     McpTool,
 )
+from parley.application.mcp.secrets import env_key, header_key
 from parley.application.ports.mcp import SecretLookup
 from parley.infrastructure.mcp import mapping
 from parley.infrastructure.mcp.stdio import (
@@ -265,6 +266,17 @@ class SdkMcpClient:
         )
         await self._end(session)
 
+    def _secret(self, session: _Session, key: str, what: str) -> str:
+        """A secret the entry names, from the keyring (``application/mcp/secrets.py`` keys)."""
+        value = self._secrets(key)
+        if value is None:
+            raise McpStartError(
+                session.config.name,
+                f"the secret {what} is not set (keyring)",
+                str(session.log_path),
+            )
+        return value
+
     async def _run_session(self, session: _Session) -> None:
         from mcp import Client
         from mcp_types import Implementation
@@ -377,14 +389,7 @@ class SdkMcpClient:
                 raise McpStartError(config.name, "no command configured", str(session.log_path))
             env = dict(config.env)
             for var in config.secret_env:
-                value = self._secrets(f"mcp:{config.name}:env:{var}")
-                if value is None:
-                    raise McpStartError(
-                        config.name,
-                        f"the secret variable {var} is not set (keyring)",
-                        str(session.log_path),
-                    )
-                env[var] = value
+                env[var] = self._secret(session, env_key(config.name, var), f"variable {var}")
             note(
                 session.log,
                 f"starting {config.command} {' '.join(config.args)}".rstrip()
@@ -420,14 +425,9 @@ class SdkMcpClient:
                 raise McpStartError(config.name, "no URL configured", str(session.log_path))
             headers = dict(config.headers)
             for header in config.secret_headers:
-                value = self._secrets(f"mcp:{config.name}:header:{header}")
-                if value is None:
-                    raise McpStartError(
-                        config.name,
-                        f"the secret header {header} is not set (keyring)",
-                        str(session.log_path),
-                    )
-                headers[header] = value
+                headers[header] = self._secret(
+                    session, header_key(config.name, header), f"header {header}"
+                )
             auth = ", OAuth" if config.oauth else ""
             note(session.log, f"connecting to {config.url} ({config.transport}{auth})")
             return self._http_transport(config, headers)

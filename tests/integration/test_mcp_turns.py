@@ -49,7 +49,7 @@ from parley.infrastructure.providers.directory import SettingsProviderDirectory
 from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.fake_mcp import FakeMcpClient, FakeServer
 from tests.support.sse_server import openai_text_stream
-from tests.support.tool_turns import Model, tool_call_stream, tool_turn_runtime
+from tests.support.tool_turns import Answers, Model, tool_call_stream, tool_turn_runtime
 
 WEATHER_SCHEMA = canonical_json(
     {
@@ -65,18 +65,6 @@ READ_ONLY = McpAnnotations(read_only=True, destructive=False, open_world=False)
 
 def tool(server: str, name: str, **fields: Any) -> McpTool:
     return McpTool(server=server, name=name, **fields)
-
-
-class Answers:
-    """A person at the permission prompt, answering from a script."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.asked: list = []
-
-    def ask(self, request, cancel: threading.Event) -> str:  # type: ignore[no-untyped-def]
-        self.asked.append(request)
-        return self.answers.pop(0) if self.answers else DENY
 
 
 class World:

@@ -8,7 +8,6 @@ terminal prompt are tested in their own files.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 
 import pytest
@@ -30,19 +29,7 @@ from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 from tests.support.sse_server import data_events, openai_text_stream
 
 # tool_call_stream is imported from here by tests/ui/test_confinement_display.py, too.
-from tests.support.tool_turns import Model, tool_call_stream, tool_turn_runtime
-
-
-class Answers:
-    """A person at the permission prompt, answering from a script."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.asked: list = []
-
-    def ask(self, request, cancel: threading.Event) -> str:  # type: ignore[no-untyped-def]
-        self.asked.append(request)
-        return self.answers.pop(0) if self.answers else DENY
+from tests.support.tool_turns import Answers, Model, tool_call_stream, tool_turn_runtime
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ from parley.application.conversations.retry import RetryPolicy
 from parley.application.conversations.tool_call_accumulator import ParsedToolCall
 from parley.application.conversations.turn_runtime import TurnRuntime
 from parley.application.ports.settings_store import ProviderConfig
-from parley.application.ports.tools import ToolContext
+from parley.application.ports.tools import DENY, ToolContext
 from parley.application.tools.toolbox import Toolbox, ToolTurnState, run_tool_block
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
 from parley.infrastructure.config.json_settings_store import JsonSettingsStore
@@ -173,3 +173,15 @@ class Model:
 
     def tool_messages(self, n: int) -> list[dict]:
         return [m for m in self.requests[n]["messages"] if m["role"] == "tool"]
+
+
+class Answers:
+    """A person at the permission prompt, answering from a script."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.asked: list = []
+
+    def ask(self, request, cancel: threading.Event) -> str:  # type: ignore[no-untyped-def]
+        self.asked.append(request)
+        return self.answers.pop(0) if self.answers else DENY

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
@@ -363,3 +364,42 @@ def paint_two_line_row(
     line = metrics.elidedText(detail, Qt.TextElideMode.ElideMiddle, detail_rect.width())
     painter.drawText(detail_rect, int(Qt.AlignmentFlag.AlignVCenter), line)
     painter.restore()
+
+
+class TwoLineRowDelegate(QStyledItemDelegate):
+    """A settings list's row (providers, MCP servers): Qt's own item background and check box,
+    then ``paint_two_line_row``. A subclass says what the row holds (``row``)."""
+
+    def row(self, index: QModelIndex | QPersistentModelIndex) -> tuple[str, str, Badge | None]:
+        """The row's name, detail line and badge."""
+        raise NotImplementedError
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        metrics = QFontMetrics(option.font)
+        return QSize(metrics.horizontalAdvance("x") * 30, metrics.height() * 2 + 18)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        left = 10
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+            if opt.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:
+                check = style.subElementRect(
+                    QStyle.SubElement.SE_ItemViewItemCheckIndicator, opt, widget
+                )
+                left = check.right() - option.rect.left() + 8
+        name, detail, badge = self.row(index)
+        paint_two_line_row(
+            painter, option, option.rect.adjusted(left, 6, -8, -6), name, detail, badge
+        )

@@ -30,8 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QPainter
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,9 +47,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -77,12 +73,12 @@ from parley.application.ports.settings_store import SettingsError, SettingsStore
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
     Badge,
+    TwoLineRowDelegate,
     card_form,
     hint_label,
     icon_or,
     label_width,
     list_column,
-    paint_two_line_row,
     primary,
     scrolling,
     secondary,
@@ -166,42 +162,13 @@ def _parse_pairs(text: str, what: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
-class ServerDelegate(QStyledItemDelegate):
+class ServerDelegate(TwoLineRowDelegate):
     """A server row: a check box (enabled), its name in bold, transport and target muted under
     it, the state badge on the right (its words are in the item's text too)."""
 
-    def sizeHint(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> QSize:
-        metrics = QFontMetrics(option.font)
-        return QSize(metrics.horizontalAdvance("x") * 30, metrics.height() * 2 + 18)
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-            check = style.subElementRect(
-                QStyle.SubElement.SE_ItemViewItemCheckIndicator, opt, widget
-            )
-        else:
-            check = QRect(option.rect.left(), option.rect.top(), 0, 0)
-        paint_two_line_row(
-            painter,
-            option,
-            option.rect.adjusted(check.right() + 8, 6, -8, -6),
-            str(index.data(_NAME) or ""),
-            str(index.data(_DETAIL) or ""),
-            STATE_BADGES.get(str(index.data(_STATE) or "")),
-        )
+    def row(self, index: QModelIndex | QPersistentModelIndex) -> tuple[str, str, Badge | None]:
+        name, detail = str(index.data(_NAME) or ""), str(index.data(_DETAIL) or "")
+        return name, detail, STATE_BADGES.get(str(index.data(_STATE) or ""))
 
 
 class ImportDialog(QDialog):
