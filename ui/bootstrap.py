@@ -59,6 +59,7 @@ from parley.domain.agents.conversation_execution_request import (
 if TYPE_CHECKING:  # imported where they are built: the window paints before (window_start)
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
+    from parley.application.mcp.server_requests import ServerRequests
     from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
 
@@ -98,6 +99,9 @@ class Services:
     #: MCP servers: the client (built on first use), and the pins of their tool definitions.
     mcp: McpClient | None = None
     mcp_pins: ToolPins | None = None
+    #: Who answers what an MCP server asks of the user (a form, a sampling request): the window
+    #: and ``parley ask`` install their handlers here; with none, the server is told no.
+    mcp_requests: ServerRequests | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -193,6 +197,7 @@ def build_services(
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
     from parley.application.mcp.secrets import secret_lookup
+    from parley.application.mcp.server_requests import ServerRequests
     from parley.application.ports.event_store import EventStoreError
     from parley.application.tools.mcp_tools import McpToolbox
     from parley.application.tools.toolbox import Toolbox
@@ -245,11 +250,17 @@ def build_services(
     # MCP: the SDK client is built the first time a server is used (its import costs ~0.8 s);
     # its servers' stderr goes to one log per server; OAuth tokens are kept in the keyring.
     mcp_logs = data / "mcp-logs"
+    mcp_requests = ServerRequests()
 
     def sdk_client() -> McpClient:
         from parley.infrastructure.mcp.client import SdkMcpClient
 
-        return SdkMcpClient(mcp_logs, secret_lookup(secret_store), secret_save=secret_store.set)
+        return SdkMcpClient(
+            mcp_logs,
+            secret_lookup(secret_store),
+            secret_save=secret_store.set,
+            requests=mcp_requests,
+        )
 
     mcp_client = LazyMcpClient(sdk_client, mcp_logs)
     pins = ToolPins(JsonPinStore.in_folder(config))
@@ -281,4 +292,5 @@ def build_services(
         sandbox=sandbox,
         mcp=mcp_client,
         mcp_pins=pins,
+        mcp_requests=mcp_requests,
     )

@@ -17,7 +17,8 @@ Invariants it keeps:
 - one server's faults never touch another's session (each has its own task, process and log);
 - secrets are looked up at start and passed to the child/HTTP client only; they are never logged;
 - OAuth (HTTP/SSE) is the SDK's provider with a loopback redirect and tokens in the keyring
-  (``oauth.py``); elicitation goes to the handler given to the constructor, if any.
+  (``oauth.py``); elicitation goes to the ``ServerRequests`` relay given to the constructor
+  (``application/mcp/server_requests.py``), which declines when no surface can ask the user.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from parley.application.mcp.model import (
     McpTool,
 )
 from parley.application.mcp.secrets import env_key, header_key
+from parley.application.mcp.server_requests import ServerRequests
 from parley.application.ports.mcp import SecretLookup
 from parley.infrastructure.mcp import mapping
 from parley.infrastructure.mcp.stdio import (
@@ -63,12 +65,6 @@ from parley.infrastructure.mcp.stdio import (
 )
 
 T = TypeVar("T")
-
-ElicitationHandler = Callable[[str, str, Mapping[str, Any]], tuple[str, Mapping[str, Any]]]
-"""``handler(server, message, requested_schema) -> (action, content)`` for a server's form
-elicitation (``action`` is ``accept``, ``decline`` or ``cancel``). It runs on a worker thread (it
-may wait for the user), never on the loop; fields the answer leaves out get the schema's
-defaults (SEP-1034). Without a handler the client does not offer elicitation."""
 
 CLIENT_NAME = "parley"
 CLIENT_VERSION = "0.1.0"
@@ -130,7 +126,7 @@ class SdkMcpClient:
         *,
         max_message_bytes: int = 16 * 1024 * 1024,
         start_timeout_s: float = 30.0,
-        elicitation: ElicitationHandler | None = None,
+        requests: ServerRequests | None = None,
         secret_save: Callable[[str, str], None] | None = None,
         open_url: Callable[[str], object] | None = None,
     ) -> None:
@@ -138,7 +134,9 @@ class SdkMcpClient:
         self._secrets = secrets or (lambda _key: None)
         self._max_message_bytes = max_message_bytes
         self._start_timeout_s = start_timeout_s
-        self._elicitation = elicitation
+        #: What servers ask of the user goes here (a worker thread runs it; it may wait for the
+        #: person). Without a relay the client offers no elicitation.
+        self._requests = requests
         self._secret_save = secret_save  # OAuth tokens (``mcp:<name>:oauth:*``)
         self._open_url = open_url  # the browser, for OAuth (default: ``webbrowser.open``)
         self._sessions: dict[str, _Session] = {}
@@ -356,8 +354,8 @@ class SdkMcpClient:
         return handle
 
     def _elicitation_callback(self, session: _Session) -> Any:
-        handler = self._elicitation
-        if handler is None:
+        requests = self._requests
+        if requests is None:
             return None
         server = session.config.name
 
@@ -369,8 +367,9 @@ class SdkMcpClient:
                 return ElicitResult(action="decline")
             requested = schema if isinstance(schema, dict) else dict(schema)
             note(session.log, f"elicitation: {params.message[:200]!r}")
+            # the relay may wait for the person: never on this loop (other servers run on it)
             action, content = await asyncio.to_thread(
-                handler, server, str(params.message), requested
+                requests.elicit, server, str(params.message), requested
             )
             if action != "accept":
                 return ElicitResult(action="cancel" if action == "cancel" else "decline")

@@ -24,6 +24,7 @@ from parley.application.mcp.model import (
     McpStartError,
     McpTimeout,
 )
+from parley.application.mcp.server_requests import ServerRequests
 from parley.infrastructure.mcp.client import SdkMcpClient
 
 SERVERS = Path(__file__).resolve().parents[1] / "fixtures" / "mcp_servers"
@@ -444,14 +445,20 @@ def test_elicitation_goes_to_the_handler_with_defaults(tmp_path: Path) -> None:
         asked.append((server, message, schema))
         return "accept", {"note": "window seat"}  # guests left out: its default applies
 
-    c = SdkMcpClient(tmp_path, elicitation=handler)
+    relay = ServerRequests()
+    c = SdkMcpClient(tmp_path, requests=relay)
     try:
+        # a relay with nobody installed declines: nothing is answered on the user's behalf
+        assert c.call_tool(midcall(), "ask", {}, never(), timeout_s=10).text.startswith("decline")
+        uninstall = relay.install(elicit=handler)
         result = c.call_tool(midcall(), "ask", {}, never())
         assert result.text == 'accept: {"guests": 2, "note": "window seat"}'
         assert asked and asked[0][:2] == ("midcall", "How many guests?")
+        uninstall()
+        assert c.call_tool(midcall(), "ask", {}, never(), timeout_s=10).text.startswith("decline")
     finally:
         c.close()
-    plain = SdkMcpClient(tmp_path / "plain")  # no handler: the question is refused
+    plain = SdkMcpClient(tmp_path / "plain")  # no relay: elicitation is not offered at all
     try:
         assert plain.call_tool(midcall(), "ask", {}, never(), timeout_s=10).text.startswith("error")
     finally:
