@@ -34,7 +34,8 @@ def _validator(schema_text: str, schema: Mapping[str, Any]) -> Any:
         if schema_text in _cache:
             return _cache[schema_text]
     # jsonschema is imported on the first MCP call (~65 ms): every command and every turn
-    # imports this module, few of them call an MCP tool.
+    # imports this module, few of them call an MCP tool. jsonschema ships no type information
+    # (its stubs are a separate package the app does not need), hence the ignore.
     from jsonschema import exceptions as _exceptions  # type: ignore[import-untyped]
     from jsonschema import validators as _validators
 

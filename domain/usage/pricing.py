@@ -10,10 +10,11 @@ Invariants it keeps:
   are only rounded when formatted for display;
 - an estimate is either honest or absent: ``estimate_cost`` returns ``None`` when the provider did
   not report both token counts or no price row matches — never a guessed zero;
-- one lookup rule (``find_price``): a row for the turn's provider beats a row for any provider; then
-  an exact model name beats a glob; then the glob with the most literal characters wins; a tie goes
-  to the row listed first. Names compare case-insensitively. A model named ``vendor/model`` (as
-  OpenRouter names them) that matches nothing is tried again as ``model``.
+- one lookup rule (``find_price``, which is ``model_rows.best_row``, shared with the context-window
+  table): a row for the turn's provider beats a row for any provider; then an exact model name
+  beats a glob; then the glob with the most literal characters wins; a tie goes to the row listed
+  first. Names compare case-insensitively. A model named ``vendor/model`` (as OpenRouter names
+  them) that matches nothing is tried again as ``model``.
 
 The estimate ignores discounts a vendor may apply (cached input, batch) and long-prompt tiers, so
 it is an estimate, not an invoice.
@@ -23,20 +24,19 @@ Standard library only (this is ``domain``).
 
 from __future__ import annotations
 
-import fnmatch
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from parley.domain.transcript.canonical import Usage
+from parley.domain.usage.model_rows import best_row, is_glob
 
 #: Token prices are quoted per this many tokens ("per Mtok").
 PER_TOKENS = Decimal(1_000_000)
 
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
-_GLOB_CHARS = frozenset("*?[")
 _SMALLEST = Decimal("0.0001")
 
 
@@ -101,41 +101,12 @@ class ModelPrice:
 
     @property
     def is_glob(self) -> bool:
-        return any(ch in _GLOB_CHARS for ch in self.model_pattern)
+        return is_glob(self.model_pattern)
 
 
 def find_price(prices: Iterable[ModelPrice], provider_id: str, model: str) -> ModelPrice | None:
-    """The row that prices ``model`` on ``provider_id`` (see the module docstring), or None."""
-    rows = tuple(prices)
-    found = _best(rows, provider_id, model)
-    if found is None and "/" in model:
-        found = _best(rows, provider_id, model.rsplit("/", 1)[1])
-    return found
-
-
-def _best(rows: Sequence[ModelPrice], provider_id: str, model: str) -> ModelPrice | None:
-    name = model.strip().lower()
-    provider = provider_id.strip().lower()
-    if not name:
-        return None
-    best: ModelPrice | None = None
-    best_rank: tuple[int, int, int] = (-1, -1, -1)
-    for row in rows:
-        row_provider = row.provider.lower()
-        if row_provider and row_provider != provider:
-            continue
-        pattern = row.model_pattern.lower()
-        if pattern == name:
-            exact = 1
-        elif row.is_glob and fnmatch.fnmatchcase(name, pattern):
-            exact = 0
-        else:
-            continue
-        literal = sum(1 for ch in pattern if ch not in _GLOB_CHARS)
-        rank = (1 if row_provider else 0, exact, literal)
-        if rank > best_rank:  # strictly greater: the first of equal rows wins
-            best, best_rank = row, rank
-    return best
+    """The row that prices ``model`` on ``provider_id`` (the rule is ``model_rows.best_row``)."""
+    return best_row(prices, provider_id, model)
 
 
 def estimate_cost(usage: Usage | None, price: ModelPrice | None) -> Decimal | None:

@@ -135,6 +135,8 @@ def _cap_decompression() -> None:
     from pdfminer import pdftypes
 
     if not isinstance(getattr(pdftypes, "zlib", None), _CappedZlib):
+        # A stand-in for the zlib module (it has the one function pdfminer calls): mypy sees a
+        # class instance where a module is declared, hence the ignore.
         pdftypes.zlib = _CappedZlib()  # type: ignore[assignment]
         pdftypes.lzwdecode = _capped_lzwdecode
 
