@@ -114,10 +114,16 @@ def _service_hints() -> dict[str, object]:
     # window paints first); their names are resolved here for the check.
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
+    from parley.application.mcp.server_requests import ServerRequests
     from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
 
-    names = {"TurnRuntime": TurnRuntime, "Toolbox": Toolbox, "ToolPins": ToolPins}
+    names = {
+        "TurnRuntime": TurnRuntime,
+        "Toolbox": Toolbox,
+        "ToolPins": ToolPins,
+        "ServerRequests": ServerRequests,
+    }
     return typing.get_type_hints(
         parley.ui.bootstrap.Services, localns={**names, "McpClient": McpClient}
     )
