@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from parley.application.mcp.model import McpError, McpServerConfig  # noqa: E402
+from parley.application.mcp.server_requests import ServerRequests  # noqa: E402
 from parley.infrastructure.mcp.client import SdkMcpClient  # noqa: E402
 
 # The last release that runs on Node 20 (0.1.14+ need Node 22's fs.globSync).
@@ -71,12 +72,9 @@ def pre_registered() -> Callable[[str], str | None]:
 def drive(url: str, scenario: str) -> int:
     with tempfile.TemporaryDirectory() as logs:
         # a user who accepts every form as offered: the client fills in the defaults
-        client = SdkMcpClient(
-            Path(logs),
-            pre_registered(),
-            elicitation=lambda _s, _m, _schema: ("accept", {}),
-            open_url=browse,
-        )
+        relay = ServerRequests()
+        relay.install(elicit=lambda _s, _m, _schema: ("accept", {}))
+        client = SdkMcpClient(Path(logs), pre_registered(), requests=relay, open_url=browse)
         oauth = scenario.startswith("auth/")
         config = McpServerConfig("conformance", transport="http", url=url, oauth=oauth)
         try:

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The ports are the types of the services' fields (read at run time: ``typing.get_type_hints``).
+from parley.application.mcp.sampling import SamplingService
 from parley.application.ports.attachments import AttachmentStore
 from parley.application.ports.chat_provider import ChatProvider, ProviderDirectory
 from parley.application.ports.event_store import EventStore
@@ -102,6 +103,9 @@ class Services:
     #: Who answers what an MCP server asks of the user (a form, a sampling request): the window
     #: and ``parley ask`` install their handlers here; with none, the server is told no.
     mcp_requests: ServerRequests | None = None
+    #: Sampling (an MCP server asks for a completion) on the default provider and model: a
+    #: surface installs ``mcp_sampling.handler(approve)`` into ``mcp_requests``, asking the person.
+    mcp_sampling: SamplingService | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -137,6 +141,8 @@ class Services:
         close_reader = getattr(reader, "close", None)
         if callable(close_reader):
             close_reader()
+        if self.mcp_sampling is not None:
+            self.mcp_sampling.cancel_all()  # a completion a server asked for stops with us
         if self.mcp is not None:
             self.mcp.close()  # ends every server's session and process
         self.store.close()
@@ -196,6 +202,7 @@ def build_services(
     from parley.application.conversations.retry import RetryPolicy
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
+    from parley.application.mcp.sampling import ProviderSampler
     from parley.application.mcp.secrets import secret_lookup
     from parley.application.mcp.server_requests import ServerRequests
     from parley.application.ports.event_store import EventStoreError
@@ -264,6 +271,8 @@ def build_services(
 
     mcp_client = LazyMcpClient(sdk_client, mcp_logs)
     pins = ToolPins(JsonPinStore.in_folder(config))
+    sampler = ProviderSampler(providers, settings.default_provider)
+    sampling = SamplingService(sampler.complete, sampler.describe)
     return Services(
         data_dir=data,
         config_dir=config,
@@ -278,7 +287,7 @@ def build_services(
             attachments=SubprocessAttachmentReader(attachment_store),
             image_loader=attachment_store.get,
             max_answer_chars=network.max_answer_chars,
-            mcp=McpToolbox(mcp_client, settings, pins),
+            mcp=McpToolbox(mcp_client, settings, pins, store=attachment_store),
         ),
         attachment_store=attachment_store,
         catalog=PresetCatalog(),
@@ -293,4 +302,5 @@ def build_services(
         mcp=mcp_client,
         mcp_pins=pins,
         mcp_requests=mcp_requests,
+        mcp_sampling=sampling,
     )

@@ -60,6 +60,7 @@ from parley.ui.appearance import FontZoom, ThemeManager
 from parley.ui.bridge import TurnHandle, WorkerBridge
 from parley.ui.controllers.attachments import AttachmentsController
 from parley.ui.controllers.chat import ChatController
+from parley.ui.controllers.mcp_prompts import McpPromptsController
 from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
 from parley.ui.controllers.sidebar import SidebarController
@@ -198,6 +199,7 @@ class MainWindow(QMainWindow):
         self.operations = OperationHub(self.bridge.submit, self)
         self.attachments = AttachmentsController(self)
         self.settings = SettingsController(self)
+        self.mcp_prompts = McpPromptsController(self)  # MCP prompts in the composer's '/' menu
         self.sidebar = SidebarController(self, self.operations, lambda: UNDO_MS)
         self.menus = MenuController(self)
         self.enter_sends_action = self.menus.enter_sends_action
@@ -222,6 +224,10 @@ class MainWindow(QMainWindow):
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
+        # What MCP servers ask of the person (forms, sampling) is asked here until this closes.
+        from parley.ui.mcp_requests import install_window_requests
+
+        self.server_requests = install_window_requests(self, services)
 
     @property
     def welcome_built(self) -> bool:

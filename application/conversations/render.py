@@ -17,6 +17,8 @@ Invariants it keeps:
   that produced them; each adapter sends back only its own kind's blocks;
 - attachments are rendered in front of their turn's typed text, in the exact delimited form of
   ``domain.transcript.attachments`` (ADR-004), from the text recorded in ``attachment_added``;
+  an MCP resource's block is named with its URI and server too (``resource_label``), so the
+  model can tell where the text came from;
 - only the current turn's path through the conversation's tree of branches is sent
   (``domain.transcript.branches``): a regenerated, edited or retried turn's siblings are left
   out entirely, and so is everything after the current turn on other branches;
@@ -27,6 +29,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 import base64
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 from parley.application.ports.chat_provider import (
@@ -98,7 +101,9 @@ def render_chat_request(
         elif isinstance(event, UserMessage):
             flush_assistant()
             ts = started.get(stored.turn_id)
-            body = with_attachments(event.text, attachments.get(stored.turn_id, ()))
+            body = with_attachments(
+                event.text, [_as_sent(a) for a in attachments.get(stored.turn_id, ())]
+            )
             content = (
                 compose_user_content(
                     body,
@@ -153,6 +158,19 @@ def render_chat_request(
     if current is not None and current.project_context.strip():
         messages.insert(0, ProviderMessage(role="system", content=current.project_context))
     return ChatRequest(model=model, messages=tuple(messages))
+
+
+def resource_label(item: AttachmentAdded) -> str:
+    """The name an MCP resource's block carries: ``NAME (URI, MCP server SERVER)``; a file's
+    name as it is."""
+    if not item.uri:
+        return item.name
+    where = f"{item.uri}, MCP server {item.mcp_server}" if item.mcp_server else item.uri
+    return f"{item.name} ({where})" if item.name and item.name != item.uri else where
+
+
+def _as_sent(item: AttachmentAdded) -> AttachmentAdded:
+    return dataclasses.replace(item, name=resource_label(item)) if item.uri else item
 
 
 def _images(

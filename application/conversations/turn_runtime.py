@@ -39,6 +39,9 @@ Invariants it keeps:
   text as ``assistant_text(partial=True)``, reasoning as ``reasoning``; an unfinished tool call is
   not run), and the turn fails with ``error_kind`` ``ANSWER_TOO_LONG`` and a message naming the
   limit and the setting;
+- a turn's files and MCP resources (``mcp_resources``) are read before the model is called, one
+  ``attachment_added`` each (a resource read through ``McpToolbox.resource_attachment``); any
+  that cannot be used fails the turn, naming it, and a Stop during a read records nothing of it;
 - cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
   it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
   deadline enforced the same way.
@@ -520,20 +523,23 @@ class TurnRuntime:
     def _read_attachments(
         self, turn: _Turn, stop: _StopSignal, resolved: ResolvedProvider, model: str
     ) -> None:
-        """Read the turn's files on this (worker) thread, one ``attachment_added`` each.
+        """Read the turn's files, then its MCP resources, on this (worker) thread, one
+        ``attachment_added`` each.
 
-        A file that cannot be used fails the turn before the model is called, naming every such
-        file: sending the question without the document it is about would mislead the model.
+        A file or resource that cannot be used fails the turn before the model is called, naming
+        every such one: sending the question without the document it is about would mislead the
+        model.
         """
         request = turn.request
-        if not request.attachments:
+        if not request.attachments and not request.mcp_resources:
             return
-        if self._attachments is None:
+        if request.attachments and self._attachments is None:
             raise _TurnFailure("this installation of Parley cannot read attachments")
         limits = self._attachment_limits
         total = 0
         problems: list[str] = []
         for path in request.attachments:
+            assert self._attachments is not None  # checked above
             if stop.is_set():
                 raise _Stopped
             item = self._attachments.read(path, limits, stop)
@@ -576,6 +582,7 @@ class TurnRuntime:
             )
             if not item.ok:
                 problems.append(problem_with_name(item.name, item.error))
+        problems.extend(self._read_mcp_resources(turn, stop))
         if stop.is_set():
             raise _Stopped
         if problems:
@@ -584,8 +591,41 @@ class TurnRuntime:
                 + ("the attachment " if len(problems) == 1 else "these attachments ")
                 + "— "
                 + "; ".join(problems)
-                + ". Nothing was sent to the model; remove or replace the file and send again."
+                + ". Nothing was sent to the model; remove or replace the "
+                + ("file" if not request.mcp_resources else "attachment")
+                + " and send again."
             )
+
+    def _read_mcp_resources(self, turn: _Turn, stop: _StopSignal) -> list[str]:
+        """Read the turn's MCP resources on this (worker) thread, one ``attachment_added``
+        each, after its files and under the same rule: the problems returned (one per resource
+        that cannot be used, naming it and its server) fail the turn before the model is
+        called. A Stop during a read records nothing for that resource and ends the turn."""
+        refs = turn.request.mcp_resources
+        problems: list[str] = []
+        for ref in refs:
+            if stop.is_set():
+                raise _Stopped
+            if self._mcp is None:
+                item = AttachmentAdded(
+                    name=ref.shown_name,
+                    extractor=f"mcp:{ref.server}",
+                    error=f"{ref.shown_name} ({ref.uri}): this installation of Parley has no "
+                    "MCP client",
+                    error_kind="unavailable",
+                    source_path=ref.uri,
+                    mcp_server=ref.server,
+                    uri=ref.uri,
+                )
+            else:
+                read = self._mcp.resource_attachment(ref, self._attachment_limits.max_chars, stop)
+                if read is None:
+                    raise _Stopped  # stopped mid-read: nothing half-read is recorded
+                item = read
+            turn.append(item)
+            if item.error_kind:
+                problems.append(problem_with_name(item.name, item.error))
+        return problems
 
     def _settle_outputs(self, turn: _Turn, status: str) -> None:
         """Hand the sandbox's files over on success; say where they stay otherwise."""

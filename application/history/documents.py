@@ -116,6 +116,8 @@ def event_summary(event: Event, width: int = 100) -> str:
         text = event.text
     elif isinstance(event, AttachmentAdded):
         text = f"{event.name} ({event.media_type or 'unknown type'}, {event.size} bytes)"
+        if event.uri:  # an MCP server's resource
+            text += f" · MCP server {event.mcp_server or '?'} · {event.uri}"
         if event.error:
             text += f" · not read: {event.error}"
     elif isinstance(event, Reasoning):
@@ -195,6 +197,8 @@ def _size(n: int) -> str:
 
 def _attachment_line(event: AttachmentAdded) -> str:
     parts = [event.media_type or "unknown type", _size(event.size)]
+    if event.uri:  # an MCP server's resource: where it came from
+        parts[:0] = [f"MCP server {event.mcp_server or '?'}", event.uri]
     if event.units and event.unit:
         parts.append(f"{event.units} {event.unit}")
     if event.sha256:

@@ -20,6 +20,21 @@ The formats (as their documentation describes them):
   server starts (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
   Claude Code's ``.mcp.json`` (``mcpServers`` with ``type``) reads the same way.
 
+OAuth markers (a URL server that signs the user in; Claude desktop's file has none — its remote
+servers are added in the app, not the file):
+
+- VS Code: ``"oauth": {"clientId": "…"}`` on an ``http``/``sse`` entry (documented in the same
+  reference since microsoft/vscode-docs#9798);
+- Claude Code: ``"oauth": {"clientId", "callbackPort", "authServerMetadataUrl", "scopes"}``
+  (https://code.claude.com/docs/en/mcp, "Use pre-configured OAuth credentials");
+- Cursor: ``"auth": {"CLIENT_ID", "CLIENT_SECRET", "scopes"}`` (static OAuth for a remote server,
+  e.g. https://docs.pipeshub.com/mcp/cursor).
+
+Any of them switches ``McpServerConfig.oauth`` on. A client ID given (with its secret, if any)
+is a pre-registered client: it goes to the keyring under ``mcp:<name>:oauth:client``, where the
+client looks for one before registering itself; what Parley does not use (a fixed callback port,
+scopes, a metadata URL) is named in a warning.
+
 Invariants it keeps:
 
 - names follow Parley's rule (``model.valid_server_name``): lower case, other characters turned
@@ -32,6 +47,7 @@ Invariants it keeps:
   variable or header becomes a secret with no value yet, and a warning asks for it (``parley mcp
   add`` or Settings); ``${workspaceFolder}`` and ``envFile`` cannot be resolved here and are
   reported;
+- OAuth is only for a URL server: a marker on a stdio entry is left out with a warning;
 - one bad entry is reported and skipped; it never stops the others.
 
 Errors: ``ConfigImportError`` for input that is not JSON or holds no server list at all.
@@ -46,6 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parley.application.mcp.model import HTTP, SSE, STDIO, McpServerConfig, valid_server_name
+from parley.application.mcp.oauth_tokens import CLIENT, oauth_key
 from parley.application.mcp.secrets import (
     env_key,
     header_key,
@@ -257,6 +274,7 @@ def _one(builder: _Builder, raw: str, entry: Any, inputs: Mapping[str, str]) -> 
             f"{name}: envFile {entry['envFile']!r} is not read; add its variables by hand"
         )
     cwd = entry.get("cwd") if isinstance(entry.get("cwd"), str) else ""
+    oauth = _oauth(builder, name, entry, transport)
     if transport == STDIO:
         config = McpServerConfig(
             name=name,
@@ -277,11 +295,73 @@ def _one(builder: _Builder, raw: str, entry: Any, inputs: Mapping[str, str]) -> 
             url=url.strip(),
             headers=tuple(plain_headers),
             secret_headers=tuple(secret_headers),
+            oauth=oauth,
             enabled=not bool(entry.get("disabled")),
         )
     if transport == STDIO and (plain_headers or secret_headers):
         builder.warnings.append(f"{name}: a stdio server takes no headers; they were left out")
     builder.configs.append(config)
+
+
+def _oauth(builder: _Builder, name: str, entry: Mapping[str, Any], transport: str) -> bool:
+    """Whether ``entry`` signs in with OAuth (see the module docstring for the markers); a
+    pre-registered client it names goes to ``builder.secrets``."""
+    key = "oauth" if "oauth" in entry else "auth" if "auth" in entry else ""
+    marker = entry.get(key) if key else None
+    if marker is None or marker is False:
+        return False
+    if transport == STDIO:
+        builder.warnings.append(
+            f"{name}: its {key!r} setting was left out (OAuth is for a server at a URL)"
+        )
+        return False
+    if marker is True:
+        return True
+    if not isinstance(marker, Mapping):
+        builder.warnings.append(
+            f"{name}: its {key!r} setting is not an object; OAuth is off (switch it on in "
+            "Settings or with parley mcp add --oauth)"
+        )
+        return False
+    client_id = _first_text(marker, "clientId", "CLIENT_ID", "client_id")
+    secret = _first_text(marker, "clientSecret", "CLIENT_SECRET", "client_secret")
+    if client_id and _PLACEHOLDER.search(client_id):
+        builder.warnings.append(
+            f"{name}: the OAuth client ID is the placeholder {client_id!r}; Parley registers "
+            "itself with the server instead"
+        )
+    elif client_id:
+        record: dict[str, str] = {"client_id": client_id}
+        if secret and _PLACEHOLDER.search(secret):
+            builder.warnings.append(
+                f"{name}: the OAuth client secret is a placeholder Parley cannot fill; the "
+                "client ID is used without it"
+            )
+        elif secret:
+            # RFC 7591 §2: a client that names no method authenticates with HTTP Basic.
+            record["client_secret"] = secret
+            record["token_endpoint_auth_method"] = "client_secret_basic"
+        builder.secrets.append((oauth_key(name, CLIENT), json.dumps(record, sort_keys=True)))
+    if "callbackPort" in marker:
+        builder.warnings.append(
+            f"{name}: the OAuth callback port {marker['callbackPort']!r} is not used; Parley "
+            "receives the sign-in at http://127.0.0.1:<a free port>/callback"
+        )
+    for unused, what in (
+        ("scopes", "scopes (Parley asks for those the server advertises)"),
+        ("authServerMetadataUrl", "authorization-server URL (Parley discovers it)"),
+    ):
+        if unused in marker:
+            builder.warnings.append(f"{name}: the OAuth {what} is not used")
+    return True
+
+
+def _first_text(values: Mapping[str, Any], *keys: str) -> str:
+    for key in keys:
+        value = values.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
 
 
 def _ask_for(name: str, what: str, value: str, inputs: Mapping[str, str]) -> str:

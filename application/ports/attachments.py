@@ -1,4 +1,5 @@
-"""The capability to read attached files, and to keep them content-addressed.
+"""The capability to read attached files, and to keep them content-addressed (files, and the
+text of MCP resources attached like files).
 
 Why it exists: teams attach PDFs, Office files, spreadsheets, code and images to turns. Reading
 them is risky (hostile or broken files, huge files, slow parsers) and must never happen on the UI
@@ -28,6 +29,12 @@ Error kinds (``ExtractedAttachment.error_kind``)::
     memory           the parser ran past its memory limit (stopped)
     cancelled        the user stopped the read (removed the file, stopped the turn)
     vision           an image, and the chosen model does not take images
+    unavailable      an MCP resource whose server is not configured, turned off, or could not
+                     be reached (the message names the server and its log)
+
+An MCP resource that cannot be used reuses the kinds above where they fit: ``not_found`` (the
+server has no such resource), ``unsupported`` (binary content, not text), ``damaged`` (the
+server's answer could not be read), ``timeout`` (no answer within the server's time limit).
 """
 
 from __future__ import annotations
@@ -103,6 +110,11 @@ class AttachmentReader(Protocol):
 class AttachmentStore(Protocol):
     def put(self, path: Path) -> tuple[str, int]:
         """Store the file's bytes under their sha256 (once); return (sha256, size)."""
+        ...
+
+    def put_bytes(self, data: bytes) -> tuple[str, int]:
+        """Store ``data`` under its sha256 (once); return (sha256, size). For content that is
+        not a file (an MCP resource's text, as UTF-8)."""
         ...
 
     def get(self, sha256: str) -> bytes:

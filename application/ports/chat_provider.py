@@ -14,7 +14,14 @@ Invariants it keeps:
 - tool-call ids in requests are the locally minted ones (the join key), each with the provider's
   own id and the origin (adapter kind and endpoint) that gave it, when there is one; an adapter
   maps them to ids its provider accepts at its edge (``infrastructure.providers.dialects``), and
-  tags each ``ToolCallDelta`` that carries a provider id with its own ``origin``.
+  tags each ``ToolCallDelta`` that carries a provider id with its own ``origin``;
+- ``model_window`` (an optional capability, ``ModelWindowSource``: an adapter may lack it) asks
+  the provider how large a model's context window and output limit are. It blocks on the network
+  (call it off the UI thread), answers ``None`` when the provider does not say, and never raises:
+  a provider that does not answer within a short timeout, or answers with something else, gives
+  ``None`` (logged at info). Answers are cached per provider endpoint and model for the process;
+  a failed lookup is remembered for ``WINDOW_RETRY_AFTER_S`` so a turn does not pay the timeout
+  on every call.
 
 Errors (all raised by ``stream``; ``kind`` names the failure for people and for the record)::
 
@@ -50,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from parley.domain.transcript.canonical import Usage, freeze
+from parley.domain.usage.context_windows import ModelWindow
 
 
 class ProviderError(Exception):
@@ -462,6 +470,20 @@ class ChatProvider(Protocol):
 
     def list_models(self) -> list[str]:
         """The models the provider offers (its own list endpoint); raises ``ProviderError``."""
+        ...
+
+
+#: How long a failed window lookup is remembered before the provider is asked again (seconds).
+WINDOW_RETRY_AFTER_S = 300.0
+
+
+class ModelWindowSource(Protocol):
+    """The optional capability of a ``ChatProvider`` to report a model's window (see the module
+    docstring). Check for it with ``getattr(provider, "model_window", None)``."""
+
+    def model_window(self, model: str) -> ModelWindow | None:
+        """The window the provider reports for ``model`` (its ``provider`` field ""), or
+        ``None`` when it does not say or cannot be asked; never raises. Blocking."""
         ...
 
 

@@ -1,8 +1,11 @@
-"""The capability to keep the user's settings: providers, projects, the price table.
+"""The capability to keep the user's settings: providers, projects, the price and context-window
+tables.
 
 Why it exists: the CLI and the window add, list and pick providers through this port; a JSON file
 under the user config dir is the adapter. Projects (a workspace, shared instructions and turn
-defaults under one name) and the price table behind the cost estimate are kept here too. API keys
+defaults under one name), the price table behind the cost estimate and the context-window table
+(each model's window and output limit where the provider does not report them) are kept here
+too. API keys
 are never stored here: they live in the system keyring (``application.ports.secret_store``, keyed
 by the provider's name) or in the environment variable a provider entry names (``api_key_env``).
 
@@ -29,6 +32,7 @@ from typing import Protocol
 from parley.application.mcp.model import McpServerConfig, valid_server_name
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.agents.conversation_execution_request import GATE_MODES
+from parley.domain.usage.context_windows import ModelWindow
 from parley.domain.usage.pricing import ModelPrice
 
 #: The wire formats Parley speaks: OpenAI-compatible Chat Completions, Anthropic Messages, Ollama's
@@ -247,6 +251,17 @@ class SettingsStore(Protocol):
 
     def set_prices(self, prices: Sequence[ModelPrice]) -> None:
         """Replace the price table (an empty table is kept as empty: no estimates)."""
+        ...
+
+    def context_windows(self) -> Sequence[ModelWindow]:
+        """The context-window table: the saved one, or ``DEFAULT_WINDOWS`` until the user saves
+        one (``domain.usage.context_windows``)."""
+        ...
+
+    def set_context_windows(self, windows: Sequence[ModelWindow]) -> None:
+        """Replace the context-window table (an empty table is kept as empty: every model the
+        provider does not report is then a guess). Two rows for one pattern and provider are a
+        ``SettingsError``."""
         ...
 
     def mcp_servers(self) -> Sequence[McpServerConfig]:

@@ -27,11 +27,19 @@ Invariants it keeps:
 - the call honours Stop (the turn's cancel event) and the server's ``timeout_s``; any
   ``McpError`` becomes a failed ``tool_result`` naming the server and its log — the turn goes on;
 - a result longer than ``max_result_chars`` is cut, and the model is told so.
+
+Resources attached to a turn like files (``ConversationExecutionRequest.mcp_resources``) are read
+here too (``McpToolbox.resource_attachment``), on the runtime's worker: each becomes exactly one
+``attachment_added`` — its text (capped), or an ``error_kind`` naming the resource, its server and
+the server's log when it cannot be used (server unknown or off, a failure, binary content). A
+Stop during a read gives ``None`` (nothing recorded). Reading a resource is the user's choice, so
+it is not gated.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import logging
 import re
@@ -46,13 +54,17 @@ from parley.application.mcp.model import (
     SERVER_TOOL_SEPARATOR,
     McpCancelled,
     McpError,
+    McpProtocolError,
+    McpResourceContent,
     McpServerConfig,
+    McpStartError,
     McpTimeout,
     McpTool,
     split_qualified,
 )
 from parley.application.mcp.pinning import ToolPins
 from parley.application.mcp.schema import schema_error
+from parley.application.ports.attachments import AttachmentStore
 from parley.application.ports.chat_provider import ToolSpec
 from parley.application.ports.mcp import McpClient
 from parley.application.ports.settings_store import UnknownMcpServer
@@ -71,9 +83,13 @@ from parley.domain.actions.mcp_policy import (
     decide_mcp_call,
 )
 from parley.domain.actions.model import ASK, REFUSE, REJECT_RETRY, Effect, ProposedAction
-from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.agents.conversation_execution_request import (
+    ConversationExecutionRequest,
+    McpResourceRef,
+)
 from parley.domain.transcript.canonical import (
     ActionVerdict,
+    AttachmentAdded,
     Event,
     GateOpened,
     Notice,
@@ -102,6 +118,23 @@ _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: Between a server and its tool wherever both are shown ("time \u203a get_current_time").
 _NOT_RUN_STOPPED = "Not run: the turn was stopped."
+
+#: How often a resource read waiting for its server looks at the turn's Stop (seconds).
+_CANCEL_POLL_S = 0.02
+
+#: What the client makes of a binary (blob) resource: a description, not its bytes
+#: (``infrastructure/mcp/mapping.describe_contents``): ``[resource: URI, MIME, 12 KB]``.
+_BLOB_DESCRIPTION = re.compile(r"\[resource: [^\n]*, [^\n,]*, \d+(?:\.\d+)? (?:B|KB|MB)\]")
+
+
+class ResourceUnavailable(Exception):
+    """A resource could not be read: ``kind`` is an attachment error kind
+    (``application/ports/attachments.py``), the message is for people and names the resource's
+    server (and its log, when it has one)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class McpServerSource(Protocol):
@@ -135,6 +168,9 @@ class McpToolbox:
     retry_budget: int = DEFAULT_RETRY_BUDGET
     max_result_chars: int = DEFAULT_MAX_RESULT_CHARS
     list_timeout_s: float = DEFAULT_LIST_TIMEOUT_S
+    #: Where an attached resource's text is kept by its sha256 (the attachment viewer opens it);
+    #: ``None``: not kept (the record still holds the text the model was given).
+    store: AttachmentStore | None = None
     _grants: dict[str, set[str]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -186,6 +222,158 @@ class McpToolbox:
             for item in items:
                 offered[item.tool.qualified_name] = item
         return McpTurn(self, offered)
+
+    # -- resources attached to a turn ----------------------------------------------------------
+
+    def server_for_resource(self, name: str) -> McpServerConfig:
+        """The configuration of a resource's server; ``ResourceUnavailable`` when it is not
+        configured, cannot be read from the settings, or is turned off."""
+        try:
+            config = self.servers.mcp_server(name)
+        except UnknownMcpServer:
+            raise ResourceUnavailable(
+                "unavailable", f"MCP server '{name}' is not configured (see: parley mcp list)"
+            ) from None
+        except Exception as exc:  # an invalid entry: say so, never crash the turn
+            raise ResourceUnavailable(
+                "unavailable", f"MCP server '{name}' cannot be used: {exc}"
+            ) from exc
+        if not config.enabled:
+            raise ResourceUnavailable(
+                "unavailable", f"MCP server '{name}' is turned off in Settings → MCP servers"
+            )
+        return config
+
+    def read_resource(
+        self, server: str, uri: str, max_chars: int, cancel: threading.Event
+    ) -> McpResourceContent:
+        """Read ``uri`` of ``server`` (blocking; on a worker), at most ``max_chars`` of text,
+        within the server's time limit. ``cancel`` set ends the wait at once with
+        ``McpCancelled``. Any other fault is ``ResourceUnavailable`` with its kind."""
+        config = self.server_for_resource(server)
+        if cancel.is_set():
+            raise McpCancelled(server, "the read was cancelled")
+        outcome: list[McpResourceContent | BaseException] = []
+        finished = threading.Event()
+
+        def read() -> None:  # a helper thread: the port's read takes no cancel of its own
+            try:
+                outcome.append(
+                    self.client.read_resource(config, uri, max_chars, timeout_s=config.timeout_s)
+                )
+            except BaseException as exc:  # handed to the waiting worker below
+                outcome.append(exc)
+            finally:
+                finished.set()
+
+        threading.Thread(target=read, name=f"mcp-read-{server}", daemon=True).start()
+        # The worker waits here, looking at Stop between slices. A Stop abandons the read: the
+        # helper thread ends when the client answers or its own time limit passes, and what it
+        # brings is dropped.
+        while not finished.wait(_CANCEL_POLL_S):
+            if cancel.is_set():
+                raise McpCancelled(server, "the read was cancelled")
+        result = outcome[0]
+        if isinstance(result, McpCancelled):
+            raise result
+        if isinstance(result, BaseException):
+            raise self._resource_fault(config, uri, result) from result
+        if _is_binary(result):
+            mime = result.mime_type or "binary"
+            raise ResourceUnavailable(
+                "unsupported",
+                f"{uri} on MCP server '{server}' is binary content ({mime}); only text "
+                "resources can be attached",
+            )
+        return result
+
+    def _resource_fault(
+        self, config: McpServerConfig, uri: str, exc: BaseException
+    ) -> ResourceUnavailable:
+        name = config.name
+        if isinstance(exc, McpError):
+            where = exc.log_path or self._log_path(name)
+            if isinstance(exc, McpTimeout):
+                return ResourceUnavailable(
+                    "timeout",
+                    f"MCP server '{name}' did not send {uri} within {config.timeout_s:g} s. "
+                    f"Its log: {where}",
+                )
+            if isinstance(exc, McpStartError):
+                return ResourceUnavailable(
+                    "unavailable",
+                    f"MCP server '{name}' could not be started ({exc.message}). Its log: {where}",
+                )
+            lowered = exc.message.lower()
+            if "not found" in lowered or "unknown resource" in lowered:
+                return ResourceUnavailable(
+                    "not_found", f"MCP server '{name}' has no resource {uri} ({exc.message})"
+                )
+            # The server answering with an error is the server failing, not a garbled answer.
+            if isinstance(exc, McpProtocolError) and "answered an error" not in lowered:
+                return ResourceUnavailable(
+                    "damaged",
+                    f"MCP server '{name}' sent an answer for {uri} that cannot be read "
+                    f"({exc.message}). Its log: {where}",
+                )
+            return ResourceUnavailable(
+                "unavailable",
+                f"MCP server '{name}' could not read {uri}: {exc.message}. Its log: {where}",
+            )
+        log.exception("reading resource %s of MCP server %r failed", uri, name, exc_info=exc)
+        return ResourceUnavailable(
+            "unavailable",
+            f"MCP server '{name}' could not read {uri} ({type(exc).__name__}: {exc}). "
+            f"Its log: {self._log_path(name)}",
+        )
+
+    def resource_attachment(
+        self, ref: McpResourceRef, max_chars: int, cancel: threading.Event
+    ) -> AttachmentAdded | None:
+        """The ``attachment_added`` for one attached resource: its text (at most ``max_chars``,
+        kept in the store by its sha256), or an ``error_kind`` and an error naming it and its
+        server. ``None`` when ``cancel`` was set meanwhile (nothing is to be recorded)."""
+        name = ref.shown_name
+        extractor = f"mcp:{ref.server}"
+        try:
+            content = self.read_resource(ref.server, ref.uri, max_chars, cancel)
+        except McpCancelled:
+            return None
+        except ResourceUnavailable as exc:
+            return AttachmentAdded(
+                name=name,
+                extractor=extractor,
+                error=f"{name} ({ref.uri}): {exc}",
+                error_kind=exc.kind,
+                source_path=ref.uri,
+                mcp_server=ref.server,
+                uri=ref.uri,
+            )
+        if cancel.is_set():
+            return None
+        text = content.text
+        truncated = content.truncated or len(text) > max_chars
+        text = text[:max_chars]
+        data = text.encode("utf-8", "surrogatepass")
+        sha256, size = hashlib.sha256(data).hexdigest(), len(data)
+        if self.store is not None:
+            try:
+                sha256, size = self.store.put_bytes(data)
+            except OSError as exc:  # the model still gets the text; only the stored copy is lost
+                log.warning("could not keep the text of %s (%s): %s", ref.uri, ref.server, exc)
+        return AttachmentAdded(
+            name=name,
+            sha256=sha256,
+            media_type=content.mime_type or "text/plain",
+            size=size,
+            extractor=extractor,
+            chars=len(text),
+            truncated=truncated,
+            text=text,
+            source_path=ref.uri,
+            mcp_server=ref.server,
+            uri=ref.uri,
+        )
 
     def _listed(self, name: str) -> tuple[list[OfferedTool], list[Event]]:
         notes: list[Event] = []
@@ -276,6 +464,12 @@ class McpToolbox:
             return str(self.client.log_path(name))
         except Exception:
             return "(no log)"
+
+
+def _is_binary(content: McpResourceContent) -> bool:
+    """True when the read gave only descriptions of binary parts (no text at all)."""
+    parts = [p for p in content.text.split("\n\n") if p.strip()]
+    return bool(parts) and all(_BLOB_DESCRIPTION.fullmatch(p.strip()) for p in parts)
 
 
 def _spec(tool: McpTool) -> ToolSpec:

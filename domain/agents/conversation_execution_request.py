@@ -12,6 +12,8 @@ Invariants it keeps:
 - ``allowed_tools`` keeps ``None`` ("every enabled tool") distinct from ``()`` ("no tool at all");
 - ``mcp_servers`` names the MCP servers whose tools the turn may offer (names only: their
   configurations are application data the runtime reads when the turn starts), in order, once each;
+- ``mcp_resources`` names the MCP resources attached to the turn like files (server and URI, each
+  pair once, in order); the runtime reads them when the turn starts, as it reads files;
 - ``turn_id`` and ``session_id`` are never empty or blank;
 - ``user_content`` is the one place that decides how the parts of the user message are joined.
 
@@ -110,6 +112,53 @@ def _require_path(name: str, value: object) -> Path:
 
 
 @dataclass(frozen=True)
+class McpResourceRef:
+    """One resource of an MCP server attached to a turn: the server's name, the resource's URI
+    (its identity on that server) and the name it is shown under ("": the URI's last part)."""
+
+    server: str
+    uri: str
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        for label in ("server", "uri"):
+            value = getattr(self, label)
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"an MCP resource needs a {label}, got {value!r}")
+            object.__setattr__(self, label, value.strip())
+        if not isinstance(self.name, str):
+            raise ValueError(f"an MCP resource's name must be a string, got {self.name!r}")
+        object.__setattr__(self, "name", self.name.strip())
+
+    @property
+    def shown_name(self) -> str:
+        """The name people read: the resource's own, else the URI's last non-empty part."""
+        return self.name or uri_tail(self.uri)
+
+    @classmethod
+    def coerce(cls, value: McpResourceRef | Mapping[str, Any] | tuple[str, ...]) -> McpResourceRef:
+        """Accept a ``McpResourceRef``, a ``{"server", "uri", "name"}`` mapping or a
+        ``(server, uri)`` / ``(server, uri, name)`` tuple."""
+        if isinstance(value, McpResourceRef):
+            return value
+        if isinstance(value, Mapping):
+            unknown = set(value) - {"server", "uri", "name"}
+            if unknown:
+                raise ValueError(f"unknown MCP resource field(s): {', '.join(sorted(unknown))}")
+            return cls(value.get("server", ""), value.get("uri", ""), value.get("name", ""))
+        if isinstance(value, tuple) and len(value) in (2, 3):
+            return cls(*value)
+        raise ValueError(f"cannot read an MCP resource from {type(value).__name__}")
+
+
+def uri_tail(uri: str) -> str:
+    """The last non-empty part of a URI's path (``file:///a/b.md`` -> ``b.md``), else the URI."""
+    path = uri.split("?", 1)[0].split("#", 1)[0]
+    parts = [p for p in path.replace("\\", "/").split("/") if p and not p.endswith(":")]
+    return parts[-1] if parts else uri
+
+
+@dataclass(frozen=True)
 class ConversationExecutionRequest:
     """Everything one turn needs, fixed at submit time. See the module docstring."""
 
@@ -127,6 +176,8 @@ class ConversationExecutionRequest:
     instruction_prefix: str = ""
     review_note: str = ""
     attachments: tuple[Path, ...] = ()
+    # MCP resources attached like files (server and URI; duplicates dropped)
+    mcp_resources: tuple[McpResourceRef, ...] = ()
     messages: tuple[ChatMessage, ...] = ()
     # which model ("" = the provider's default)
     provider_id: str = ""
@@ -175,6 +226,8 @@ class ConversationExecutionRequest:
             raise ValueError("allowed_tools must be a sequence of tool names or None, not a string")
         if isinstance(self.mcp_servers, str):
             raise ValueError("mcp_servers must be a sequence of server names, not a string")
+        if isinstance(self.mcp_resources, (str, McpResourceRef)):
+            raise ValueError("mcp_resources must be a sequence of MCP resources")
 
         # frozen=True forbids normal assignment; object.__setattr__ is the sanctioned way to
         # normalise fields while the instance is being built.
@@ -182,6 +235,12 @@ class ConversationExecutionRequest:
         attachments = tuple(_require_path("attachment", a) for a in _iter(self.attachments))
         set_(self, "attachments", attachments)
         set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
+        # One per (server, URI): the same resource attached twice is read and sent once.
+        refs: dict[tuple[str, str], McpResourceRef] = {}
+        for raw in _iter(self.mcp_resources):
+            ref = McpResourceRef.coerce(raw)
+            refs.setdefault((ref.server, ref.uri), ref)
+        set_(self, "mcp_resources", tuple(refs.values()))
         if self.allowed_tools is not None:
             set_(self, "allowed_tools", tuple(str(t) for t in self.allowed_tools))
         servers = (str(name).strip() for name in _iter(self.mcp_servers))

@@ -17,7 +17,8 @@ Invariants it keeps:
   the adapter that gave it can be sent it back, but nothing here joins on it;
 - fields added to an event later have defaults, so every record written before them still
   reads (``turn_finished.error_kind``, ``tool_call.provider_call_id`` / ``provider_origin``,
-  ``attachment_added.encoding`` / ``encoding_confidence``).
+  ``attachment_added.encoding`` / ``encoding_confidence``, ``attachment_added.mcp_server`` /
+  ``uri``).
 
 Standard library only (this is ``domain``).
 """
@@ -277,10 +278,12 @@ class Compaction(Event):
 
 @dataclass(frozen=True)
 class AttachmentAdded(Event):
-    """A file attached to the turn and what reading it gave. ``sha256`` names the stored copy;
-    ``text`` is exactly what the model was given from it (already capped; ``truncated`` says so);
-    ``units``/``unit`` count pages, sheets or slides; ``image_media_type`` marks an image sent as
-    an image part; ``error_kind``/``error`` say why it could not be read."""
+    """A file (or an MCP server's resource) attached to the turn and what reading it gave.
+    ``sha256`` names the stored copy; ``text`` is exactly what the model was given from it
+    (already capped; ``truncated`` says so); ``units``/``unit`` count pages, sheets or slides;
+    ``image_media_type`` marks an image sent as an image part; ``error_kind``/``error`` say why
+    it could not be read. A resource has ``mcp_server`` and ``uri`` set (and ``source_path`` is
+    its URI too); a file has both "" (as has every record written before resources)."""
 
     type_name: ClassVar[str] = "attachment_added"
     name: str
@@ -302,6 +305,13 @@ class AttachmentAdded(Event):
     #: and in every record written before guesses were recorded.
     encoding: str = ""
     encoding_confidence: float = 0.0
+    #: The MCP server the resource came from, and its URI; "" for a file.
+    mcp_server: str = ""
+    uri: str = ""
+
+    @property
+    def is_mcp_resource(self) -> bool:
+        return bool(self.uri)
 
 
 @dataclass(frozen=True)

@@ -15,21 +15,27 @@ Invariants it keeps:
   new copy is dropped); one with the wrong size (damaged) is replaced.
 - Stored files are read-only (mode 0444); the store never modifies or deletes one.
 
-Errors: :meth:`put` raises ``OSError`` when the source cannot be read or the store written, and
-:class:`FileTooLarge` when ``max_bytes`` is given and the source has more bytes (it may have grown
-since it was measured); :meth:`get` raises ``FileNotFoundError`` for an unknown hash; a string that
-is not 64 lowercase hex digits raises ``ValueError`` (a bug in the caller).
+- :meth:`ContentStore.put_bytes` keeps the same promises for bytes held in memory (an MCP
+  resource's text): the same layout, temporary file, ``fsync``, read-only mode and rename.
+
+Errors: :meth:`put` (and :meth:`put_bytes`) raises ``OSError`` when the source cannot be read or
+the store written, and :class:`FileTooLarge` when ``max_bytes`` is given and the source has more
+bytes (it may have grown since it was measured); :meth:`get` raises ``FileNotFoundError`` for an
+unknown hash; a string that is not 64 lowercase hex digits raises ``ValueError`` (a bug in the
+caller).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import re
 import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 _HASH = re.compile(r"[0-9a-f]{64}")
 _CHUNK = 1024 * 1024
@@ -65,13 +71,21 @@ class ContentStore:
         return path.read_bytes()
 
     def put(self, path: Path, max_bytes: int | None = None) -> tuple[str, int]:
+        with Path(path).open("rb") as src:
+            return self._put(src, max_bytes)
+
+    def put_bytes(self, data: bytes) -> tuple[str, int]:
+        """Store ``data`` (already in memory) under its sha256; return (sha256, size)."""
+        return self._put(io.BytesIO(bytes(data)), None)
+
+    def _put(self, src: BinaryIO, max_bytes: int | None) -> tuple[str, int]:
         self._dir.mkdir(parents=True, exist_ok=True)
         digest = hashlib.sha256()
         size = 0
         fd, tmp_name = tempfile.mkstemp(prefix=".tmp-", dir=self._dir)
         tmp = Path(tmp_name)
         try:
-            with os.fdopen(fd, "wb") as out, Path(path).open("rb") as src:
+            with os.fdopen(fd, "wb") as out:
                 while chunk := src.read(_CHUNK):
                     size += len(chunk)
                     if max_bytes is not None and size > max_bytes:

@@ -12,6 +12,8 @@ and be readable and editable by a person. The file looks like::
                    "gate_mode", "tools"}],
      "prices": [{"model_pattern", "provider", "input_per_mtok", "output_per_mtok",
                  "currency"}],
+     "context_windows": [{"model_pattern", "provider", "context_tokens",
+                          "max_output_tokens"}],
      "mcp_servers": [{"name", "transport", "command", "args", "env", "secret_env", "cwd",
                       "url", "headers", "secret_headers", "oauth", "enabled", "timeout_s",
                       "tool_policies"}]}
@@ -26,8 +28,11 @@ a list of names, written only when not empty.
 ``projects`` and ``prices`` (added within version 1) are optional too, so older files still load;
 ``projects`` is written only when there is one. A missing ``prices`` means "the built-in table"
 (``domain.usage.pricing.DEFAULT_PRICES``); once the user saves a table it is written, even empty,
-and used from then on. Prices are strings ("2.50") so no amount passes through a binary float (a
-number typed by hand is read through its shortest decimal form). A provider's
+and used from then on. ``context_windows`` (added within version 1) works the same way: missing
+means the built-in table (``domain.usage.context_windows.DEFAULT_WINDOWS``), saved (even empty)
+means the user's; sizes are whole JSON numbers. Prices are strings ("2.50") so no amount
+passes through a binary float (a number typed by hand is read through its shortest decimal
+form). A provider's
 ``preset`` (added within version 1) is optional too: files written before it existed read as
 ``""``. When set, it must name a known preset (``infrastructure.providers.presets``) of the same
 kind as the entry.
@@ -47,7 +52,10 @@ Invariants it keeps:
 - every project is valid (``ProjectConfig``), ids are unique and names are unique ignoring case; a
   project's ``provider_id`` is not required to name a configured provider (providers come and go;
   the window falls back to its current choice);
-- every price row is valid (``ModelPrice``) and no two rows share a pattern and provider;
+- every price row is valid (``ModelPrice``) and no two rows share a pattern and provider; the
+  same for context-window rows (``ModelWindow``). A bad row makes the file unreadable with a
+  message naming it (``context_windows[3] ('gpt-9*'): ...``) and the file is never overwritten
+  while it is, so the rest of the table (and of the settings) is never lost;
 - an MCP server entry that is not valid does not make the file unreadable: it is left out of
   ``mcp_servers()``, named with its problem by ``mcp_server_problems()``, and written back
   untouched, so neither it nor the valid servers (nor anything else) are lost; saving a valid
@@ -92,6 +100,7 @@ from parley.application.ports.settings_store import (
     UnknownProject,
     UnknownProvider,
 )
+from parley.domain.usage.context_windows import DEFAULT_WINDOWS, ModelWindow, WindowError
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError
 from parley.infrastructure.providers.presets import find_preset, preset_names
 
@@ -105,6 +114,7 @@ _TOP_LEVEL_FIELDS = (
     "network",
     "projects",
     "prices",
+    "context_windows",
     "mcp_servers",
 )
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
@@ -128,6 +138,8 @@ _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 #: The longest time limit a server may have (seconds): a day.
 MAX_MCP_TIMEOUT_S = 86_400.0
 _REQUIRED_PRICE_FIELDS = ("model_pattern", "input_per_mtok", "output_per_mtok")
+_WINDOW_FIELDS = tuple(f.name for f in dataclasses.fields(ModelWindow))
+_REQUIRED_WINDOW_FIELDS = ("model_pattern", "context_tokens")
 
 _NAME = re.compile(r"[A-Za-z0-9._-]+")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -483,6 +495,11 @@ class JsonSettingsStore:
         prices = self._load().prices
         return list(DEFAULT_PRICES if prices is None else prices)
 
+    def context_windows(self) -> Sequence[ModelWindow]:
+        """The saved context-window table, or ``DEFAULT_WINDOWS`` while none was saved."""
+        windows = self._load().windows
+        return list(DEFAULT_WINDOWS if windows is None else windows)
+
     def mcp_servers(self) -> Sequence[McpServerConfig]:
         """Configured MCP servers in order (invalid entries left out; see
         ``mcp_server_problems``)."""
@@ -567,6 +584,18 @@ class JsonSettingsStore:
         with self._lock:
             doc = self._load()
             self._save(dataclasses.replace(doc, prices=rows))
+
+    def set_context_windows(self, windows: Sequence[ModelWindow]) -> None:
+        """Replace the context-window table; an empty table is kept (every model the provider
+        does not report is then a guess)."""
+        rows = tuple(windows)
+        for row in rows:
+            if not isinstance(row, ModelWindow):
+                raise SettingsError("set_context_windows needs ModelWindow rows")
+        _check_unique_windows(rows)
+        with self._lock:
+            doc = self._load()
+            self._save(dataclasses.replace(doc, windows=rows))
 
     def add_provider(self, config: ProviderConfig, *, replace: bool = False) -> None:
         """Add a provider; the first one added (or the first added while no default is set)
@@ -664,6 +693,16 @@ class JsonSettingsStore:
                 }
                 for row in doc.prices
             ]
+        if doc.windows is not None:
+            document["context_windows"] = [
+                {
+                    "model_pattern": row.model_pattern,
+                    "provider": row.provider,
+                    "context_tokens": row.context_tokens,
+                    "max_output_tokens": row.max_output_tokens,
+                }
+                for row in doc.windows
+            ]
         if doc.mcp:
             document["mcp_servers"] = [
                 mcp_server_to_json(e) if isinstance(e, McpServerConfig) else e.raw for e in doc.mcp
@@ -703,6 +742,8 @@ class _Document:
     projects: tuple[ProjectConfig, ...] = ()
     #: None: the user never saved a table (the defaults apply)
     prices: tuple[ModelPrice, ...] | None = None
+    #: None: the user never saved a context-window table (the defaults apply)
+    windows: tuple[ModelWindow, ...] | None = None
     #: MCP servers, valid or (kept as written) not
     mcp: tuple[McpServerConfig | _BadMcpEntry, ...] = ()
 
@@ -841,6 +882,45 @@ def _check_unique_prices(rows: Sequence[ModelPrice]) -> None:
         seen.add(key)
 
 
+def _parse_windows(raw: Any) -> tuple[ModelWindow, ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise SettingsError("'context_windows' must be a list")
+    rows: list[ModelWindow] = []
+    for index, entry in enumerate(raw):
+        where = f"context_windows[{index}]"
+        if not isinstance(entry, Mapping):
+            raise SettingsError(f"{where} must be an object")
+        if isinstance(entry.get("model_pattern"), str):
+            where = f"{where} ({entry['model_pattern']!r})"
+        _no_unknown_fields(entry, _WINDOW_FIELDS, where)
+        missing = [f for f in _REQUIRED_WINDOW_FIELDS if f not in entry]
+        if missing:
+            raise SettingsError(f"{where} is missing {', '.join(missing)}")
+        try:
+            rows.append(ModelWindow(**entry))
+        except WindowError as exc:
+            raise SettingsError(f"{where}: {exc}") from None
+    try:
+        _check_unique_windows(rows)
+    except SettingsError as exc:
+        raise SettingsError(f"'context_windows': {exc}") from None
+    return tuple(rows)
+
+
+def _check_unique_windows(rows: Sequence[ModelWindow]) -> None:
+    seen: set[tuple[str, str]] = set()
+    for row in rows:
+        key = (row.model_pattern.casefold(), row.provider.casefold())
+        if key in seen:
+            scope = f" for provider {row.provider!r}" if row.provider else ""
+            raise SettingsError(
+                f"the context window of {row.model_pattern!r}{scope} is listed twice"
+            )
+        seen.add(key)
+
+
 def _parse_network(raw: Any) -> NetworkSettings:
     if raw is None:
         return NetworkSettings()
@@ -910,6 +990,7 @@ def _parse(data: Any) -> _Document:
         network=_parse_network(data.get("network")),
         projects=_parse_projects(data.get("projects")),
         prices=_parse_prices(data.get("prices")),
+        windows=_parse_windows(data.get("context_windows")),
         mcp=_parse_mcp_servers(data.get("mcp_servers")),
     )
 

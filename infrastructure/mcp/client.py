@@ -17,8 +17,11 @@ Invariants it keeps:
 - one server's faults never touch another's session (each has its own task, process and log);
 - secrets are looked up at start and passed to the child/HTTP client only; they are never logged;
 - OAuth (HTTP/SSE) is the SDK's provider with a loopback redirect and tokens in the keyring
-  (``oauth.py``); elicitation goes to the ``ServerRequests`` relay given to the constructor
-  (``application/mcp/server_requests.py``), which declines when no surface can ask the user.
+  (``oauth.py``); elicitation and sampling go to the ``ServerRequests`` relay given to the
+  constructor (``application/mcp/server_requests.py``), which declines/refuses when no surface
+  can ask the user; the relay runs on a worker thread (``asyncio.to_thread``), never on the loop;
+- one message is bounded: a stdio line, an HTTP response body or one SSE event over
+  ``max_message_bytes`` is dropped as it arrives and the call fails with ``McpOutputTooLarge``.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ from parley.application.mcp.model import (
     McpTimeout,
     McpTool,
 )
+from parley.application.mcp.sampling import request_chars
 from parley.application.mcp.secrets import env_key, header_key
-from parley.application.mcp.server_requests import ServerRequests
+from parley.application.mcp.server_requests import SamplingRefused, ServerRequests
 from parley.application.ports.mcp import SecretLookup
 from parley.infrastructure.mcp import mapping
 from parley.infrastructure.mcp.stdio import (
@@ -289,6 +293,7 @@ class SdkMcpClient:
                 cache=None,
                 message_handler=self._message_handler(session),
                 elicitation_callback=self._elicitation_callback(session),
+                sampling_callback=self._sampling_callback(session),
                 client_info=Implementation(name=CLIENT_NAME, version=CLIENT_VERSION),
             )
             async with client:
@@ -377,6 +382,39 @@ class SdkMcpClient:
 
         return elicit
 
+    def _sampling_callback(self, session: _Session) -> Any:
+        requests = self._requests
+        if requests is None:  # no relay: sampling is not offered (the SDK refuses it)
+            return None
+        server = session.config.name
+
+        async def sample(_context: Any, params: Any) -> Any:
+            from mcp_types import INVALID_PARAMS, ErrorData
+
+            if getattr(params, "tools", None):  # sampling.tools is not declared
+                note(session.log, "sampling refused: it offers tools (not supported)")
+                return ErrorData(
+                    code=INVALID_PARAMS, message="Parley does not support tools in sampling"
+                )
+            request = mapping.sampling_request(server, params)
+            chars = request_chars(request)
+            note(
+                session.log,
+                f"sampling request: {len(request.messages)} messages, {chars} characters, "
+                f"{request.max_tokens} tokens asked",
+            )
+            # the relay waits for the person and then the model: on a worker thread, never on
+            # this loop (every server's session runs on it)
+            try:
+                reply = await asyncio.to_thread(requests.sample, request)
+            except SamplingRefused as exc:
+                note(session.log, f"sampling refused: {exc}")
+                return mapping.sampling_refusal(str(exc))
+            note(session.log, f"sampling answered: {len(reply.text)} characters")
+            return mapping.sampling_result(reply)
+
+        return sample
+
     def _transport(self, session: _Session) -> Any:
         config = session.config
         if config.oauth and config.transport == STDIO:
@@ -429,19 +467,20 @@ class SdkMcpClient:
                 )
             auth = ", OAuth" if config.oauth else ""
             note(session.log, f"connecting to {config.url} ({config.transport}{auth})")
-            return self._http_transport(config, headers)
+            return self._http_transport(config, headers, session)
         raise McpStartError(
             config.name, f"unknown transport {config.transport!r}", str(session.log_path)
         )
 
     @asynccontextmanager
     async def _http_transport(
-        self, config: McpServerConfig, headers: dict[str, str]
+        self, config: McpServerConfig, headers: dict[str, str], session: _Session
     ) -> AsyncIterator[Any]:
         import httpx2
         from mcp.client.sse import sse_client
         from mcp.client.streamable_http import streamable_http_client
 
+        from parley.infrastructure.mcp.http_cap import cap_client
         from parley.infrastructure.mcp.oauth import LoopbackCallback, oauth_provider
 
         loopback = LoopbackCallback()
@@ -461,9 +500,21 @@ class SdkMcpClient:
                     yield s
                 return
             timeout = httpx2.Timeout(30.0, read=300.0)
+            limit = self._max_message_bytes
+            # Every response body (or SSE event) is counted as it arrives, on this loop; past
+            # the limit the read fails, and the SDK answers that one request with the error.
+            http = cap_client(
+                httpx2.AsyncClient(headers=headers, timeout=timeout, auth=auth),
+                limit,
+                lambda message: note(session.log, message),
+            )
             async with (
-                httpx2.AsyncClient(headers=headers, timeout=timeout, auth=auth) as http,
-                streamable_http_client(config.url, http_client=http) as streams,
+                http,
+                # the SDK's own per-event bound stays as a backstop above ours (it counts
+                # decoded text, which can be longer than the bytes we count)
+                streamable_http_client(
+                    config.url, http_client=http, max_sse_event_size=4 * limit
+                ) as streams,
             ):
                 yield streams
         finally:
@@ -528,10 +579,15 @@ class SdkMcpClient:
         from mcp.shared.exceptions import MCPError
         from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
 
+        from parley.infrastructure.mcp.http_cap import TOO_LARGE_MARKER
+
         log = str(self.log_path(config.name))
         if isinstance(exc, McpError):
             return exc
         if isinstance(exc, MCPError):
+            if TOO_LARGE_MARKER in exc.message:  # our HTTP cap, answered for this one request
+                message = exc.message[max(exc.message.find("the response"), 0) :]
+                return McpOutputTooLarge(config.name, message, log)
             if exc.code == CONNECTION_CLOSED:
                 session = self._sessions.get(config.name)
                 if session is not None:

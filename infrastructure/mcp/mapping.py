@@ -2,7 +2,8 @@
 
 Invariants: text content is joined with blank lines; binary content (images, audio, blobs) is
 described, never decoded into the text (``[image: image/png, 12 KB]``); structured content is kept
-as canonical JSON; the text is cut at the limit with ``truncated`` set.
+as canonical JSON; the text is cut at the limit with ``truncated`` set. A sampling request keeps
+only text (images and audio become ``[image: image/png]`` markers) and its answer is one text part.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from parley.application.mcp.model import (
     McpTool,
     canonical_json,
 )
+from parley.application.mcp.server_requests import SamplingMessage, SamplingReply, SamplingRequest
 
 
 def size_label(base64_data: str) -> str:
@@ -117,3 +119,57 @@ def resource_content(uri: str, result: Any, max_chars: int) -> McpResourceConten
 
 def prompt_text(result: Any) -> str:
     return "\n\n".join(content_text(m.content) for m in result.messages or [])
+
+
+# -- sampling (``sampling/createMessage``) --------------------------------------------------------
+
+#: JSON-RPC error code the spec gives for a sampling request the user rejected.
+USER_REJECTED = -1
+
+
+def sampling_part(block: Any) -> str:
+    """One content part of a sampling message as text: images and audio become a marker
+    (``[image: image/png]``), never their data."""
+    kind = getattr(block, "type", "")
+    if kind == "text":
+        return str(block.text)
+    if kind in ("image", "audio"):
+        return f"[{kind}: {block.mime_type}]"
+    return f"[{kind or 'unknown'} content]"
+
+
+def sampling_request(server: str, params: Any) -> SamplingRequest:
+    """The SDK's ``CreateMessageRequestParams`` as Parley's ``SamplingRequest``."""
+    messages = tuple(
+        SamplingMessage(
+            "assistant" if m.role == "assistant" else "user",
+            "\n\n".join(sampling_part(part) for part in m.content_as_list),
+        )
+        for m in params.messages or ()
+    )
+    preferences = params.model_preferences
+    hints = tuple(h.name for h in ((preferences.hints if preferences else None) or ()) if h.name)
+    return SamplingRequest(
+        server=server,
+        messages=messages,
+        system_prompt=params.system_prompt or "",
+        max_tokens=int(params.max_tokens),
+        temperature=params.temperature,
+        model_hints=hints,
+        stop_sequences=tuple(params.stop_sequences or ()),
+    )
+
+
+def sampling_result(reply: SamplingReply) -> types.CreateMessageResult:
+    return types.CreateMessageResult(
+        role="assistant",
+        content=types.TextContent(type="text", text=reply.text),
+        model=reply.model,
+        stop_reason=reply.stop_reason,
+    )
+
+
+def sampling_refusal(reason: str) -> types.ErrorData:
+    """What the server hears when the request was not run (the spec's user-rejection code)."""
+    message = (reason[:1].upper() + reason[1:]) or "The sampling request was refused"
+    return types.ErrorData(code=USER_REJECTED, message=message)

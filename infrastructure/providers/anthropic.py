@@ -79,6 +79,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from parley.application.ports.chat_provider import (
     ChatRequest,
@@ -93,6 +94,7 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.domain.transcript.canonical import Usage, thaw
+from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import ANTHROPIC, ANTHROPIC_IDS, Dialect, WireIds
 from parley.infrastructure.providers.http_stream import (
     HTTPHead,
@@ -100,6 +102,11 @@ from parley.infrastructure.providers.http_stream import (
     clip_message,
     error_message_from_payload,
     token_count,
+)
+from parley.infrastructure.providers.model_windows import (
+    WINDOW_TIMEOUT_S,
+    WindowCache,
+    window_from_anthropic,
 )
 from parley.infrastructure.providers.sse import SSEEvent
 
@@ -170,6 +177,9 @@ class AnthropicProvider(StreamingAdapter):
         max_tokens: int = DEFAULT_MAX_TOKENS,
         anthropic_version: str = DEFAULT_API_VERSION,
         dialect: Dialect | None = None,
+        preset: str = "",
+        window_timeout: float = WINDOW_TIMEOUT_S,
+        window_cache: WindowCache | None = None,
     ) -> None:
         super().__init__(
             base_url,
@@ -181,6 +191,9 @@ class AnthropicProvider(StreamingAdapter):
             extra_headers=extra_headers,
             session=session,
             dialect=dialect,
+            preset=preset,
+            window_timeout=window_timeout,
+            window_cache=window_cache,
         )
         self._max_tokens = max_tokens
         self._version = anthropic_version
@@ -212,6 +225,12 @@ class AnthropicProvider(StreamingAdapter):
             seen.add(last)
             after = last
         return models
+
+    def _lookup_window(self, model: str) -> ModelWindow | None:
+        """``GET {base_url}/models/{model}``: ``max_input_tokens`` and ``max_tokens`` where the
+        API version reports them (``model_windows.window_from_anthropic``)."""
+        url = self._window_endpoint(f"models/{quote(model, safe='')}")
+        return window_from_anthropic(self._window_probe().json(url), model)
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""

@@ -333,6 +333,10 @@ def build_adapter(
     if api_key is None and source.needed:
         raise ProviderConfigError(missing_key_message(config, source))
     preset = preset_of(config)
+    # The preset tells an adapter which server a base URL is (where to ask for a model's
+    # context window: OpenRouter's list, LM Studio's or llama.cpp's own endpoints); only given
+    # when the entry has one.
+    extra: dict[str, str] = {"preset": preset.name} if preset else {}
     adapter = cls(
         config.base_url,
         api_key=api_key,
@@ -340,6 +344,7 @@ def build_adapter(
         connect_timeout=network.connect_timeout,
         read_timeout=network.idle_timeout,
         dialect=dialect_for(config.kind, config.base_url, preset.name if preset else ""),
+        **extra,
     )
     return RedactingProvider(adapter, api_key) if api_key else adapter
 

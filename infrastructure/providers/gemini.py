@@ -96,6 +96,7 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.domain.transcript.canonical import Usage, thaw
+from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import GEMINI
 from parley.infrastructure.providers.http_stream import (
     HTTPHead,
@@ -107,6 +108,7 @@ from parley.infrastructure.providers.http_stream import (
     sampling_options,
     token_count,
 )
+from parley.infrastructure.providers.model_windows import window_from_gemini
 from parley.infrastructure.providers.sse import SSEEvent, SSEParser
 
 #: ``kind`` of the ``ReasoningBlock`` s this adapter sends back (and the runtime stores).
@@ -190,6 +192,13 @@ class GeminiProvider(StreamingAdapter):
             f"{host_of(self._base_url)} sent more than {MAX_MODEL_PAGES} pages of models; "
             "stopped reading"
         )
+
+    def _lookup_window(self, model: str) -> ModelWindow | None:
+        """``GET {base_url}/models/{model}``: the window is ``inputTokenLimit``, the output limit
+        ``outputTokenLimit`` (``model_windows.window_from_gemini`` says why not their sum)."""
+        name = model.removeprefix("models/")
+        url = self._window_endpoint(f"models/{quote(name, safe='')}")
+        return window_from_gemini(self._window_probe().json(url), model)
 
     # -- the request ---------------------------------------------------------------------------
 

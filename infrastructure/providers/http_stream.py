@@ -26,6 +26,10 @@ Invariants it keeps:
   ``id_origin`` (kind and endpoint), so the id is sent back only to where it came from; each
   adapter renders under its ``dialect`` (``infrastructure.providers.dialects``);
 - error messages never carry the API key or the request body;
+- ``model_window`` never raises and never blocks longer than its short probe timeout
+  (``model_windows.WindowProbe``); answers are cached per endpoint and model
+  (``model_windows.WINDOW_CACHE``), a failure for a while only. An adapter supplies
+  ``_lookup_window`` (the default: the provider does not say);
 - ``requests`` and ``urllib3`` (and ``http.client``, ``email.utils``) are imported when an adapter
   is built or an error is described, not with this module: the composition root imports an
   adapter class at start, and the window must not pay for the HTTP stack before its first
@@ -38,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import queue
 import threading
 import time
@@ -59,11 +64,21 @@ from parley.application.ports.chat_provider import (
     ToolCallDelta,
     http_error,
 )
+from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import Dialect, dialect_for, origin_of
+from parley.infrastructure.providers.model_windows import (
+    WINDOW_CACHE,
+    WINDOW_TIMEOUT_S,
+    WindowCache,
+    WindowLookupFailed,
+    WindowProbe,
+)
 from parley.infrastructure.providers.sse import SSEParser
 
 if TYPE_CHECKING:  # annotations only; see the module docstring
     import requests
+
+_log = logging.getLogger(__name__)
 
 
 def preload() -> None:
@@ -625,9 +640,15 @@ class StreamingAdapter(ABC):
         extra_headers: Mapping[str, str] | None = None,
         session: requests.Session | None = None,
         dialect: Dialect | None = None,
+        preset: str = "",
+        window_timeout: float = WINDOW_TIMEOUT_S,
+        window_cache: WindowCache | None = None,
     ) -> None:
         self._base_url = self._normalize_base_url(base_url)
         self._dialect = dialect
+        self._preset = preset
+        self._window_timeout = min(window_timeout, connect_timeout + read_timeout)
+        self._window_cache = WINDOW_CACHE if window_cache is None else window_cache
         self._api_key = api_key.strip() if api_key else None
         self._default_model = default_model
         self._connect_timeout = connect_timeout
@@ -658,6 +679,47 @@ class StreamingAdapter(ABC):
     def id_origin(self) -> str:
         """Names this adapter kind and endpoint, for the provider ids its tool calls carry."""
         return origin_of(self.kind, self._base_url)
+
+    @property
+    def preset(self) -> str:
+        """The preset the entry was made from ("" none): says which server a base URL is."""
+        return self._preset
+
+    # -- the optional capability: a model's window -----------------------------------------------
+
+    def model_window(self, model: str) -> ModelWindow | None:
+        """The window the provider reports for ``model``, or None (it does not say, or could not
+        be asked: logged at info). Cached; never raises. Blocking: call off the UI thread."""
+        model = model.strip() or self._default_model
+        if not model:
+            return None
+        key = (f"{self.id_origin} {self._preset}", model)
+        known, window = self._window_cache.get(key)
+        if known:
+            return window
+        try:
+            window = self._lookup_window(model)
+        except Exception as exc:  # never raises: the table answers instead
+            _log.info("no context window from %s for %s: %s", host_of(self._base_url), model, exc)
+            self._window_cache.failed(key)
+            return None
+        self._window_cache.answered(key, window)
+        return window
+
+    def _lookup_window(self, model: str) -> ModelWindow | None:
+        """Ask the provider for ``model``'s window: None when it does not say; may raise (a
+        failure, remembered for a while). Here: this provider does not say."""
+        return None
+
+    def _window_probe(self) -> WindowProbe:
+        return WindowProbe(self._session, self._headers(streaming=False), self._window_timeout)
+
+    def _window_endpoint(self, path: str) -> str:
+        """``{base_url}/{path}`` for a window lookup (``WindowLookupFailed`` for a bad URL)."""
+        try:
+            return self._endpoint(path)
+        except ProviderConfigError as exc:
+            raise WindowLookupFailed(str(exc)) from None
 
     # -- ChatProvider --------------------------------------------------------------------------
 

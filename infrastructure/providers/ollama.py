@@ -90,6 +90,7 @@ from parley.application.ports.chat_provider import (
     http_error,
 )
 from parley.domain.transcript.canonical import Usage, thaw
+from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import OLLAMA, WireIds
 from parley.infrastructure.providers.http_stream import (
     HTTPHead,
@@ -100,6 +101,7 @@ from parley.infrastructure.providers.http_stream import (
     sampling_options,
     token_count,
 )
+from parley.infrastructure.providers.model_windows import ask_ollama
 from parley.infrastructure.providers.ndjson import NDJSONSplitter
 from parley.infrastructure.providers.openai_compatible import render_tool
 
@@ -137,6 +139,12 @@ class OllamaProvider(StreamingAdapter):
             return names
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise self._not_a_model_list("api/tags", body) from exc
+
+    def _lookup_window(self, model: str) -> ModelWindow | None:
+        """``POST /api/show`` (and ``GET /api/ps``): the window Ollama serves ``model`` with.
+        This adapter sends no ``options.num_ctx``, so that is the Modelfile's ``num_ctx``, else
+        the server's own (``model_windows.window_from_ollama``), not the trained window."""
+        return ask_ollama(self._window_probe(), self._base_url, model)
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""

@@ -62,6 +62,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from parley.application.ports.chat_provider import (
     ChatRequest,
@@ -76,6 +77,7 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.domain.transcript.canonical import Usage, thaw
+from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import WireIds
 from parley.infrastructure.providers.http_stream import (
     HTTPHead,
@@ -83,6 +85,16 @@ from parley.infrastructure.providers.http_stream import (
     clip_message,
     error_message_from_payload,
     token_count,
+)
+from parley.infrastructure.providers.model_windows import (
+    WindowLookupFailed,
+    ask_ollama,
+    entry_for,
+    server_root,
+    window_from_llamacpp,
+    window_from_lmstudio,
+    window_from_openrouter,
+    window_from_vllm,
 )
 from parley.infrastructure.providers.sse import SSEEvent
 
@@ -107,6 +119,38 @@ class OpenAICompatibleProvider(StreamingAdapter):
             return [entry["id"] for entry in entries if isinstance(entry["id"], str)]
         except (TypeError, KeyError) as exc:
             raise self._not_a_model_list("models", body) from exc
+
+    def _lookup_window(self, model: str) -> ModelWindow | None:
+        """The window from the server the entry's preset (or host) names: OpenRouter's and vLLM's
+        model lists, LM Studio's ``/api/v0/models/{id}``, llama.cpp's ``/props``, Ollama's
+        ``/api/show`` behind its ``/v1``. Any other server (OpenAI's own API included) does not
+        say: the table answers (``model_windows`` has the shapes)."""
+        server = self._window_server()
+        probe = self._window_probe()
+        if server == "openrouter":
+            return window_from_openrouter(probe.json(self._window_endpoint("models")), model)
+        if server == "vllm":
+            return window_from_vllm(probe.json(self._window_endpoint("models")), model)
+        if server == "lmstudio":
+            root = server_root(self._base_url)
+            try:
+                info = probe.json(f"{root}/api/v0/models/{quote(model, safe='/')}")
+            except WindowLookupFailed:  # an id the path cannot carry: the list has it too
+                info = entry_for(probe.json(f"{root}/api/v0/models"), model)
+            return window_from_lmstudio(info, model)
+        if server == "llamacpp":
+            return window_from_llamacpp(probe.json(f"{server_root(self._base_url)}/props"), model)
+        if server == "ollama":
+            return ask_ollama(probe, server_root(self._base_url), model)
+        return None
+
+    def _window_server(self) -> str:
+        """Which server reports windows here: from the preset, else OpenRouter's host."""
+        preset = {"ollama-openai": "ollama"}.get(self.preset, self.preset)
+        if preset in ("openrouter", "vllm", "lmstudio", "llamacpp", "ollama"):
+            return preset
+        host = (urlsplit(self._base_url).hostname or "").lower()
+        return "openrouter" if host == "openrouter.ai" else ""
 
     def render_request(self, request: ChatRequest) -> dict[str, Any]:
         """The JSON body sent for ``request`` (public so tests and logs can show it)."""

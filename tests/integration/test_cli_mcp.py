@@ -253,3 +253,76 @@ def test_the_parser_registers_mcp() -> None:
     args = build_parser().parse_args(["mcp", "add", "t", "--env", "A=1", "--", "uvx", "--flag"])
     assert args.command == "mcp" and args.mcp_command == "add"
     assert args.words == ["t", "--env", "A=1", "--", "uvx", "--flag"]
+
+
+# -- OAuth: --oauth and logout ---------------------------------------------------------------------
+
+OAUTH_KEYS = (("parley", "mcp:remote:oauth:tokens"), ("parley", "mcp:remote:oauth:client"))
+
+
+def test_add_with_oauth_round_trips_and_logout_forgets_the_tokens(cli: Cli) -> None:
+    code, _out, err = cli.run("add", "remote", "--url", "https://mcp.example.com/mcp", "--oauth")
+    assert code == 0, err
+    assert "signs in with OAuth: your browser opens the first time" in err
+    assert "parley mcp logout remote" in err
+    (entry,) = cli.settings()["mcp_servers"]
+    assert entry["oauth"] is True
+    code, out, _err = cli.run("list", "--json")  # read back through the settings store
+    assert json.loads(out)[0]["oauth"] is True
+    assert cli.run("list")[1].rstrip().endswith("https://mcp.example.com/mcp  OAuth")
+    for key in OAUTH_KEYS:
+        cli.keyring.entries[key] = '{"access_token": "at-123"}'
+    code, _out, err = cli.run("logout", "remote")
+    assert code == 0, err
+    assert "signed out of 'remote'" in err and "signs in again in the browser" in err
+    assert not any(key in cli.keyring.entries for key in OAUTH_KEYS)
+    assert cli.client.stopped == ["remote"]  # the session held the tokens in memory too
+    assert "at-123" not in err
+    code, _out, err = cli.run("logout", "remote")
+    assert code == 0 and "had no OAuth sign-in stored" in err
+    code, _out, err = cli.run("logout", "nobody")
+    assert code == 2 and "no MCP server named 'nobody'" in err
+
+
+def test_oauth_is_refused_for_a_stdio_server(cli: Cli) -> None:
+    code, _out, err = cli.run("add", "local", "--oauth", "--", "uvx", "mcp-server-time")
+    assert code == 2
+    assert "--oauth are for a --url server (HTTP or SSE)" in err
+    assert not (cli.root / "config" / "settings.json").exists()
+
+
+def test_switching_oauth_off_or_removing_the_server_forgets_its_sign_in(cli: Cli) -> None:
+    url = "https://mcp.example.com/mcp"
+    assert cli.run("add", "remote", "--url", url, "--oauth")[0] == 0
+    cli.keyring.entries[OAUTH_KEYS[0]] = "tokens"
+    code, _out, err = cli.run("add", "remote", "--url", url, "--replace")
+    assert code == 0, err
+    assert cli.settings()["mcp_servers"][0]["oauth"] is False
+    assert OAUTH_KEYS[0] not in cli.keyring.entries
+    code, _out, err = cli.run("logout", "remote")
+    assert code == 0 and "does not sign in with OAuth" in err
+    assert cli.run("add", "remote", "--url", url, "--oauth", "--replace")[0] == 0
+    for key in OAUTH_KEYS:
+        cli.keyring.entries[key] = "x"
+    code, _out, err = cli.run("remove", "remote")
+    assert code == 0 and "deleted its 2 secret(s)" in err
+    assert not any(key in cli.keyring.entries for key in OAUTH_KEYS)
+
+
+def test_logout_without_a_keyring_says_nothing_is_stored(cli: Cli) -> None:
+    assert cli.run("add", "remote", "--url", "https://mcp.example.com/mcp", "--oauth")[0] == 0
+    cli.keyring = fail.Keyring()
+    code, _out, err = cli.run("logout", "remote")
+    assert code == 0 and "no system keyring" in err and "session was stopped" in err
+
+
+def test_import_keeps_an_oauth_marker_and_its_client(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"servers": {"slack": {
+        "type": "http", "url": "https://mcp.slack.com/mcp", "oauth": {"clientId": "cid-1"}}}}),
+        encoding="utf-8")  # fmt: skip
+    code, _out, err = cli.run("import", str(path))
+    assert code == 0, err
+    assert cli.settings()["mcp_servers"][0]["oauth"] is True
+    assert cli.keyring.entries[("parley", "mcp:slack:oauth:client")] == '{"client_id": "cid-1"}'
+    assert "OAuth" in cli.run("list")[1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from parley.application.mcp.model import HTTP, McpAnnotations, McpServerConfig, McpTool
@@ -257,3 +257,80 @@ def test_claims_in_words() -> None:
     assert claims(McpTool("s", "t")) == "no claims"
     tool = McpTool("s", "t", annotations=McpAnnotations(read_only=False, open_world=True))
     assert claims(tool) == "may change things, reaches outside (open world)"
+
+
+# -- OAuth: the switch and Sign out ----------------------------------------------------------------
+
+
+def click_box(qtbot, box) -> None:
+    """Click a check box on its box (the row is wider than its label)."""
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+
+
+def test_oauth_is_offered_for_a_url_server_only_and_saved(qtbot, dialog, services) -> None:
+    page = dialog.mcp_page
+    qtbot.mouseClick(page.new_button, Qt.MouseButton.LeftButton)
+    assert not page.oauth_box.isVisible()  # stdio: no OAuth
+    page.transport_box.setCurrentIndex(page.transport_box.findData(HTTP))
+    assert page.oauth_box.isVisible() and not page.sign_out_button.isVisible()
+    qtbot.keyClicks(page.name_edit, "remote")
+    qtbot.keyClicks(page.url_edit, "https://mcp.example.com/mcp")
+    click_box(qtbot, page.oauth_box)
+    assert page.oauth_box.isChecked()
+    assert "sign in" in page.oauth_state.text().lower()
+    qtbot.mouseClick(page.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Saved 'remote'" in page.status.text(), timeout=5000)
+    assert settings_json(services)["mcp_servers"][0]["oauth"] is True
+    qtbot.waitUntil(lambda: page.sign_out_button.isVisible(), timeout=5000)
+    assert page.oauth_state.text().startswith("Not signed in: your browser opens")
+    # A checked box left behind on a stdio form is not carried to the stdio server.
+    qtbot.mouseClick(page.new_button, Qt.MouseButton.LeftButton)
+    page.transport_box.setCurrentIndex(page.transport_box.findData(HTTP))
+    click_box(qtbot, page.oauth_box)
+    page.transport_box.setCurrentIndex(page.transport_box.findData("stdio"))
+    qtbot.keyClicks(page.name_edit, "local")
+    qtbot.keyClicks(page.command_edit, "uvx")
+    qtbot.mouseClick(page.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Saved 'local'" in page.status.text(), timeout=5000)
+    saved = {s["name"]: s for s in settings_json(services)["mcp_servers"]}
+    assert saved["local"]["oauth"] is False
+
+
+def test_sign_out_forgets_the_tokens_and_stops_the_session(qtbot, dialog, services, client) -> None:
+    services.settings.save_mcp_server(
+        McpServerConfig(name="remote", transport=HTTP, url="https://mcp.example.com/mcp",
+                        oauth=True)
+    )  # fmt: skip
+    services.keyring.set_password("parley", "mcp:remote:oauth:tokens", '{"access_token": "t"}')
+    services.keyring.set_password("parley", "mcp:remote:oauth:client", '{"client_id": "c"}')
+    page = dialog.mcp_page
+    page.reload(select="remote")
+    qtbot.waitUntil(lambda: page.oauth_state.text().startswith("Signed in"), timeout=5000)
+    assert page.oauth_box.isChecked()
+    assert page.sign_out_button.isVisible() and page.sign_out_button.isEnabled()
+    qtbot.mouseClick(page.sign_out_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Signed out of 'remote'" in page.status.text(), timeout=5000)
+    assert not any(k.startswith("mcp:remote:oauth:") for k in keyring_entries(services))
+    assert "remote" in client.stopped
+    assert page.oauth_state.text().startswith("Not signed in")
+    assert '"t"' not in page.status.text()
+
+
+def test_switching_oauth_off_or_removing_forgets_the_sign_in(qtbot, dialog, services) -> None:
+    services.settings.save_mcp_server(
+        McpServerConfig(name="remote", transport=HTTP, url="https://mcp.example.com/mcp",
+                        oauth=True)
+    )  # fmt: skip
+    services.keyring.set_password("parley", "mcp:remote:oauth:tokens", "t")
+    page = dialog.mcp_page
+    page.reload(select="remote")
+    qtbot.waitUntil(lambda: page.oauth_state.text().startswith("Signed in"), timeout=5000)
+    click_box(qtbot, page.oauth_box)  # off
+    qtbot.mouseClick(page.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Saved 'remote'" in page.status.text(), timeout=5000)
+    assert settings_json(services)["mcp_servers"][0]["oauth"] is False
+    assert "mcp:remote:oauth:tokens" not in keyring_entries(services)
+    services.keyring.set_password("parley", "mcp:remote:oauth:tokens", "t")
+    page.remove("remote")
+    qtbot.waitUntil(lambda: page.server_list.count() == 0, timeout=5000)
+    assert "mcp:remote:oauth:tokens" not in keyring_entries(services)

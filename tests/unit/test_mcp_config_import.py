@@ -170,3 +170,68 @@ def test_what_counts_as_a_secret() -> None:
     assert looks_secret_value("Zx8kLmN0pQrStUvWxYz0123456789AbCd")
     assert not looks_secret_value("/home/me/projects/a-very-long-folder-name-indeed")
     assert not looks_secret_value("debug") and not looks_secret_value("")
+
+
+# -- OAuth markers ---------------------------------------------------------------------------------
+
+
+def test_vscode_oauth_switches_oauth_on_and_keeps_the_client_id_in_the_keyring() -> None:
+    # VS Code's documented example (microsoft/vscode-docs#9798), client ID made up.
+    slack = {"type": "http", "url": "https://mcp.slack.com/mcp",
+             "oauth": {"clientId": "12348411142.1106"}}  # fmt: skip
+    text = json.dumps({"servers": {"slack": slack}})
+    result = parse_config_text(text)
+    (config,) = result.configs
+    assert config.oauth is True and config.transport == HTTP
+    assert result.secrets == (("mcp:slack:oauth:client", '{"client_id": "12348411142.1106"}'),)
+    assert result.warnings == ()
+
+
+def test_an_oauth_marker_without_a_client_id_only_switches_oauth_on() -> None:
+    text = json.dumps({"servers": {"linear": {"type": "sse", "url": "https://h/sse", "oauth": {}}}})
+    result = parse_config_text(text)
+    assert result.configs[0].oauth is True and result.secrets == ()
+
+
+def test_claude_codes_oauth_settings_parley_does_not_use_are_named() -> None:
+    text = json.dumps({"mcpServers": {"tracker": {
+        "type": "http", "url": "https://mcp.example.com/mcp",
+        "oauth": {"clientId": "abc", "callbackPort": 8080, "scopes": "read write",
+                  "authServerMetadataUrl": "https://auth.example.com/.well-known/x"},
+    }}})  # fmt: skip
+    result = parse_config_text(text)
+    assert result.configs[0].oauth is True
+    assert result.secrets == (("mcp:tracker:oauth:client", '{"client_id": "abc"}'),)
+    joined = "\n".join(result.warnings)
+    assert "callback port 8080 is not used" in joined
+    assert "OAuth scopes" in joined and "authorization-server URL" in joined
+
+
+def test_cursors_static_oauth_client_and_its_secret_go_to_the_keyring() -> None:
+    secret = "cs-0123456789abcdef"
+    text = json.dumps({"mcpServers": {"pipes": {"url": "https://pipes.example.com/mcp",
+                                                "auth": {"CLIENT_ID": "id-1",
+                                                         "CLIENT_SECRET": secret}}}})  # fmt: skip
+    result = parse_config_text(text)
+    (config,) = result.configs
+    assert config.oauth is True
+    ((key, value),) = result.secrets
+    assert key == "mcp:pipes:oauth:client"
+    assert json.loads(value) == {"client_id": "id-1", "client_secret": secret,
+                                 "token_endpoint_auth_method": "client_secret_basic"}  # fmt: skip
+    assert secret not in repr(config)
+    pipes = {"url": "https://pipes.example.com/mcp",
+             "auth": {"CLIENT_ID": "id-1", "CLIENT_SECRET": "${env:S}"}}  # fmt: skip
+    placeholder = json.dumps({"mcpServers": {"pipes": pipes}})
+    result = parse_config_text(placeholder)
+    assert result.secrets == (("mcp:pipes:oauth:client", '{"client_id": "id-1"}'),)
+    assert any("client secret is a placeholder" in w for w in result.warnings)
+
+
+def test_oauth_on_a_stdio_entry_is_left_out_with_a_warning() -> None:
+    text = json.dumps({"mcpServers": {"local": {"command": "npx", "oauth": {"clientId": "x"}}}})
+    result = parse_config_text(text)
+    assert result.configs[0].oauth is False and result.secrets == ()
+    assert result.warnings == ("local: its 'oauth' setting was left out (OAuth is for a server "
+                               "at a URL)",)  # fmt: skip
+    assert not any(c.oauth for c in parse_config_text(json.dumps(CLAUDE_DESKTOP)).configs)

@@ -35,6 +35,7 @@ from parley.application.ports.event_store import EventStoreError
 from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT
 from parley.application.ports.settings_store import UnknownMcpServer
 from parley.application.tools.specs import TOOL_SETS
+from parley.domain.agents.conversation_execution_request import McpResourceRef
 from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import (
@@ -147,6 +148,7 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
                 )
     else:
         mcp_servers = tuple(project.mcp_servers) if project else ()
+    resources = _mcp_resources(services, getattr(args, "resource", None) or ())
     draft = TurnDraft(
         text=prompt,
         provider_id=resolved.name,
@@ -173,7 +175,10 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
     if composed.request is None:
         raise UsageError("the prompt holds only commands; add a message to send")
     request = dataclasses.replace(
-        composed.request, timeout_sec=args.timeout, unattended=args.gate == "deny"
+        composed.request,
+        timeout_sec=args.timeout,
+        unattended=args.gate == "deny",
+        mcp_resources=resources,
     )
     cancel = threading.Event()
     listener = _StdoutListener(sys.stdout, args.json)
@@ -193,7 +198,11 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
     # event; the runtime then records the partial answer and 'cancelled' before we exit. The
     # handlers are in place before the worker starts and raise nothing here (ui.cli.signals).
     worker = threading.Thread(target=work, name=f"turn-{request.turn_id[:8]}", daemon=True)
-    with TurnSignals(cancel) as signals:
+    # What MCP servers ask of the person (forms, sampling) is asked at this terminal during the
+    # turn; the handlers are removed when the block ends, even on an error.
+    from parley.ui.cli.mcp_requests import terminal_requests
+
+    with TurnSignals(cancel) as signals, terminal_requests(services, cancel):
         # Said once the handlers are in place: from this line on, a stop signal is a cancel.
         print(f"session {request.session_id}", file=sys.stderr)
         worker.start()
@@ -246,6 +255,33 @@ def _warn_without_sandbox(services: Services, *, unattended: bool) -> None:
     )
     how = f"; {status.reason}" if status.reason else ""
     print(f"parley: no sandbox on this system, so {what}{how}", file=sys.stderr)
+
+
+def _mcp_resources(
+    services: Services, given: list[str] | tuple[str, ...]
+) -> tuple[McpResourceRef, ...]:
+    """``--resource SERVER:URI`` as references, each server configured and turned on; anything
+    else is a usage error before the turn runs (nothing is recorded)."""
+    refs: list[McpResourceRef] = []
+    for value in given:
+        server, sep, uri = value.partition(":")
+        server, uri = server.strip(), uri.strip()
+        if not sep or not server or not uri:
+            raise UsageError(
+                f"--resource {value!r}: give SERVER:URI, e.g. docs:file:///README.md "
+                "(see: parley mcp resources SERVER)"
+            )
+        try:
+            config = services.settings.mcp_server(server)
+        except UnknownMcpServer as exc:
+            raise UsageError(f"--resource {value!r}: {exc}") from exc
+        if not config.enabled:
+            raise UsageError(
+                f"--resource {value!r}: the MCP server {server!r} is turned off "
+                f"(parley mcp enable {server})"
+            )
+        refs.append(McpResourceRef(server, uri))
+    return tuple(refs)
 
 
 def _find_project(services: Services, name: str):

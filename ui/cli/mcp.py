@@ -1,4 +1,5 @@
-"""``parley mcp``: add, list, import, test and remove Model Context Protocol servers.
+"""``parley mcp``: add, list, import, test and remove Model Context Protocol servers; read their
+resources and prompts; sign out of an OAuth server.
 
 Why it exists: a server is configured once — a command to start (stdio) or a URL (Streamable
 HTTP, legacy SSE) — and checked from the terminal: does it start, which protocol version, which
@@ -8,7 +9,7 @@ Settings → MCP servers page edits (``SettingsStore.mcp_servers``).
 Commands::
 
     parley mcp add NAME [--env K=V] [--secret-env K] [--cwd DIR] -- COMMAND [ARGS...]
-    parley mcp add NAME --url URL [--sse] [--header K=V] [--secret-header K]
+    parley mcp add NAME --url URL [--sse] [--header K=V] [--secret-header K] [--oauth]
     parley mcp list [--json]
     parley mcp remove NAME
     parley mcp import FILE|-  [--dry-run]      Claude desktop, Cursor or VS Code JSON
@@ -17,6 +18,11 @@ Commands::
     parley mcp policy NAME TOOL run|ask|deny|default
     parley mcp enable|disable NAME
     parley mcp log NAME [--lines N]
+    parley mcp logout NAME                      forget an OAuth server's tokens (keyring)
+    parley mcp resources NAME [--json]          URI, name, MIME type, description
+    parley mcp read NAME URI [--json]           a resource's text
+    parley mcp prompts NAME [--json]            prompts and their arguments (* required)
+    parley mcp prompt NAME PROMPT [--arg K=V ...] [--json]    the prompt rendered as text
 
 Invariants it keeps:
 
@@ -28,6 +34,13 @@ Invariants it keeps:
 - an invalid entry (name, transport, a secret given as a plain value) is a usage error (exit 2)
   that names what is wrong, and nothing is written; a server that fails to start or answer is
   exit 1 with the server's message and its log's path;
+- an OAuth sign-in (``--oauth``, HTTP or SSE only) keeps its tokens in the keyring under
+  ``mcp:<name>:oauth:*`` (``application/mcp/oauth_tokens.py``); ``logout``, ``remove`` and
+  switching OAuth off with ``add --replace`` delete them, and stop the session that holds them;
+- ``prompt`` checks the arguments against the prompt's own list before asking the server for
+  it: a missing required argument, an unknown one or one given twice is a usage error naming it;
+- ``read`` prints text only: a binary resource is a clear message on stderr (exit 1), never
+  bytes on the terminal (``--json`` says ``"binary": true``);
 - the client comes from the composition root (``services.mcp``) or the caller (tests pass a
   fake); the pins (``services.mcp_pins``) are optional: without them ``tools`` has no pin column.
 
@@ -42,6 +55,7 @@ import dataclasses
 import getpass
 import json
 import os
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -55,9 +69,11 @@ from parley.application.mcp.model import (
     SSE,
     STDIO,
     McpError,
+    McpResourceContent,
     McpServerConfig,
     McpTool,
 )
+from parley.application.mcp.oauth_tokens import forget_oauth
 from parley.application.mcp.secrets import (
     delete_secrets,
     env_key,
@@ -67,7 +83,14 @@ from parley.application.mcp.secrets import (
 )
 from parley.application.ports.secret_store import SecretStoreError
 from parley.application.ports.settings_store import SettingsError, UnknownMcpServer
-from parley.ui.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, print_json
+from parley.ui.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    print_json,
+    write_stdout,
+)
 
 if TYPE_CHECKING:
     from parley.application.mcp.pinning import ToolPins
@@ -76,6 +99,10 @@ if TYPE_CHECKING:
 
 #: The last lines ``mcp log`` shows by default.
 DEFAULT_LOG_LINES = 50
+#: A request's time limit when none is given; an OAuth server's first use waits for the person
+#: in the browser (the client's loopback listener waits up to 5 minutes).
+DEFAULT_TIMEOUT_S = 30.0
+OAUTH_TIMEOUT_S = 300.0
 
 
 # -- the parser ----------------------------------------------------------------------------------
@@ -124,6 +151,12 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--secret-env", action="append", default=[], metavar="K")
     parser.add_argument("--header", type=_pair, action="append", default=[], metavar="K=V")
     parser.add_argument("--secret-header", action="append", default=[], metavar="K")
+    parser.add_argument(
+        "--oauth",
+        action="store_true",
+        help="sign in with OAuth (a --url server): the browser opens on first use, the tokens "
+        "go to the system keyring",
+    )
     parser.add_argument("--cwd", default="", help="the folder a stdio server starts in")
     parser.add_argument(
         "--timeout", type=_timeout, default=60.0, help="a call's time limit in seconds (60)"
@@ -195,11 +228,11 @@ def add_mcp_parser(commands: Any, text: Callable[[str], str] = str) -> argparse.
     imp.add_argument("--dry-run", action="store_true", help="say what would be imported")
     test = sub.add_parser("test", help="connect: the protocol version and the tools offered")
     test.add_argument("name", type=text)
-    test.add_argument("--timeout", type=_timeout, default=30.0, help="give up after (30) s")
+    _timeout_option(test)
     tools = sub.add_parser("tools", help="the server's tools, annotations, policy and pin state")
     tools.add_argument("name", type=text)
     tools.add_argument("--json", action="store_true")
-    tools.add_argument("--timeout", type=_timeout, default=30.0)
+    _timeout_option(tools)
     policy = sub.add_parser("policy", help="set a tool's policy: run, ask, deny or default")
     policy.add_argument("name", type=text)
     policy.add_argument("tool", type=text)
@@ -210,7 +243,52 @@ def add_mcp_parser(commands: Any, text: Callable[[str], str] = str) -> argparse.
     log = sub.add_parser("log", help="the end of the server's log (its stderr, Parley's notes)")
     log.add_argument("name", type=text)
     log.add_argument("--lines", type=_positive, default=DEFAULT_LOG_LINES)
+    logout = sub.add_parser(
+        "logout", help="sign out of an OAuth server: forget its tokens in the keyring"
+    )
+    logout.add_argument("name", type=text)
+    resources = sub.add_parser("resources", help="the server's resources: URI, name, MIME type")
+    resources.add_argument("name", type=text)
+    resources.add_argument("--json", action="store_true")
+    _timeout_option(resources)
+    read = sub.add_parser("read", help="print a resource's text")
+    read.add_argument("name", type=text)
+    read.add_argument("uri", type=text)
+    read.add_argument("--json", action="store_true")
+    _timeout_option(read)
+    prompts = sub.add_parser("prompts", help="the server's prompts and their arguments")
+    prompts.add_argument("name", type=text)
+    prompts.add_argument("--json", action="store_true")
+    _timeout_option(prompts)
+    prompt = sub.add_parser(
+        "prompt",
+        help="print a prompt rendered with its arguments (--arg K=V, repeatable)",
+        description="Every required argument must be given with --arg NAME=VALUE; see them "
+        "with: parley mcp prompts SERVER",
+    )
+    prompt.add_argument("name", type=text)
+    prompt.add_argument("prompt", type=text)
+    prompt.add_argument("--arg", type=_pair, action="append", default=[], metavar="K=V")
+    prompt.add_argument("--json", action="store_true")
+    _timeout_option(prompt)
     return mcp
+
+
+def _timeout_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--timeout",
+        type=_timeout,
+        default=None,
+        help=f"give up after this many seconds ({DEFAULT_TIMEOUT_S:g}; "
+        f"{OAUTH_TIMEOUT_S:g} for an OAuth server, to sign in)",
+    )
+
+
+def _limit(config: McpServerConfig, given: float | None) -> float:
+    """The time limit of one request: what was given, else the default (longer with OAuth)."""
+    if given is not None:
+        return given
+    return OAUTH_TIMEOUT_S if config.oauth else DEFAULT_TIMEOUT_S
 
 
 # -- running ---------------------------------------------------------------------------------------
@@ -236,6 +314,11 @@ def run_mcp(
         "enable": _enable,
         "disable": _disable,
         "log": _log,
+        "logout": _logout,
+        "resources": _resources,
+        "read": _read,
+        "prompts": _prompts,
+        "prompt": _prompt,
     }
     handler = handlers.get(getattr(args, "mcp_command", None) or "")
     if handler is None:
@@ -281,14 +364,18 @@ def _add(ctx: _Context, args: argparse.Namespace) -> int:
             url=args.url,
             headers=tuple(args.header),
             secret_headers=tuple(args.secret_header),
+            oauth=args.oauth,
             enabled=not args.disabled,
             timeout_s=args.timeout,
         )
         if args.env or args.secret_env or args.cwd:
             raise UsageError("--env, --secret-env and --cwd are for a stdio server (-- COMMAND)")
     else:
-        if args.sse or args.header or args.secret_header:
-            raise UsageError("--sse, --header and --secret-header are for a --url server")
+        if args.sse or args.header or args.secret_header or args.oauth:
+            raise UsageError(
+                "--sse, --header, --secret-header and --oauth are for a --url server (HTTP or "
+                "SSE); a stdio server (-- COMMAND) signs in with its own secrets (--secret-env)"
+            )
         config = McpServerConfig(
             name=args.name,
             transport=STDIO,
@@ -340,11 +427,22 @@ def _add(ctx: _Context, args: argparse.Namespace) -> int:
         stale = set(secret_keys(previous)) - set(secret_keys(config))
         for key in stale:
             secrets.delete(key)
+        if previous.oauth and not config.oauth:
+            forget_oauth(secrets, config.name)  # OAuth switched off: its sign-in goes too
+    if previous is not None and ctx.client is not None:
+        ctx.client.stop(config.name)  # the next use starts it with the new entry
     what = config.url if config.transport != STDIO else " ".join([config.command, *config.args])
     verb = "changed" if previous is not None else "added"
     print(f"{verb} MCP server {args.name!r} ({config.transport}: {what})", file=sys.stderr)
     if wanted:
         print(f"its {len(wanted)} secret(s) are stored in {secrets.description}", file=sys.stderr)
+    if config.oauth:
+        where = secrets.description if secrets.available else "memory only (no system keyring)"
+        print(
+            "it signs in with OAuth: your browser opens the first time it is used, and the "
+            f"tokens are kept in {where}; sign out with: parley mcp logout {args.name}",
+            file=sys.stderr,
+        )
     print(f"check it with: parley mcp test {args.name}", file=sys.stderr)
     return EXIT_OK
 
@@ -390,6 +488,7 @@ def _list(ctx: _Context, args: argparse.Namespace) -> int:
             "secret_env": list(s.secret_env),
             "headers": [k for k, _ in s.headers],
             "secret_headers": list(s.secret_headers),
+            "oauth": s.oauth,
             "timeout_s": s.timeout_s,
             "tool_policies": dict(s.tool_policies),
         }
@@ -408,7 +507,10 @@ def _list(ctx: _Context, args: argparse.Namespace) -> int:
             state = "on " if server.enabled else "off"
             secret_names = [*server.secret_env, *server.secret_headers]
             secrets = f"  secrets: {', '.join(secret_names)}" if secret_names else ""
-            print(f"{state} {server.name:<20} {server.transport:<6} {_target(server)}{secrets}")
+            oauth = "  OAuth" if server.oauth else ""
+            print(
+                f"{state} {server.name:<20} {server.transport:<6} {_target(server)}{oauth}{secrets}"
+            )
     for problem in settings.mcp_server_problems():
         print(f"note: not usable until fixed: {problem}", file=sys.stderr)
     return EXIT_OK
@@ -430,7 +532,7 @@ def _remove(ctx: _Context, args: argparse.Namespace) -> int:
     print(f"removed MCP server {args.name!r}", file=sys.stderr)
     if config is not None:
         try:
-            deleted = delete_secrets(secrets, config)
+            deleted = delete_secrets(secrets, config) + forget_oauth(secrets, args.name)
         except SecretStoreError as exc:
             print(
                 f"parley: warning: its secrets may still be in the keyring ({exc})", file=sys.stderr
@@ -495,7 +597,7 @@ def _test(ctx: _Context, args: argparse.Namespace) -> int:
     config = ctx.services.settings.mcp_server(args.name)
     client = ctx.require_client()
     try:
-        tools = client.tools(config, timeout_s=args.timeout)
+        tools = client.tools(config, timeout_s=_limit(config, args.timeout))
     except McpError as exc:
         return _failed(exc)
     status = client.status(config.name)
@@ -559,7 +661,7 @@ def _tools(ctx: _Context, args: argparse.Namespace) -> int:
     config = ctx.services.settings.mcp_server(args.name)
     client = ctx.require_client()
     try:
-        tools = client.tools(config, timeout_s=args.timeout)
+        tools = client.tools(config, timeout_s=_limit(config, args.timeout))
     except McpError as exc:
         return _failed(exc)
     marks = _pin_marks(ctx, config.name, tools)
@@ -648,3 +750,202 @@ def _log(ctx: _Context, args: argparse.Namespace) -> int:
     for line in lines:
         sys.stdout.write(line if line.endswith("\n") else line + "\n")
     return EXIT_OK
+
+
+def _logout(ctx: _Context, args: argparse.Namespace) -> int:
+    config = ctx.services.settings.mcp_server(args.name)  # an unknown server is a usage error
+    secrets = ctx.services.secrets
+    if ctx.client is not None:
+        ctx.client.stop(config.name)  # its session holds the tokens in memory too
+    if not secrets.available:
+        print(
+            f"no system keyring ({secrets.unavailable_reason}): no sign-in of {config.name!r} "
+            "is stored; its session was stopped",
+            file=sys.stderr,
+        )
+        return EXIT_OK
+    deleted = forget_oauth(secrets, config.name)  # SecretStoreError: exit 1 with its reason
+    if deleted:
+        print(
+            f"signed out of {config.name!r}: its OAuth tokens were deleted from "
+            f"{secrets.description}",
+            file=sys.stderr,
+        )
+    else:
+        print(f"{config.name!r} had no OAuth sign-in stored; nothing to forget", file=sys.stderr)
+    if not config.oauth:
+        print(
+            f"note: {config.name!r} does not sign in with OAuth (add it again with --url URL "
+            "--oauth --replace to switch it on)",
+            file=sys.stderr,
+        )
+    elif deleted:
+        print("the next use signs in again in the browser", file=sys.stderr)
+    return EXIT_OK
+
+
+def _resources(ctx: _Context, args: argparse.Namespace) -> int:
+    config = ctx.services.settings.mcp_server(args.name)
+    client = ctx.require_client()
+    try:
+        resources = client.resources(config, timeout_s=_limit(config, args.timeout))
+    except McpError as exc:
+        return _failed(exc)
+    if args.json:
+        print_json(
+            [
+                {
+                    "uri": r.uri,
+                    "name": r.name,
+                    "mime_type": r.mime_type,
+                    "description": r.description,
+                }
+                for r in resources
+            ]
+        )
+        return EXIT_OK
+    if not resources:
+        print(f"{config.name!r} offers no resources", file=sys.stderr)
+        return EXIT_OK
+    width = min(max(len(r.uri) for r in resources), 60)
+    print(f"{'URI':<{width}}  {'NAME':<20} {'MIME':<24} DESCRIPTION")
+    for r in resources:
+        summary = _first_line(r.description) or "-"
+        print(f"{r.uri:<{width}}  {r.name or '-':<20} {r.mime_type or '-':<24} {summary}")
+    return EXIT_OK
+
+
+#: How the client describes binary content it does not decode (``infrastructure/mcp/mapping``):
+#: ``[resource: URI, MIME, SIZE]``.
+_BINARY = re.compile(r"\[resource: (?P<uri>.*), (?P<mime>[^,\]]+), (?P<size>[\d.]+ (?:B|KB|MB))\]")
+_TEXT_TYPES = ("text/", "application/json", "application/xml", "application/javascript")
+
+
+def _binary(content: McpResourceContent) -> str:
+    """``"MIME, SIZE"`` when ``content`` is a binary resource the client only described, else
+    "" (a text resource whose text merely looks like a description stays text)."""
+    found = _BINARY.fullmatch(content.text.strip())
+    if found is None:
+        return ""
+    mime = content.mime_type or found["mime"]
+    if mime.startswith(_TEXT_TYPES) or mime.endswith(("+json", "+xml")):
+        return ""
+    return f"{mime}, {found['size']}"
+
+
+def _read(ctx: _Context, args: argparse.Namespace) -> int:
+    config = ctx.services.settings.mcp_server(args.name)
+    client = ctx.require_client()
+    try:
+        content = client.read_resource(config, args.uri, timeout_s=_limit(config, args.timeout))
+    except McpError as exc:
+        return _failed(exc)
+    binary = _binary(content)
+    if args.json:
+        print_json(
+            {
+                "server": config.name,
+                "uri": content.uri,
+                "mime_type": content.mime_type,
+                "binary": bool(binary),
+                "text": "" if binary else content.text,
+                "truncated": content.truncated,
+            }
+        )
+        return EXIT_OK
+    if binary:
+        print(
+            f"parley: {args.uri} of {config.name!r} is binary ({binary}); "
+            "parley mcp read prints text only",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    write_stdout(content.text if content.text.endswith("\n") else content.text + "\n")
+    if content.truncated:
+        print(f"note: the text was cut at {len(content.text)} characters", file=sys.stderr)
+    return EXIT_OK
+
+
+def _prompts(ctx: _Context, args: argparse.Namespace) -> int:
+    config = ctx.services.settings.mcp_server(args.name)
+    client = ctx.require_client()
+    try:
+        prompts = client.prompts(config, timeout_s=_limit(config, args.timeout))
+    except McpError as exc:
+        return _failed(exc)
+    if args.json:
+        print_json(
+            [
+                {
+                    "name": p.name,
+                    "description": p.description,
+                    "arguments": [
+                        {"name": a.name, "description": a.description, "required": a.required}
+                        for a in p.arguments
+                    ],
+                }
+                for p in prompts
+            ]
+        )
+        return EXIT_OK
+    if not prompts:
+        print(f"{config.name!r} offers no prompts", file=sys.stderr)
+        return EXIT_OK
+    for p in prompts:
+        summary = _first_line(p.description)
+        print(p.name + (f"  {summary}" if summary else ""))
+        for a in p.arguments:
+            mark = "*" if a.required else " "
+            about = _first_line(a.description)
+            print(f"  {mark} {a.name}" + (f"  {about}" if about else ""))
+    if any(a.required for p in prompts for a in p.arguments):
+        print("(* required: give it with --arg NAME=VALUE)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _prompt(ctx: _Context, args: argparse.Namespace) -> int:
+    config = ctx.services.settings.mcp_server(args.name)
+    client = ctx.require_client()
+    given: dict[str, str] = {}
+    for key, value in args.arg:
+        if key in given:
+            raise UsageError(f"--arg {key} is given twice")
+        given[key] = value
+    limit = _limit(config, args.timeout)
+    try:
+        prompts = client.prompts(config, timeout_s=limit)
+    except McpError as exc:
+        return _failed(exc)
+    found = next((p for p in prompts if p.name == args.prompt), None)
+    if found is None:
+        names = ", ".join(p.name for p in prompts) or "none"
+        raise UsageError(
+            f"{config.name!r} has no prompt named {args.prompt!r} (its prompts: {names})"
+        )
+    known = [a.name for a in found.arguments]
+    missing = [a.name for a in found.arguments if a.required and a.name not in given]
+    if missing:
+        raise UsageError(
+            f"prompt {found.name!r} of {config.name!r} needs "
+            + ", ".join(f"--arg {name}=VALUE" for name in missing)
+        )
+    unknown = [key for key in given if key not in known]
+    if unknown:
+        raise UsageError(
+            f"prompt {found.name!r} of {config.name!r} takes no argument "
+            + ", ".join(repr(k) for k in unknown)
+            + f" (its arguments: {', '.join(known) or 'none'})"
+        )
+    try:
+        text = client.get_prompt(config, found.name, given, timeout_s=limit)
+    except McpError as exc:
+        return _failed(exc)
+    if args.json:
+        print_json({"server": config.name, "prompt": found.name, "arguments": given, "text": text})
+        return EXIT_OK
+    write_stdout(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else ""

@@ -146,6 +146,16 @@ def build_parser() -> argparse.ArgumentParser:
         "the project's servers, else none",
     )
     ask.add_argument(
+        "--resource",
+        action="append",
+        default=[],
+        metavar="SERVER:URI",
+        type=text,
+        help="attach a resource of an MCP server, like a file (repeatable; e.g. "
+        "docs:file:///README.md; the server must be configured and turned on; see: parley mcp "
+        "resources SERVER)",
+    )
+    ask.add_argument(
         "--gate",
         choices=["auto", "confirm", "deny"],
         default="auto",

@@ -27,7 +27,13 @@ Invariants it keeps:
 - tools need a workspace (the runtime offers none without one), so the two move together:
   setting a workspace while tools are off turns them on ("All tools", gated as chosen), and
   clearing it turns them off. The tools control (``ui/widgets/tools_control.py``) shows the
-  result.
+  result;
+- MCP resources are attached from the paperclip's menu, which offers them only while the
+  conversation has MCP servers chosen (Tools) that are turned on: the picker
+  (``ui/widgets/mcp_resource_picker.py``) lists those servers' resources, each server on a
+  thread of its own (a slow server must not hold the bridge's small pool), results back on the
+  UI thread through the same gate; what is chosen becomes chips, and Send freezes them into the
+  request's ``mcp_resources`` (the turn reads them, not the window).
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from PySide6.QtCore import QMimeData, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QDropEvent, QImage
 from PySide6.QtWidgets import QFileDialog
 
+from parley.application.mcp.model import McpServerConfig
 from parley.application.ports.attachments import ExtractedAttachment
 from parley.application.ports.tools import SandboxStatus
 from parley.application.tools.specs import TOOL_SETS
@@ -55,6 +62,7 @@ if TYPE_CHECKING:
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.ui.attachment_viewer import AttachmentViewer, ImageLoader
     from parley.ui.main_window import MainWindow
+    from parley.ui.widgets.mcp_resource_picker import McpResourcePicker
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +110,8 @@ class AttachmentsController(QObject):
     """Internal, from a read thread: ``(_Read, done, total)``."""
     _sig_read_done = Signal(object, object)
     """Internal, from a read thread: ``(_Read, ExtractedAttachment | None)``."""
+    _sig_job_done = Signal(object, object, object)
+    """Internal, from a job's thread: ``((on_done, on_error), result, error)``."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -110,16 +120,21 @@ class AttachmentsController(QObject):
         self.sandbox: SandboxStatus | None = None
         #: Background reads of attached files by path (the chip's current read).
         self.reads: dict[Path, _Read] = {}
+        #: The open MCP resource picker, if any.
+        self.picker: McpResourcePicker | None = None
         self._gate = _Gate()
         window.destroyed.connect(self._gate.close)
         window.destroyed.connect(self._cancel_all)
         self._sig_read_progress.connect(self._on_read_progress)
         self._sig_read_done.connect(self._on_read_done)
+        self._sig_job_done.connect(self._on_job_done)
         chips = window.composer.chips
         chips.sig_added.connect(self.read_in_background)
         chips.sig_removed.connect(self.cancel_read)
         window.bridge.sig_turn_finished.connect(self._end_orphan_reads)
         window.composer.sig_image_pasted.connect(self._on_image_pasted)
+        window.composer.mcp_resources_available = lambda: bool(self.resource_servers())
+        window.composer.sig_mcp_resources_requested.connect(self.choose_mcp_resources)
         window.transcript.sig_attachment_requested.connect(self.open_attachment)
         window.workspace_button.clicked.connect(self._choose_workspace)
         window.clear_workspace_button.clicked.connect(lambda: self.set_workspace(None))
@@ -261,6 +276,95 @@ class AttachmentsController(QObject):
         for read in list(self.reads.values()):
             read.cancel.set()
         self.reads.clear()
+
+    # -- MCP resources -----------------------------------------------------------------------------
+
+    def resource_servers(self) -> list[McpServerConfig]:
+        """The servers whose resources may be attached now: chosen for this conversation
+        (Tools) and turned on in Settings, in the configured order."""
+        chosen = set(self.w.tools_control.mcp_servers)
+        return [c for c in self.w.settings.mcp_servers if c.name in chosen and c.enabled]
+
+    @Slot()
+    def choose_mcp_resources(self) -> McpResourcePicker | None:
+        """Open the picker over this conversation's servers (window-modal, not blocking); the
+        chosen resources become chips when it is accepted."""
+        from parley.ui.widgets.mcp_resource_picker import McpResourcePicker
+
+        services = self.w.services
+        servers = self.resource_servers()
+        client = services.mcp if services is not None else None
+        if client is None or not servers:
+            self.w._show_status(
+                "Choose an MCP server for this conversation first (Tools → MCP servers)."
+                if client is not None or services is None
+                else "This installation of Parley has no MCP client."
+            )
+            return None
+
+        def list_resources(config: McpServerConfig) -> Any:  # on the job's own thread
+            return client.resources(config, timeout_s=min(config.timeout_s, 60.0))
+
+        def log_path(name: str) -> str:
+            return str(client.log_path(name))
+
+        attached = [(r.server, r.uri) for r in self.w.composer.chips.resources()]
+        picker = McpResourcePicker(
+            servers,
+            list_resources,
+            self.run_on_thread,
+            log_path=log_path,
+            attached=attached,
+            parent=self.w,
+        )
+        self.picker = picker
+        picker.accepted.connect(lambda: self._attach_resources(picker))
+        picker.finished.connect(lambda _result: self._forget_picker(picker))
+        picker.open()
+        return picker
+
+    def _attach_resources(self, picker: McpResourcePicker) -> None:
+        chosen = picker.chosen()
+        details = {(r.server, r.uri): (r.description, r.mime_type) for r in chosen}
+        self.w.composer.chips.add_resources(picker.chosen_refs(), details)
+
+    def _forget_picker(self, picker: McpResourcePicker) -> None:
+        if self.picker is picker:
+            self.picker = None
+        picker.deleteLater()
+
+    def run_on_thread(
+        self,
+        job: Callable[[], Any],
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None],
+    ) -> None:
+        """Run ``job`` on a thread of its own (it may wait on a server for a long time) and call
+        ``on_done(result)`` or ``on_error(exc)`` on the UI thread — unless the window went."""
+        gate, done = self._gate, self._sig_job_done
+        if gate.closed:
+            return
+
+        def run() -> None:  # the job's thread: emits only, through the gate
+            try:
+                result = job()
+            except Exception as exc:
+                gate.emit(done, (on_done, on_error), None, exc)
+            else:
+                gate.emit(done, (on_done, on_error), result, None)
+
+        threading.Thread(target=run, name="parley-mcp-resources", daemon=True).start()
+
+    @Slot(object, object, object)
+    def _on_job_done(self, callbacks: Any, result: Any, error: Any) -> None:
+        on_done, on_error = callbacks
+        try:
+            if error is None:
+                on_done(result)
+            else:
+                on_error(error)
+        except Exception:  # a slot must not let an exception into Qt
+            log.exception("showing the result of a background job failed")
 
     # -- the viewer --------------------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ from parley.ui.controllers.menus import HELP_TEXT
 
 if TYPE_CHECKING:
     from parley.application.conversations.compose import TurnDraft
+    from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
     from parley.ui.main_window import MainWindow
 
 
@@ -435,7 +436,31 @@ class ChatController(QObject):
             skills=self.w.settings.skills,
             models=self.w.settings.models(),
         )
-        return composed.request
+        return self._with_resources(composed.request, place, target)
+
+    def _with_resources(
+        self, request: ConversationExecutionRequest | None, place: str, target: str = ""
+    ) -> ConversationExecutionRequest | None:
+        """``request`` with its MCP resources: a retry or regenerate sends what its turn read
+        (its ``attachment_added`` records of resources); an edit, those and the chips'; a new
+        message, the chips'."""
+        import dataclasses
+
+        from parley.domain.agents.conversation_execution_request import McpResourceRef
+        from parley.domain.transcript.canonical import AttachmentAdded
+
+        recorded = [
+            McpResourceRef(s.event.mcp_server, s.event.uri, s.event.name)
+            for s in (self.events if place != "new" else ())
+            if s.turn_id == target
+            and isinstance(s.event, AttachmentAdded)
+            and s.event.uri
+            and s.event.mcp_server
+        ]
+        chips = self.w.composer.chips.resources() if place in ("new", "edit") else []
+        if request is None or not (recorded or chips):
+            return request
+        return dataclasses.replace(request, mcp_resources=(*recorded, *chips))
 
     @Slot(str)
     def retry_turn(self, turn_id: str) -> TurnHandle | None:
@@ -519,7 +544,7 @@ class ChatController(QObject):
             if place == "new":
                 w.composer.editor.clear()  # the command was sent, not a draft to keep here
             self.new_chat()
-        request = composed.request
+        request = self._with_resources(composed.request, place, target)
         if request is None:
             if place in ("new", "edit"):
                 w.composer.clear()
@@ -552,9 +577,17 @@ class ChatController(QObject):
         handle = w.bridge.active_turn
         if handle is not None:
             handle.cancel()
+            self._withdraw_server_questions()
             w._show_status("Stopping…")
         elif w.composer.editing_turn:
             w.composer.cancel_edit()
+
+    def _withdraw_server_questions(self) -> None:
+        """An MCP server's form or sampling request asked during the turn goes with it (the
+        worker waiting for it is answered cancel / deny, the dialog closes)."""
+        requests = getattr(self.w, "server_requests", None)
+        if requests is not None:
+            requests.withdraw()
 
     @Slot(object)
     def on_turn_finished(self, outcome: TurnOutcome) -> None:
@@ -563,6 +596,7 @@ class ChatController(QObject):
         w = self.w
         for dialog in list(w._permission_dialogs):  # a question nobody needs any more
             dialog.reject()
+        self._withdraw_server_questions()
         w.composer.set_running(False)
         if outcome.session_id == self.session_id:
             self.remember_turn(outcome.session_id, outcome.turn_id)

@@ -209,6 +209,7 @@ class SettingsController(QObject):
             CommandItem("/clear", "Start a new conversation (the current one is kept)"),
             CommandItem("/help", "What the commands do"),
         ]
+        items += self.w.mcp_prompts.command_items()  # the conversation's MCP servers' prompts
         self.w.composer.set_commands(items)
 
     def models(self) -> list[tuple[str, str]]:
@@ -258,6 +259,7 @@ class SettingsController(QObject):
         if chosen is None:
             chosen = w.tools_control.mcp_servers
         w.tools_control.show_mcp_servers(configured, [n for n in chosen if n in names])
+        w.mcp_prompts.servers_changed()  # their prompts in the '/' menu
 
     def apply_project(self, project: ProjectConfig | None) -> None:
         """A new conversation in ``project`` starts with its workspace, model, gate, tools and

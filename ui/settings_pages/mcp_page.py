@@ -16,6 +16,13 @@ Invariants it keeps:
   with a password) is shown in red under the form and the file is unchanged;
 - the list always reflects the settings file (re-read after every change); an entry the file
   holds but cannot use is listed with an Invalid badge and its problem, and can be removed;
+- a row's badge is the latest outcome known: the client's status when the list is read, then
+  each *Test connection*'s own result (Ready, or Failed with the error and the log in its
+  tooltip) — never "Not started" after a test;
+- OAuth (HTTP and SSE only: the switch is in the Address card, hidden for stdio) keeps its
+  tokens in the keyring under ``mcp:<name>:oauth:*`` (``application/mcp/oauth_tokens.py``);
+  *Sign out*, switching OAuth off and removing the server delete them and stop the session
+  that holds them in memory. The page shows whether tokens are stored, never a token;
 - a tool's policy (Default / Run / Ask / Deny) is saved the moment it is chosen, into the
   server's ``tool_policies`` — where a permission prompt's "always for this tool" lands too, so
   every such choice is visible and revocable here. Tools known only from a stored policy are
@@ -24,6 +31,7 @@ Invariants it keeps:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import shlex
 from collections.abc import Sequence
@@ -67,6 +75,7 @@ from parley.application.mcp.model import (
     McpServerStatus,
     McpTool,
 )
+from parley.application.mcp.oauth_tokens import forget_oauth, signed_in
 from parley.application.mcp.secrets import delete_secrets, env_key, header_key, store_secrets
 from parley.application.ports.secret_store import SecretStore
 from parley.application.ports.settings_store import SettingsError, SettingsStore
@@ -142,6 +151,20 @@ def server_state(config: McpServerConfig | None, status: McpServerStatus | None)
     if status is None or status.state not in STATE_BADGES:
         return "stopped"
     return status.state
+
+
+#: A test's time limit; an OAuth server's first use waits for the person in the browser (the
+#: client's loopback listener waits up to 5 minutes).
+TEST_TIMEOUT_S = 60.0
+OAUTH_TEST_TIMEOUT_S = 300.0
+
+
+def _row_tooltip(detail: str, status: McpServerStatus | None) -> str:
+    """A server row's tooltip: its transport and target, and why it failed when it did."""
+    if status is None or status.state != "failed" or not status.error:
+        return detail
+    log = f"\nLog: {status.log_path}" if status.log_path else ""
+    return f"{detail}\nFailed: {status.error}{log}"
 
 
 def _pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
@@ -286,6 +309,8 @@ class McpServersPage(QWidget):
         self._secret_names: list[str] = []
         self._tools: list[McpTool] = []
         self._testing = False
+        #: whether the keyring holds OAuth tokens for the form's server (read on a worker)
+        self._signed_in = False
 
         self.server_list = QListWidget()
         self.server_list.setObjectName("mcp-server-list")
@@ -333,6 +358,13 @@ class McpServersPage(QWidget):
         self.headers_edit.setAccessibleName("HTTP headers")
         self.headers_edit.setPlaceholderText("Name: value, one per line (no secrets here)")
         self.headers_edit.setFixedHeight(self.fontMetrics().height() * 5)
+        self.oauth_box = QCheckBox("Sign in with OAuth")
+        self.oauth_box.setAccessibleName("Sign in with OAuth")
+        self.oauth_state = QLabel("")
+        self.oauth_state.setAccessibleName("OAuth sign-in state")
+        self.oauth_state.setWordWrap(True)
+        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button.setAccessibleName("Sign out of the server (forget its OAuth tokens)")
         self.secret_list = QListWidget()
         self.secret_list.setAccessibleName("Secrets")
         self.secret_name_edit = QLineEdit()
@@ -377,6 +409,7 @@ class McpServersPage(QWidget):
         self.test_button.setIcon(icon_or("plug", "refresh-cw"))
         secondary(self.secret_set_button)
         secondary(self.secret_remove_button)
+        secondary(self.sign_out_button)
 
         left = QVBoxLayout()
         left.setSpacing(8)
@@ -419,11 +452,22 @@ class McpServersPage(QWidget):
             ],
             width,
         )
+        oauth_row = QHBoxLayout()
+        oauth_row.addWidget(self.oauth_state, 1)
+        oauth_row.addWidget(self.sign_out_button)
         self.address_card = card_form(
             "Address",
             [
                 ("URL", self.url_edit, "The server's endpoint (http:// or https://)."),
                 ("Headers", self.headers_edit, "Sent with every request."),
+                (
+                    "",
+                    self.oauth_box,
+                    "For a server that asks you to sign in: your browser opens the first time "
+                    "it is used (or tested), and the tokens go to the system keyring, never to "
+                    "a file.",
+                ),
+                ("", oauth_row, ""),
             ],
             width,
         )
@@ -502,6 +546,8 @@ class McpServersPage(QWidget):
         self.secret_set_button.clicked.connect(self._on_set_secret)
         self.secret_value_edit.returnPressed.connect(self._on_set_secret)
         self.secret_remove_button.clicked.connect(self._on_remove_secret)
+        self.oauth_box.toggled.connect(lambda _on: self._show_oauth())
+        self.sign_out_button.clicked.connect(self.sign_out)
         self.test_button.clicked.connect(self.test_connection)
         self.save_button.clicked.connect(self.save)
         self.test_button.setEnabled(client is not None)
@@ -535,8 +581,11 @@ class McpServersPage(QWidget):
             self.server_list.blockSignals(True)
             self.server_list.clear()
             for server in servers:
-                state = server_state(server, statuses.get(server.name))
-                self._add_row(server.name, state, self._detail(server), server.enabled, True)
+                status = statuses.get(server.name)
+                state = server_state(server, status)
+                detail = self._detail(server)
+                tooltip = _row_tooltip(detail, status)
+                self._add_row(server.name, state, detail, server.enabled, True, tooltip)
             for problem in problems:
                 name = problem.split("'")[1] if problem.count("'") >= 2 else "?"
                 self._problems[name] = problem
@@ -557,18 +606,46 @@ class McpServersPage(QWidget):
 
         self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
 
-    def _add_row(self, name: str, state: str, detail: str, enabled: bool, valid: bool) -> None:
+    def _add_row(
+        self, name: str, state: str, detail: str, enabled: bool, valid: bool, tooltip: str = ""
+    ) -> None:
         words = STATE_BADGES[state].text
         item = QListWidgetItem(f"{name}  ·  {words}")
         item.setData(_NAME, name)
         item.setData(_STATE, state)
         item.setData(_DETAIL, detail)
-        item.setToolTip(detail)
+        item.setToolTip(tooltip or detail)
         flags = item.flags()
         if valid:
             item.setFlags(flags | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if enabled else Qt.CheckState.Unchecked)
         self.server_list.addItem(item)
+
+    def _row(self, name: str) -> QListWidgetItem | None:
+        for row in range(self.server_list.count()):
+            item = self.server_list.item(row)
+            if item.data(_NAME) == name:
+                return item
+        return None
+
+    def row_state(self, name: str) -> str:
+        """The badge (``STATE_BADGES`` name) of ``name``'s row, "" when it is not listed."""
+        item = self._row(name)
+        return str(item.data(_STATE)) if item is not None else ""
+
+    def _show_outcome(self, name: str, status: McpServerStatus) -> None:
+        """Put a test's outcome on ``name``'s row: Ready, or Failed with why in its tooltip. A
+        server switched off keeps its Off badge (it offers no tools whatever the test said)."""
+        item, config = self._row(name), self._configs.get(name)
+        if item is None or config is None:
+            return  # a server not saved yet has no row
+        state = server_state(config, status)
+        self.server_list.blockSignals(True)  # a new text is not the user's check box
+        item.setData(_STATE, state)
+        item.setText(f"{name}  ·  {STATE_BADGES[state].text}")
+        item.setToolTip(_row_tooltip(self._detail(config), status))
+        self.server_list.blockSignals(False)
+        self.server_list.viewport().update()
 
     @staticmethod
     def _detail(config: McpServerConfig) -> str:
@@ -607,9 +684,9 @@ class McpServersPage(QWidget):
         ]
         self._fill(config, set())
 
-        def stored() -> set[str]:
+        def stored() -> tuple[set[str], bool]:
             if not secrets.available:
-                return set()
+                return set(), False
             found = set()
             for key in names:
                 try:
@@ -617,12 +694,17 @@ class McpServersPage(QWidget):
                         found.add(key.rsplit(":", 1)[1])
                 except Exception:  # a locked keyring: shown as "no value"
                     continue
-            return found
+            try:
+                tokens = signed_in(secrets, config.name)
+            except Exception:  # a locked keyring: shown as "not signed in"
+                tokens = False
+            return found, tokens
 
-        def show(found: set[str]) -> None:
+        def show(result: tuple[set[str], bool]) -> None:
             if self._editing == config.name:
-                self._stored = found
+                self._stored, self._signed_in = result
                 self._show_secrets()
+                self._show_oauth()
 
         self._submit(stored, show, None)
         if not keep_messages:
@@ -642,6 +724,8 @@ class McpServersPage(QWidget):
         self.env_edit.setPlainText(_pairs_text(config.env))
         self.url_edit.setText(config.url)
         self.headers_edit.setPlainText("\n".join(f"{k}: {v}" for k, v in config.headers))
+        self._signed_in = False
+        self.oauth_box.setChecked(config.oauth)
         self.timeout_box.setValue(config.timeout_s)
         self.secret_name_edit.clear()
         self.secret_value_edit.clear()
@@ -657,6 +741,25 @@ class McpServersPage(QWidget):
         self.secret_name_edit.setPlaceholderText(
             "variable, e.g. GITHUB_TOKEN" if stdio else "header, e.g. Authorization"
         )
+        self._show_oauth()
+
+    def _show_oauth(self) -> None:
+        """Whether the form's server is signed in, and Sign out when there is something to
+        forget (a saved server that signs in with OAuth, or tokens still stored)."""
+        saved = self._configs.get(self._editing or "")
+        wanted = self.oauth_box.isChecked()
+        if self._signed_in:
+            words = "Signed in: the tokens are in the system keyring."
+        elif wanted and saved is not None and saved.oauth:
+            words = "Not signed in: your browser opens when the server is first used."
+        elif wanted:
+            words = "Save, then use or test the server to sign in."
+        else:
+            words = ""
+        self.oauth_state.setText(words)
+        self.oauth_state.setVisible(bool(words))
+        self.sign_out_button.setVisible(saved is not None and (saved.oauth or self._signed_in))
+        self.sign_out_button.setEnabled(self._signed_in or bool(saved and saved.oauth))
 
     def _show_secrets(self) -> None:
         self.secret_list.clear()
@@ -714,7 +817,8 @@ class McpServersPage(QWidget):
             "enabled": self.enabled_box.isChecked(),
             "timeout_s": float(self.timeout_box.value()),
             "tool_policies": base.tool_policies if base else (),
-            "oauth": base.oauth if base else False,
+            # OAuth is for a URL: the switch is hidden for stdio, and never carried there.
+            "oauth": transport != STDIO and self.oauth_box.isChecked(),
         }
         if transport == STDIO:
             return McpServerConfig(
@@ -767,6 +871,8 @@ class McpServersPage(QWidget):
                     ),
                 )
                 delete_secrets(secrets, gone)
+                if previous.oauth and not config.oauth:
+                    forget_oauth(secrets, config.name)  # OAuth switched off: its sign-in too
             if self._client is not None:
                 self._client.stop(config.name)  # the next use starts it with the new settings
 
@@ -794,6 +900,7 @@ class McpServersPage(QWidget):
             settings.remove_mcp_server(name)
             if config is not None:
                 delete_secrets(secrets, config)
+            forget_oauth(secrets, name)
             if client is not None:
                 client.stop(name)
             if pins is not None:
@@ -914,19 +1021,30 @@ class McpServersPage(QWidget):
         secrets = self._secrets
         key_of = env_key if config.transport == STDIO else header_key
 
-        def job() -> tuple[tuple[McpTool, ...], McpServerStatus]:
+        limit = OAUTH_TEST_TIMEOUT_S if config.oauth else min(config.timeout_s, TEST_TIMEOUT_S)
+
+        def job() -> tuple[tuple[McpTool, ...], McpServerStatus, bool]:
             # Values typed but not saved yet are used for this test only, through the keyring
             # they would go to anyway; without them a server that needs them would fail.
             if pending and secrets.available:
                 store_secrets(secrets, [(key_of(config.name, n), v) for n, v in pending.items()])
             client.stop(config.name)  # test what the form says, not a session started before
-            tools = client.tools(config, timeout_s=min(config.timeout_s, 60.0))
-            return tools, client.status(config.name)
+            tools = client.tools(config, timeout_s=limit)
+            tokens = False
+            if config.oauth:
+                with contextlib.suppress(Exception):  # a locked keyring: "not signed in"
+                    tokens = signed_in(secrets, config.name)
+            return tools, client.status(config.name), tokens
 
-        def done(result: tuple[tuple[McpTool, ...], McpServerStatus]) -> None:
+        def done(result: tuple[tuple[McpTool, ...], McpServerStatus, bool]) -> None:
             self._testing = False
             self.test_button.setEnabled(True)
-            tools, status = result
+            tools, status, tokens = result
+            # Back on the UI thread: the row shows this outcome, whatever the list said before.
+            self._show_outcome(config.name, McpServerStatus(config.name, "ready"))  # it answered
+            if self._editing == config.name and config.oauth:
+                self._signed_in = tokens
+                self._show_oauth()
             self._tools = list(tools)
             version = f", protocol {status.protocol_version}" if status.protocol_version else ""
             who = " ".join(p for p in (status.server_name, status.server_version) if p)
@@ -942,11 +1060,53 @@ class McpServersPage(QWidget):
             if isinstance(exc, McpError) and exc.log_path:
                 text += f" (log: {exc.log_path})"
             self.test_result.show_error(f"Failed: {text}")
+            if isinstance(exc, McpError):
+                status = McpServerStatus(config.name, "failed", exc.message, exc.log_path)
+            else:
+                status = McpServerStatus(config.name, "failed", str(exc))
+            self._show_outcome(config.name, status)
 
         self._testing = True
         self.test_button.setEnabled(False)
-        self.test_result.show_ok("Connecting…")
+        self.test_result.show_ok(
+            "Connecting… (sign in in your browser if it opens)" if config.oauth else "Connecting…"
+        )
         self.form_area.ensureWidgetVisible(self.tools_card)
+        self._submit(job, done, failed)
+
+    def sign_out(self) -> None:
+        """Forget the form's server's OAuth tokens (keyring) and stop its session, on a worker;
+        the next use signs in again in the browser."""
+        name = self._editing
+        if name is None:
+            return
+        secrets, client = self._secrets, self._client
+
+        def job() -> list[str]:
+            if client is not None:
+                client.stop(name)  # its session holds the tokens in memory too
+            return forget_oauth(secrets, name)
+
+        def done(deleted: list[str]) -> None:
+            self.sign_out_button.setEnabled(True)
+            if self._editing == name:
+                self._signed_in = False
+                self._show_oauth()
+            if not secrets.available:
+                self.status.show_ok(f"Signed out of {name!r} (no keyring: nothing was stored).")
+            elif deleted:
+                self.status.show_ok(
+                    f"Signed out of {name!r}: its tokens were deleted from the keyring."
+                )
+            else:
+                self.status.show_ok(f"{name!r} had no sign-in stored.")
+            self.reload()
+
+        def failed(exc: BaseException) -> None:
+            self.sign_out_button.setEnabled(True)
+            self.status.show_error(f"Not signed out: {exc}")
+
+        self.sign_out_button.setEnabled(False)
         self._submit(job, done, failed)
 
     def _show_tools(self, config: McpServerConfig) -> None:

@@ -1,10 +1,14 @@
-"""Settings → Prices: the table behind the estimated cost shown under each answer.
+"""Settings → Prices and context windows: the tables behind the estimated cost shown under each
+answer and behind the window each model is given.
 
 Why it exists: vendors change prices and people use models Parley has never heard of, so the
 price table (``domain.usage.pricing``) is the user's to edit: model pattern (an exact name or a
 glob like ``gpt-4.1*``), an optional provider, and the input and output price per million tokens.
-The page renders the table; reading and writing go to the settings store on a worker through
-``submit``.
+The context-window table beside it (``domain.usage.context_windows``, dated
+``WINDOWS_CHECKED_ON``) is edited the same way: pattern, provider, context tokens and the output
+limit; it is used where the provider does not report a model's window
+(``application.conversations.context_window``). The page renders both tables; reading and writing
+go to the settings store on a worker through ``submit``, so the UI thread never waits on the disk.
 
 Invariants it keeps:
 
@@ -12,7 +16,11 @@ Invariants it keeps:
   not a price is marked in red with the reason as it is typed, and Save refuses the whole table
   while any cell is wrong, saying which row and column;
 - "Reset to defaults" only fills the table with ``DEFAULT_PRICES``; nothing changes on disk until
-  Save, after which ``sig_prices_changed`` is emitted.
+  Save, after which ``sig_prices_changed`` is emitted;
+- the same holds for the context-window section (``ContextWindowsSection``): a size that is not
+  a whole number, below 256 tokens, or an output limit above the window is marked with the
+  reason, Save then saves nothing and says which row and column; Reset fills in
+  ``DEFAULT_WINDOWS``; a save emits ``sig_windows_changed``.
 """
 
 from __future__ import annotations
@@ -34,6 +42,12 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.ports.settings_store import SettingsStore
+from parley.domain.usage.context_windows import (
+    DEFAULT_WINDOWS,
+    WINDOWS_CHECKED_ON,
+    ModelWindow,
+    WindowError,
+)
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
 from parley.ui.qt_items import cell
 from parley.ui.settings_pages import InlineError, Submit
@@ -107,6 +121,8 @@ class PricesPage(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+        self.windows = ContextWindowsSection(settings, submit)
+        layout.addWidget(self.windows, 1)
 
         self.table.itemChanged.connect(self._check_item)
         self.add_button.clicked.connect(self.add_row)
@@ -259,4 +275,260 @@ def _problem(column: int, text: str) -> str:
             parse_amount(text)
         except PriceError as exc:
             return str(exc)
+    return ""
+
+
+# -- context windows ------------------------------------------------------------------------------
+
+WINDOW_COLUMNS = ("Model pattern", "Provider", "Context tokens", "Max output")
+W_PATTERN, W_PROVIDER, W_CONTEXT, W_OUTPUT = range(4)
+#: The smallest window a row may give (``ModelWindow`` refuses less).
+MIN_CONTEXT_TOKENS = 256
+
+
+class ContextWindowsSection(QWidget):
+    """The editable context-window table: Add row, Remove row, Reset to defaults and Save."""
+
+    sig_windows_changed = Signal()
+    """The saved context-window table changed (the settings file holds the new one)."""
+
+    def __init__(
+        self, settings: SettingsStore, submit: Submit, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._submit = submit
+
+        title = QLabel("Context windows")
+        title.setAccessibleName("Context windows")
+        font = title.font()
+        font.setBold(True)
+        title.setFont(font)
+        intro = QLabel(
+            "How many tokens each model can read per request (prompt and answer) and at most "
+            "write (Max output; empty or 0 if unknown). Used when the provider does not report "
+            "a model's window itself (OpenRouter, Ollama, LM Studio, llama.cpp and Gemini do). "
+            f"Built-in figures checked on {WINDOWS_CHECKED_ON}."
+        )
+        intro.setWordWrap(True)
+        intro.setStyleSheet(HINT_STYLE)
+        self.table = QTableWidget(0, len(WINDOW_COLUMNS))
+        self.table.setAccessibleName("Context windows table")
+        self.table.setHorizontalHeaderLabels(list(WINDOW_COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setSectionResizeMode(W_PATTERN, QHeaderView.ResizeMode.Stretch)
+        for column in (W_PROVIDER, W_CONTEXT, W_OUTPUT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.add_button = QPushButton("Add row")
+        self.add_button.setAccessibleName("Add a context-window row")
+        self.remove_button = QPushButton("Remove row")
+        self.remove_button.setAccessibleName("Remove the selected context-window rows")
+        self.reset_button = QPushButton("Reset to defaults")
+        self.reset_button.setAccessibleName("Reset the context windows to the built-in table")
+        self.save_button = QPushButton("Save")
+        self.save_button.setAccessibleName("Save context windows")
+        self.status = InlineError("Context windows result")
+        primary(self.save_button)
+        for button, name in (
+            (self.add_button, "plus"),
+            (self.remove_button, "trash-2"),
+            (self.reset_button, "refresh-cw"),
+        ):
+            secondary(button)
+            button.setIcon(icon_or(name, "x"))
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.remove_button, self.reset_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 8, 0, 0)
+        layout.setSpacing(10)
+        layout.addWidget(title)
+        layout.addWidget(intro)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+
+        self.table.itemChanged.connect(self._check_item)
+        self.add_button.clicked.connect(self.add_row)
+        self.remove_button.clicked.connect(self._remove_selected)
+        self.reset_button.clicked.connect(self.reset_to_defaults)
+        self.save_button.clicked.connect(self.save)
+        self.reload()
+
+    def reload(self) -> None:
+        """Re-read the saved table (or the defaults) on a worker."""
+        settings = self._settings
+        self._submit(
+            lambda: list(settings.context_windows()),
+            self.set_rows,
+            lambda exc: self.status.show_error(f"Cannot read context windows: {exc}"),
+        )
+
+    def set_rows(self, windows: Sequence[ModelWindow]) -> None:
+        """Show ``windows`` (unsaved until Save)."""
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        for window in windows:
+            self._append(
+                window.model_pattern,
+                window.provider,
+                str(window.context_tokens),
+                str(window.max_output_tokens) if window.max_output_tokens else "",
+            )
+        self.table.blockSignals(False)
+        self.status.clear_message()
+
+    def add_row(self) -> None:
+        """Append an empty row and start editing its pattern."""
+        self.table.blockSignals(True)
+        row = self._append("", "", "", "")
+        self.table.blockSignals(False)
+        self.table.setCurrentCell(row, W_PATTERN)
+        self.table.editItem(cell(self.table, row, W_PATTERN))
+
+    def reset_to_defaults(self) -> None:
+        self.set_rows(DEFAULT_WINDOWS)
+        self.status.show_ok(
+            f"The built-in context windows (checked on {WINDOWS_CHECKED_ON}) are shown; "
+            "Save to use them."
+        )
+
+    def rows(self) -> tuple[list[ModelWindow], list[str]]:
+        """The table as rows, and what is wrong with it ("Row 2, Context tokens: ..."); rows
+        left completely empty are ignored."""
+        windows: list[ModelWindow] = []
+        errors: list[str] = []
+        seen: dict[tuple[str, str], int] = {}
+        for row in range(self.table.rowCount()):
+            texts = [self._text(row, column) for column in range(len(WINDOW_COLUMNS))]
+            if not any(texts):
+                continue
+            where = f"Row {row + 1}"
+            row_errors = [
+                f"{where}, {WINDOW_COLUMNS[column]}: {problem}"
+                for column in range(len(WINDOW_COLUMNS))
+                if (problem := _window_problem(column, texts))
+            ]
+            if row_errors:
+                errors.extend(row_errors)
+                continue
+            try:
+                window = ModelWindow(
+                    model_pattern=texts[W_PATTERN],
+                    provider=texts[W_PROVIDER],
+                    context_tokens=parse_tokens(texts[W_CONTEXT]),
+                    max_output_tokens=parse_tokens(texts[W_OUTPUT]) if texts[W_OUTPUT] else 0,
+                )
+            except (WindowError, ValueError) as exc:
+                errors.append(f"{where}: {exc}")
+                continue
+            key = (window.model_pattern.casefold(), window.provider.casefold())
+            if key in seen:
+                errors.append(f"{where} repeats row {seen[key]} ({window.model_pattern})")
+                continue
+            seen[key] = row + 1
+            windows.append(window)
+        return windows, errors
+
+    def save(self) -> None:
+        """Save the table if every row is valid; otherwise say what is wrong and save nothing."""
+        windows, errors = self.rows()
+        if errors:
+            self.status.show_error("Not saved. " + "; ".join(errors))
+            return
+        settings = self._settings
+
+        def done(_result: None) -> None:
+            self.save_button.setEnabled(True)
+            self.status.show_ok(f"Saved {len(windows)} context-window rows.")
+            self.sig_windows_changed.emit()
+
+        def failed(exc: BaseException) -> None:
+            self.save_button.setEnabled(True)
+            self.status.show_error(f"Not saved: {exc}")
+
+        self.save_button.setEnabled(False)
+        self._submit(lambda: settings.set_context_windows(windows), done, failed)
+
+    # -- internal ------------------------------------------------------------------------------
+
+    def _append(self, pattern: str, provider: str, context: str, output: str) -> int:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        for column, text in enumerate((pattern, provider, context, output)):
+            item = QTableWidgetItem(text)
+            if column in (W_CONTEXT, W_OUTPUT):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, column, item)
+        return row
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text().strip() if item is not None else ""
+
+    def _check_item(self, item: QTableWidgetItem) -> None:
+        """Mark a cell as it is edited: red with the reason as tooltip, or plain when fine."""
+        texts = [self._text(item.row(), column) for column in range(len(WINDOW_COLUMNS))]
+        problem = _window_problem(item.column(), texts) if any(texts) else ""
+        self.table.blockSignals(True)
+        item.setBackground(QBrush(_BAD) if problem else QBrush())
+        item.setToolTip(problem)
+        self.table.blockSignals(False)
+        if problem:
+            self.status.show_error(
+                f"Row {item.row() + 1}, {WINDOW_COLUMNS[item.column()]}: {problem}"
+            )
+        else:
+            self.status.clear_message()
+
+    def _remove_selected(self) -> None:
+        rows = sorted({index.row() for index in self.table.selectedIndexes()}, reverse=True)
+        if not rows and self.table.currentRow() >= 0:
+            rows = [self.table.currentRow()]
+        for row in rows:
+            self.table.removeRow(row)
+
+
+def parse_tokens(text: str) -> int:
+    """A token count as typed: digits, optionally grouped with commas, spaces or underscores
+    ("128,000"). Raises ``ValueError`` with a sentence for anything else."""
+    digits = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    if not digits.isascii() or not digits.isdigit():
+        raise ValueError(f"{text.strip()!r} is not a whole number of tokens")
+    return int(digits)
+
+
+def _window_problem(column: int, texts: Sequence[str]) -> str:
+    """What is wrong with the cell in ``column`` of a row whose cells read ``texts``."""
+    text = texts[column]
+    if column == W_PATTERN:
+        return "" if text else "a model name or pattern is needed"
+    if column == W_CONTEXT:
+        if not text:
+            return "a context window size is needed"
+        try:
+            tokens = parse_tokens(text)
+        except ValueError as exc:
+            return str(exc)
+        if tokens < MIN_CONTEXT_TOKENS:
+            return f"{tokens} tokens is too small (at least {MIN_CONTEXT_TOKENS})"
+        return ""
+    if column == W_OUTPUT and text:
+        try:
+            tokens = parse_tokens(text)
+        except ValueError as exc:
+            return str(exc)
+        try:
+            context = parse_tokens(texts[W_CONTEXT])
+        except ValueError:
+            return ""  # the window's own cell says what is wrong
+        if tokens > context:
+            return f"{tokens} is more than the context window ({context})"
     return ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parley.application.conversation_view import AttachmentLine
+from parley.application.mcp.model import SERVER_TOOL_SEPARATOR
 from parley.domain.transcript.attachments import problem_without_name
 from parley.domain.transcript.canonical import AttachmentAdded
 from parley.ui.widgets.attachment_chips import file_kind, human_size
@@ -89,9 +90,9 @@ def describe(line: AttachmentLine) -> LineWords:
         problem = f"truncated: the model saw the first {seen:,} characters"
     else:
         problem = ""
-    return LineWords(
-        record.name or line.name,
-        attachment_details(record),
-        problem,
-        record.source_path or record.name,
-    )
+    name, details = record.name or line.name, attachment_details(record)
+    if record.uri:  # an MCP resource: "server \u203a name", its URI first in the details
+        if record.mcp_server:
+            name = f"{record.mcp_server}{SERVER_TOOL_SEPARATOR}{name}"
+        details = f"{record.uri} · {details}" if details else record.uri
+    return LineWords(name, details, problem, record.source_path or record.name)

@@ -24,6 +24,11 @@ Invariants it keeps:
   chip says how far — "Reading… 12 / 300 pages", the unit by type (``progress_unit``) — with a
   thin bar under it (indeterminate while the total is unknown); its ✕ then also stops the read
   (the controller hears ``sig_removed``). ``set_read_done`` returns it to type and size.
+- a resource of an MCP server (``ResourceChip``) is a chip of its own kind: the server and the
+  resource's name ("docs \u203a README"), its URI on the detail line (the whole URI, MIME type
+  and description in the tooltip) and a ✕; ``resources()`` lists them in the order they were
+  added, each (server, URI) once. They are not read here: the turn reads them when it runs.
+  ``clear()`` drops them with the files.
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.application.mcp.model import SERVER_TOOL_SEPARATOR
+from parley.domain.agents.conversation_execution_request import McpResourceRef
 from parley.ui.icons import icon, pixmap
 
 #: ``submit(job, on_done, on_error)``: run ``job`` on a worker, call back on the UI thread.
@@ -202,10 +209,17 @@ def type_family(path: str | Path) -> str:
     return _FAMILY_OF.get(Path(path).suffix.lower().lstrip("."), "text")
 
 
+#: An MCP resource's tile: the plug (what MCP servers are shown with) on its own colour.
+_RESOURCE_TILE = ("#5b6bd6", "plug")
+
+
 def type_tile(path: str | Path, side: int) -> QPixmap:
     """A rounded square in the type's colour with its icon in white, ``side`` logical pixels,
     sharp on the primary screen. Drawn, never a font glyph or a theme icon (which may be absent)."""
-    colour, icon_name = _FAMILIES[type_family(path)]
+    return _tile(*_FAMILIES[type_family(path)], side)
+
+
+def _tile(colour: str, icon_name: str, side: int) -> QPixmap:
     screen = QGuiApplication.primaryScreen()
     scale = screen.devicePixelRatio() if screen is not None else 1.0
     tile = QPixmap(round(side * scale), round(side * scale))
@@ -406,6 +420,76 @@ class AttachmentChip(QFrame):
         self.setToolTip(str(self.path) if shown == full else f"{self.path}\n{full}")
 
 
+class ResourceChip(QFrame):
+    """One attached MCP resource: the plug's tile, "server \u203a name", its URI, and a remove
+    button."""
+
+    sig_remove_clicked = Signal(object)
+    """The user clicked the chip's ✕: the ``McpResourceRef``."""
+
+    def __init__(
+        self,
+        ref: McpResourceRef,
+        parent: QWidget | None = None,
+        *,
+        description: str = "",
+        mime_type: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.ref = ref
+        self.setObjectName("resource-chip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.icon = QLabel(self)
+        self.icon.setObjectName("attachment-icon")
+        self.icon.setFixedSize(THUMBNAIL_SIDE, THUMBNAIL_SIDE)
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.icon.setPixmap(_tile(*_RESOURCE_TILE, THUMBNAIL_SIDE - 6))
+        self.title = f"{ref.server}{SERVER_TOOL_SEPARATOR}{ref.shown_name}"
+        self.name_label = QLabel(self)
+        self.name_label.setObjectName("attachment-name")
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)
+        metrics = QFontMetrics(self.name_label.font())
+        self.name_label.setText(
+            metrics.elidedText(self.title, Qt.TextElideMode.ElideMiddle, NAME_WIDTH)
+        )
+        self.detail_label = QLabel(self)
+        self.detail_label.setObjectName("attachment-detail")
+        self.detail_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.detail_label.setStyleSheet("color: palette(placeholder-text)")
+        detail = QFontMetrics(self.detail_label.font())
+        self.detail_label.setText(
+            detail.elidedText(ref.uri, Qt.TextElideMode.ElideMiddle, DETAIL_WIDTH)
+        )
+        tip = [self.title, ref.uri]
+        if mime_type:
+            tip.append(mime_type)
+        if description:
+            tip.append(description)
+        self.setToolTip("\n".join(tip))
+        self.setAccessibleName(f"MCP resource {self.title}")
+        self.remove_button = QToolButton(self)
+        self.remove_button.setObjectName("remove-attachment")
+        self.remove_button.setIcon(icon("x"))
+        self.remove_button.setAutoRaise(True)
+        self.remove_button.setToolTip(f"Remove {self.title}")
+        self.remove_button.setAccessibleName(f"Remove {self.title}")
+        self.remove_button.clicked.connect(lambda: self.sig_remove_clicked.emit(self.ref))
+        text = QVBoxLayout()
+        text.setContentsMargins(0, 0, 0, 0)
+        text.setSpacing(0)
+        text.addWidget(self.name_label)
+        text.addWidget(self.detail_label)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 2, 2, 2)
+        row.setSpacing(6)
+        row.addWidget(self.icon)
+        row.addLayout(text)
+        row.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignTop)
+
+    def detail_text(self) -> str:
+        return self.detail_label.text()
+
+
 class AttachmentStrip(QWidget):
     """A wrapping row of ``AttachmentChip``; hidden while empty."""
 
@@ -420,6 +504,7 @@ class AttachmentStrip(QWidget):
         self.setObjectName("attachments")
         self._submit = submit
         self._chips: dict[Path, AttachmentChip] = {}
+        self._resources: dict[tuple[str, str], ResourceChip] = {}
         self._flow = FlowLayout(self)
         self._flow.setContentsMargins(0, 0, 0, 0)
         self.setVisible(False)
@@ -443,7 +528,7 @@ class AttachmentStrip(QWidget):
             self._flow.addWidget(chip)
             added.append(path)
             self._probe(chip)
-        self.setVisible(bool(self._chips))
+        self._show()
         if added:
             self.sig_added.emit(list(added))
         return added
@@ -455,17 +540,60 @@ class AttachmentStrip(QWidget):
         self._flow.removeWidget(chip)
         chip.hide()
         chip.deleteLater()
-        self.setVisible(bool(self._chips))
+        self._show()
         self.sig_removed.emit(str(chip.path))
 
+    def add_resources(
+        self,
+        refs: Iterable[McpResourceRef],
+        details: dict[tuple[str, str], tuple[str, str]] | None = None,
+    ) -> list[McpResourceRef]:
+        """Add each MCP resource not already attached (same server and URI), in order; return
+        the ones added. ``details`` maps (server, URI) to (description, MIME type) for the
+        tooltip."""
+        added = []
+        for ref in refs:
+            key = (ref.server, ref.uri)
+            if key in self._resources:
+                continue
+            description, mime = (details or {}).get(key, ("", ""))
+            chip = ResourceChip(ref, self, description=description, mime_type=mime)
+            chip.sig_remove_clicked.connect(self.remove_resource)
+            self._resources[key] = chip
+            self._flow.addWidget(chip)
+            added.append(ref)
+        self._show()
+        return added
+
+    def remove_resource(self, ref: McpResourceRef) -> None:
+        """Take an MCP resource off (its ✕)."""
+        chip = self._resources.pop((ref.server, ref.uri), None)
+        if chip is None:
+            return
+        self._flow.removeWidget(chip)
+        chip.hide()
+        chip.deleteLater()
+        self._show()
+
+    def resources(self) -> list[McpResourceRef]:
+        """The attached MCP resources, in the order they were added."""
+        return [chip.ref for chip in self._resources.values()]
+
+    def resource_chip(self, server: str, uri: str) -> ResourceChip | None:
+        return self._resources.get((server, uri))
+
     def clear(self) -> None:
-        """Drop every chip (after a send); emits no ``sig_removed``."""
-        for chip in self._chips.values():
+        """Drop every chip, files and resources (after a send); emits no ``sig_removed``."""
+        for chip in (*self._chips.values(), *self._resources.values()):
             self._flow.removeWidget(chip)
             chip.hide()
             chip.deleteLater()
         self._chips = {}
+        self._resources = {}
         self.setVisible(False)
+
+    def _show(self) -> None:
+        self.setVisible(bool(self._chips) or bool(self._resources))
 
     def paths(self) -> list[Path]:
         return list(self._chips)

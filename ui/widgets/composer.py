@@ -23,7 +23,10 @@ Invariants it keeps:
 - while the command popup is open, the keys it uses (Up, Down, Tab, Enter, Esc) belong to it:
   Enter inserts the chosen command and never sends, Esc closes the popup and never reaches the
   window's Stop shortcut (nor does Esc in edit mode); the window's other shortcuts
-  (``ui.shortcuts``) are never swallowed by the editor's own key bindings.
+  (``ui.shortcuts``) are never swallowed by the editor's own key bindings;
+- an action command (an MCP server's prompt) is never inserted as text nor sent: choosing it in
+  the popup, or sending a prompt that starts with it, emits ``sig_command_chosen`` and marks the
+  directive; the window answers with ``replace_directive`` (or ``show_error``, the text kept).
 
 How it looks (issue 16): one rounded box, as in ChatGPT, Claude, Jan or LM Studio — the
 attachment chips and the edit banner at its top, the editor (growing with its text up to
@@ -40,11 +43,11 @@ completion (``CommandItem``, ``directive_query``, ``match_commands``, ``CommandP
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
@@ -64,6 +67,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -77,10 +81,12 @@ from parley.ui.transcript.column import COLUMN_EMS, font_pixels
 from parley.ui.widgets.attachment_chips import AttachmentStrip, Submit
 from parley.ui.widgets.composer_commands import (
     POPUP_VISIBLE_ROWS,
+    CommandChoice,
     CommandItem,
     CommandPopup,
     directive_query,
     match_commands,
+    typed_action,
 )
 from parley.ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
 from parley.ui.widgets.send_button import SendButton
@@ -88,6 +94,7 @@ from parley.ui.widgets.send_button import SendButton
 __all__ = [
     "POPUP_VISIBLE_ROWS",
     "SEND_KEY_MODES",
+    "CommandChoice",
     "CommandItem",
     "CommandPopup",
     "Composer",
@@ -138,6 +145,19 @@ class Composer(QWidget):
     sig_edit_cancelled = Signal()
     """The user left edit mode (Esc or Cancel); the draft from before is back in the editor."""
 
+    sig_mcp_resources_requested = Signal()
+    """The user chose "From an MCP server…" on the paperclip: the window opens the resource
+    picker and adds what is chosen as chips (``chips.add_resources``)."""
+
+    sig_command_chosen = Signal(object)
+    """An action item (``CommandItem.action``) was chosen in the popup, or sent typed at the
+    start of the prompt: ``CommandChoice``. Nothing is inserted or sent; the directive stays in
+    the editor, marked, for ``replace_directive``."""
+
+    sig_commands_wanted = Signal()
+    """The user is typing a ``/`` directive: the window may complete the commands it offers
+    (``set_commands``) — e.g. list what is fetched only on demand."""
+
     def __init__(self, parent: QWidget | None = None, submit: Submit | None = None) -> None:
         super().__init__(parent)
         self.chips = AttachmentStrip(self, submit)
@@ -155,6 +175,15 @@ class Composer(QWidget):
         self.attach_button.setAutoRaise(True)
         self.attach_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.attach_button.setToolTip("Attach files (or drop them here, or paste them)")
+        #: Asked when the paperclip is clicked (the window sets it): True when this
+        #: conversation has MCP servers, so the paperclip offers their resources too.
+        self.mcp_resources_available: Callable[[], bool] | None = None
+        self.attach_menu = QMenu(self)
+        self.attach_menu.setObjectName("attach-menu")
+        self.attach_files_action = self.attach_menu.addAction("Files…")
+        self.attach_files_action.triggered.connect(self.choose_files)
+        self.attach_mcp_action = self.attach_menu.addAction("From an MCP server…")
+        self.attach_mcp_action.triggered.connect(self.sig_mcp_resources_requested)
         self.button = SendButton(self)
         self._running = False
         self._send_key = "ctrl+enter"
@@ -164,6 +193,12 @@ class Composer(QWidget):
         self._query_start: int | None = None
         self._dismissed: tuple[int, int] | None = None
         self._revision = -1  # the document revision the popup was last refreshed for
+        self._wanted_revision = -2  # the revision at which a directive was last being typed
+        # The directive of the last action chosen, as two cursors that follow the user's edits
+        # (text typed just before it or just after it stays outside), and its text then:
+        # ``replace_directive`` puts the window's answer there.
+        self._directive: tuple[QTextCursor, QTextCursor] | None = None
+        self._directive_text = ""
         self._editing_turn: str | None = None
         self._draft_before_edit = ""
         #: The workspace of the conversation (the window sets it): where Attach looks first.
@@ -228,7 +263,7 @@ class Composer(QWidget):
         self.editor.textChanged.connect(self.clear_error)
         self.popup.sig_chosen.connect(self._insert_command)
         self.button.clicked.connect(self._on_button)
-        self.attach_button.clicked.connect(self.choose_files)
+        self.attach_button.clicked.connect(self._on_attach_clicked)
         self.cancel_edit_button.clicked.connect(self.cancel_edit)
         self.set_send_key("ctrl+enter")
 
@@ -322,7 +357,10 @@ class Composer(QWidget):
     def set_commands(self, items: Sequence[CommandItem]) -> None:
         """The completions the slash popup offers, in the order to offer them."""
         self._commands = tuple(items)
-        if self.popup.isVisible():
+        if self.popup.isVisible() or self._wanted_revision == self.editor.document().revision():
+            # Open, or the user's last keystroke was in a directive (which may have matched
+            # nothing yet): offer the new items for it as if it had just been typed.
+            self._revision = -1
             self._refresh_popup()
 
     def commands(self) -> tuple[CommandItem, ...]:
@@ -354,6 +392,8 @@ class Composer(QWidget):
             self.hide_popup()
             return
         start, query = found
+        self._wanted_revision = revision
+        self.sig_commands_wanted.emit()
         block = self.editor.textCursor().blockNumber()
         if self._dismissed == (block, start):
             self.hide_popup()
@@ -380,11 +420,51 @@ class Composer(QWidget):
             found = self._current_query()
             start = cursor.positionInBlock() if found is None else found[0]
         cursor.setPosition(cursor.block().position() + start, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(command.text + " ")
+        # An action item completes the directive without the space, and the window acts on it.
+        cursor.insertText(command.text if command.action else command.text + " ")
         self.editor.setTextCursor(cursor)
         self._revision = self.editor.document().revision()  # our edit, not the user's typing
         self.hide_popup()
         self.editor.setFocus()
+        if command.action:
+            end = cursor.position()
+            self._mark_directive(end - len(command.text), end)
+            self.sig_command_chosen.emit(CommandChoice(command))
+
+    def _mark_directive(self, start: int, end: int) -> None:
+        """Remember the directive between document positions ``start`` and ``end``."""
+        document = self.editor.document()
+        head, tail = QTextCursor(document), QTextCursor(document)
+        head.setPosition(start)
+        tail.setPosition(end)
+        tail.setKeepPositionOnInsert(True)  # text typed right after it is not part of it
+        self._directive = head, tail
+        self._directive_text = self._directive_span().selectedText()
+
+    def _directive_span(self) -> QTextCursor:
+        """A cursor selecting the marked directive (nothing when none is marked)."""
+        span = self.editor.textCursor()
+        if self._directive is not None:
+            head, tail = self._directive
+            span.setPosition(head.position())
+            span.setPosition(max(tail.position(), head.position()), QTextCursor.MoveMode.KeepAnchor)
+        return span
+
+    def replace_directive(self, text: str) -> bool:
+        """Put ``text`` in place of the directive of the last action chosen, the cursor after
+        it; the rest of the prompt stays. If the user has changed that directive meanwhile, it is
+        left alone and ``text`` goes in at the cursor instead (nothing typed is lost). True when
+        the directive was replaced."""
+        span = self._directive_span()
+        replaced = self._directive is not None and span.selectedText() == self._directive_text
+        self._directive = None
+        cursor = span if replaced else self.editor.textCursor()
+        cursor.insertText(text)
+        self.editor.setTextCursor(cursor)
+        self._revision = self.editor.document().revision()  # our edit, not the user's typing
+        self.hide_popup()
+        self.editor.setFocus()
+        return replaced
 
     # -- errors ----------------------------------------------------------------------------------
 
@@ -565,6 +645,18 @@ class Composer(QWidget):
             self._last_folder = Path(chosen[-1]).parent
             self.add_attachments(chosen)
 
+    def _on_attach_clicked(self) -> None:
+        """The paperclip: files at once, or a menu (files, or an MCP server's resources) when
+        the conversation has MCP servers."""
+        available = self.mcp_resources_available
+        if available is not None and available():
+            # popup(), not exec(): the menu does not start an event loop of its own. It opens
+            # above the paperclip (the composer sits at the bottom of the window).
+            above = QPoint(0, -self.attach_menu.sizeHint().height())
+            self.attach_menu.popup(self.attach_button.mapToGlobal(above))
+            return
+        self.choose_files()
+
     def can_accept(self, mime: QMimeData) -> bool:
         """True when ``mime`` (a drag) carries local files or an image to attach."""
         return bool(local_files(mime)) or pasted_image(mime) is not None
@@ -611,5 +703,12 @@ class Composer(QWidget):
         if self._running:
             return
         text = self.editor.toPlainText()
-        if text.strip():
-            self.sig_send_requested.emit(text)
+        if not text.strip():
+            return
+        action = typed_action(self._commands, text)
+        if action is not None:  # e.g. "/server:prompt name=value": the window acts, not sends
+            item, start, end, arguments = action
+            self._mark_directive(start, end)  # (the first line: its block starts at 0)
+            self.sig_command_chosen.emit(CommandChoice(item, arguments, typed=True))
+            return
+        self.sig_send_requested.emit(text)

@@ -9,15 +9,19 @@ Invariants it keeps:
 - a directive starts with ``/`` at the start of the line, or after whitespace that follows another
   directive at the start of the line; a slash inside a word or after ordinary text starts nothing;
 - matching is case-insensitive, prefix matches first, each group in the given order;
+- an item with an ``action`` is never inserted as text: choosing it is a ``CommandChoice`` the
+  window acts on (``typed_action`` finds one typed at the start of a prompt);
 - the popup never takes the keyboard focus (the editor keeps it) and shows at most
   ``POPUP_VISIBLE_ROWS`` rows at once, under the directive when the window has room, else above.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from PySide6 import QtGui
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
@@ -40,10 +44,26 @@ _COMMAND_ROLE = Qt.ItemDataRole.UserRole + 2
 
 @dataclass(frozen=True)
 class CommandItem:
-    """One completion the slash popup offers: the text inserted and what it does."""
+    """One completion the slash popup offers: the text inserted and what it does.
+
+    ``action`` empty: choosing it inserts ``text``. Otherwise choosing it (or sending a prompt
+    that starts with ``text``) asks the window to act: the composer emits a ``CommandChoice`` and
+    inserts nothing; ``action`` says to the window what kind of command it is (e.g.
+    ``"mcp-prompt"``)."""
 
     text: str
     description: str = ""
+    action: str = ""
+
+
+@dataclass(frozen=True)
+class CommandChoice:
+    """An action item chosen: from the popup (``typed`` False, ``arguments`` ""), or typed at the
+    start of a prompt that was sent (``typed`` True, ``arguments`` the rest of its line)."""
+
+    item: CommandItem
+    arguments: str = ""
+    typed: bool = False
 
 
 def directive_query(line_prefix: str) -> tuple[int, str] | None:
@@ -66,6 +86,25 @@ def directive_query(line_prefix: str) -> tuple[int, str] | None:
     return start, line_prefix[start:]
 
 
+def typed_action(
+    items: Sequence[CommandItem], text: str
+) -> tuple[CommandItem, int, int, str] | None:
+    """The action item whose text is the first word of ``text``'s first line: ``(item, start,
+    end, arguments)`` — the columns of the directive and what follows it on that line (the
+    directive's span runs to the line's end) — or None when the first word is no action item's.
+    """
+    line = text.split("\n", 1)[0]
+    stripped = line.lstrip()
+    if not stripped.startswith("/"):
+        return None
+    word = stripped.split(maxsplit=1)[0]
+    item = next((i for i in items if i.action and i.text == word), None)
+    if item is None:
+        return None
+    start = len(line) - len(stripped)
+    return item, start, len(line), stripped[len(word) :].strip()
+
+
 def match_commands(items: Sequence[CommandItem], query: str) -> list[CommandItem]:
     """The items that match ``query``, case-insensitively: prefix matches first, then the ones
     that merely contain it (without its leading slash), each group in the given order."""
@@ -76,6 +115,14 @@ def match_commands(items: Sequence[CommandItem], query: str) -> list[CommandItem
         item for item in items if bare and item not in prefix and bare in item.text.casefold()
     ]
     return prefix + contained
+
+
+def _plain_tip(text: str) -> str:
+    """``text`` as a tooltip that shows it as written: Qt renders a tooltip that looks like HTML
+    as rich text, and a description may come from an MCP server."""
+    if not text or not QtGui.Qt.mightBeRichText(text):
+        return text
+    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
 
 
 class _CommandDelegate(QStyledItemDelegate):
@@ -158,7 +205,7 @@ class CommandPopup(QListWidget):
             item = QListWidgetItem(command.text)
             item.setData(_DESCRIPTION_ROLE, command.description)
             item.setData(_COMMAND_ROLE, command)
-            item.setToolTip(command.description)
+            item.setToolTip(_plain_tip(command.description))
             label = (
                 f"{command.text}: {command.description}" if command.description else command.text
             )
