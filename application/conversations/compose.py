@@ -35,7 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parley.application.conversations.render import history_messages
-from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.agents.conversation_execution_request import (
+    ConversationExecutionRequest,
+    McpResourceRef,
+)
 from parley.domain.agents.directives import ParsedPrompt, parse_directives
 from parley.domain.agents.review import TurnIdentity, review_note
 from parley.domain.agents.skills import SkillDoc, compose_prefix
@@ -46,6 +49,7 @@ from parley.domain.transcript.branches import (
     follows_for_sibling,
 )
 from parley.domain.transcript.canonical import (
+    AttachmentAdded,
     Notice,
     StoredEvent,
     TurnStarted,
@@ -81,6 +85,8 @@ class TurnDraft:
     allowed_tools: tuple[str, ...] | None = None
     #: the MCP servers chosen for this conversation (the Tools popover; the project's by default)
     mcp_servers: tuple[str, ...] = ()
+    #: MCP resources attached like files (the composer's chips, ``--resource``)
+    mcp_resources: tuple[McpResourceRef, ...] = ()
     gate_mode: str = "auto"
     project_id: str | None = None
     project_instructions: str = ""
@@ -120,11 +126,13 @@ def compose_turn(
     started = {s.turn_id: s.event for s in events if isinstance(s.event, TurnStarted)}
     extras: dict[str, str] = {"source": draft.source}
     attachments = draft.attachments
+    resources = draft.mcp_resources
 
     if draft.place in ("regenerate", "retry"):
         original = _original(draft.target_turn_id, started, events)
         text_prompt, prefix, agent = original.prompt, original.prefix, original.agent
         attachments = original.attachments
+        resources = original.resources
         parsed = ParsedPrompt((), text_prompt)
         if draft.place == "retry":
             extras["retry_of"] = draft.target_turn_id
@@ -140,6 +148,7 @@ def compose_turn(
         if draft.place == "edit":
             original = _original(draft.target_turn_id, started, events)
             attachments = tuple(dict.fromkeys((*original.attachments, *draft.attachments)))
+            resources = (*original.resources, *draft.mcp_resources)  # the request dedupes
 
     provider_id, model = draft.provider_id, draft.model
     if parsed.model:
@@ -148,7 +157,7 @@ def compose_turn(
         d.command for d in parsed.directives if d.command not in ("skill", "agent", "model")
     )
     new_conversation = any(c in ("new", "clear") for c in commands)
-    if not text_prompt.strip() and not attachments:
+    if not text_prompt.strip() and not attachments and not resources:
         if parsed.skills or parsed.agent:
             raise ComposeError(
                 "Add your message after the directives, for example: /skill NAME your question",
@@ -194,6 +203,7 @@ def compose_turn(
         session_notes=session_notes(shown),
         allowed_tools=draft.allowed_tools,
         mcp_servers=draft.mcp_servers,
+        mcp_resources=resources,
         gate_mode=draft.gate_mode,
         agent_role=agent,
         workspace=draft.workspace,
@@ -221,6 +231,9 @@ class _Original:
     prefix: str
     agent: str
     attachments: tuple[Path, ...]
+    #: the MCP resources the turn read (its ``attachment_added`` records of resources; a turn
+    #: that failed before reading them has none)
+    resources: tuple[McpResourceRef, ...] = ()
 
 
 def _original(
@@ -233,8 +246,20 @@ def _original(
     )
     if ts is None or prompt is None:
         raise ComposeError("That message is no longer in this conversation.", kind="gone")
+    resources = tuple(
+        McpResourceRef(s.event.mcp_server, s.event.uri, s.event.name)
+        for s in events
+        if s.turn_id == turn_id
+        and isinstance(s.event, AttachmentAdded)
+        and s.event.mcp_server
+        and s.event.uri
+    )
     return _Original(
-        prompt, ts.instruction_prefix, ts.agent_role, tuple(Path(p) for p in ts.attachments)
+        prompt,
+        ts.instruction_prefix,
+        ts.agent_role,
+        tuple(Path(p) for p in ts.attachments),
+        resources,
     )
 
 

@@ -167,6 +167,7 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         source="cli",
         current_turn_id=current_turn,
         mcp_servers=mcp_servers,
+        mcp_resources=resources,
     )
     try:
         composed = compose_turn(draft, events, skills=known_skills, models=models)
@@ -178,7 +179,6 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         composed.request,
         timeout_sec=args.timeout,
         unattended=args.gate == "deny",
-        mcp_resources=resources,
     )
     cancel = threading.Event()
     listener = _StdoutListener(sys.stdout, args.json)

@@ -52,7 +52,6 @@ from parley.ui.controllers.menus import HELP_TEXT
 
 if TYPE_CHECKING:
     from parley.application.conversations.compose import TurnDraft
-    from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
     from parley.ui.main_window import MainWindow
 
 
@@ -423,6 +422,7 @@ class ChatController(QObject):
             target_turn_id=target,
             current_turn_id=self.current_turn,
             mcp_servers=w.tools_control.mcp_servers,
+            mcp_resources=(tuple(w.composer.chips.resources()) if place in ("new", "edit") else ()),
         )
 
     def freeze_request(self, prompt: str, *, retry_of: str = ""):
@@ -436,31 +436,7 @@ class ChatController(QObject):
             skills=self.w.settings.skills,
             models=self.w.settings.models(),
         )
-        return self._with_resources(composed.request, place, target)
-
-    def _with_resources(
-        self, request: ConversationExecutionRequest | None, place: str, target: str = ""
-    ) -> ConversationExecutionRequest | None:
-        """``request`` with its MCP resources: a retry or regenerate sends what its turn read
-        (its ``attachment_added`` records of resources); an edit, those and the chips'; a new
-        message, the chips'."""
-        import dataclasses
-
-        from parley.domain.agents.conversation_execution_request import McpResourceRef
-        from parley.domain.transcript.canonical import AttachmentAdded
-
-        recorded = [
-            McpResourceRef(s.event.mcp_server, s.event.uri, s.event.name)
-            for s in (self.events if place != "new" else ())
-            if s.turn_id == target
-            and isinstance(s.event, AttachmentAdded)
-            and s.event.uri
-            and s.event.mcp_server
-        ]
-        chips = self.w.composer.chips.resources() if place in ("new", "edit") else []
-        if request is None or not (recorded or chips):
-            return request
-        return dataclasses.replace(request, mcp_resources=(*recorded, *chips))
+        return composed.request
 
     @Slot(str)
     def retry_turn(self, turn_id: str) -> TurnHandle | None:
@@ -544,7 +520,7 @@ class ChatController(QObject):
             if place == "new":
                 w.composer.editor.clear()  # the command was sent, not a draft to keep here
             self.new_chat()
-        request = self._with_resources(composed.request, place, target)
+        request = composed.request
         if request is None:
             if place in ("new", "edit"):
                 w.composer.clear()
