@@ -27,8 +27,11 @@ contracts: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
+# The suite runs on every core, up to 4 (pytest-xdist); PARLEY_TEST_WORKERS=0 runs it in one
+# process (for debugging: output in order, pdb works).
 pytest: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q \
+	  -n $${PARLEY_TEST_WORKERS:-auto} --maxprocesses 4
 
 # make monkey - the monkey test at length (tests/monkey): 20,000 random user actions in the real
 # window on Xvfb (the normal run, in make test, does 2,000). PARLEY_MONKEY_SEED=N picks others.
