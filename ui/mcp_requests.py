@@ -32,6 +32,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -184,6 +185,11 @@ class ElicitationDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
+        # Tall enough for the whole form (and its error lines) when the screen has room; a
+        # longer form scrolls inside at most two thirds of the screen.
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().height() * 2 // 3 if screen is not None else 600
+        scroll.setMinimumHeight(min(body.sizeHint().height() + 8 * len(self.form.fields), room))
 
         # The form's own problem (a schema that cannot be shown), then the answer's problems.
         self.error = _plain(self.form.problem, name="elicitation-error")
