@@ -57,7 +57,7 @@ class McpPromptDialog(QDialog):
         self.setWindowTitle(f"Prompt {shown}")
         self.setAccessibleName(f"Arguments of the prompt {shown}")
         column = QVBoxLayout(self)
-        heading = _plain_label(f"MCP server {prompt.server}: prompt {prompt.name}", self)
+        heading = _plain_label(f"{prompt.name} — a prompt of the MCP server {prompt.server}", self)
         heading.setObjectName("mcp-prompt-heading")
         column.addWidget(heading)
         if prompt.description:
