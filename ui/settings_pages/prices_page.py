@@ -78,36 +78,11 @@ class PricesPage(QWidget):
             "Estimates ignore cached-input and batch discounts."
         )
         intro.setWordWrap(True)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setAccessibleName("Prices")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setShowGrid(False)
-        self.table.setAlternatingRowColors(True)
-        header = self.table.horizontalHeader()
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setSectionResizeMode(PATTERN, QHeaderView.ResizeMode.Stretch)
-        for column in (PROVIDER, INPUT, OUTPUT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.add_button = QPushButton("Add row")
-        self.add_button.setAccessibleName("Add a price row")
-        self.remove_button = QPushButton("Remove row")
-        self.remove_button.setAccessibleName("Remove the selected price rows")
-        self.reset_button = QPushButton("Reset to defaults")
-        self.reset_button.setAccessibleName("Reset the prices to the built-in table")
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save prices")
+        self.table = _rows_table(COLUMNS, "Prices", PATTERN)
+        self.add_button, self.remove_button, self.reset_button, self.save_button = _row_buttons(
+            "a price row", "the selected price rows", "the prices", "prices"
+        )
         self.status = InlineError("Prices result")
-
-        primary(self.save_button)
-        for button, name in (
-            (self.add_button, "plus"),
-            (self.remove_button, "trash-2"),
-            (self.reset_button, "refresh-cw"),
-        ):
-            secondary(button)
-            button.setIcon(icon_or(name, "x"))
         intro.setStyleSheet(HINT_STYLE)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.reset_button):
@@ -312,35 +287,14 @@ class ContextWindowsSection(QWidget):
         )
         intro.setWordWrap(True)
         intro.setStyleSheet(HINT_STYLE)
-        self.table = QTableWidget(0, len(WINDOW_COLUMNS))
-        self.table.setAccessibleName("Context windows table")
-        self.table.setHorizontalHeaderLabels(list(WINDOW_COLUMNS))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setShowGrid(False)
-        self.table.setAlternatingRowColors(True)
-        header = self.table.horizontalHeader()
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setSectionResizeMode(W_PATTERN, QHeaderView.ResizeMode.Stretch)
-        for column in (W_PROVIDER, W_CONTEXT, W_OUTPUT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.add_button = QPushButton("Add row")
-        self.add_button.setAccessibleName("Add a context-window row")
-        self.remove_button = QPushButton("Remove row")
-        self.remove_button.setAccessibleName("Remove the selected context-window rows")
-        self.reset_button = QPushButton("Reset to defaults")
-        self.reset_button.setAccessibleName("Reset the context windows to the built-in table")
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save context windows")
+        self.table = _rows_table(WINDOW_COLUMNS, "Context windows table", W_PATTERN)
+        self.add_button, self.remove_button, self.reset_button, self.save_button = _row_buttons(
+            "a context-window row",
+            "the selected context-window rows",
+            "the context windows",
+            "context windows",
+        )
         self.status = InlineError("Context windows result")
-        primary(self.save_button)
-        for button, name in (
-            (self.add_button, "plus"),
-            (self.remove_button, "trash-2"),
-            (self.reset_button, "refresh-cw"),
-        ):
-            secondary(button)
-            button.setIcon(icon_or(name, "x"))
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.reset_button):
             buttons.addWidget(button)
@@ -532,3 +486,42 @@ def _window_problem(column: int, texts: Sequence[str]) -> str:
         if tokens > context:
             return f"{tokens} is more than the context window ({context})"
     return ""
+
+
+def _rows_table(columns: Sequence[str], name: str, stretch: int) -> QTableWidget:
+    """An editable table of rows (prices, context windows): whole-row selection, no grid, the
+    ``stretch`` column taking the room, the others as wide as their contents."""
+    table = QTableWidget(0, len(columns))
+    table.setAccessibleName(name)
+    table.setHorizontalHeaderLabels(list(columns))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.verticalHeader().setVisible(False)
+    table.setShowGrid(False)
+    table.setAlternatingRowColors(True)
+    header = table.horizontalHeader()
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    for column in range(len(columns)):
+        mode = QHeaderView.ResizeMode
+        header.setSectionResizeMode(
+            column, mode.Stretch if column == stretch else mode.ResizeToContents
+        )
+    return table
+
+
+def _row_buttons(
+    row: str, selected: str, table: str, saved: str
+) -> tuple[QPushButton, QPushButton, QPushButton, QPushButton]:
+    """Add row, Remove row, Reset to defaults and Save, styled and named for ``table``."""
+    add = QPushButton("Add row")
+    add.setAccessibleName(f"Add {row}")
+    remove = QPushButton("Remove row")
+    remove.setAccessibleName(f"Remove {selected}")
+    reset = QPushButton("Reset to defaults")
+    reset.setAccessibleName(f"Reset {table} to the built-in table")
+    save = QPushButton("Save")
+    save.setAccessibleName(f"Save {saved}")
+    primary(save)
+    for button, name in ((add, "plus"), (remove, "trash-2"), (reset, "refresh-cw")):
+        secondary(button)
+        button.setIcon(icon_or(name, "x"))
+    return add, remove, reset, save
