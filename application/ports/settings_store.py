@@ -108,6 +108,9 @@ class ProjectConfig:
     gate_mode: str = "auto"
     tools: str = "all"
     mcp_servers: tuple[str, ...] = ()
+    #: A folder whose documents every turn of the project may be answered from (indexed and
+    #: searched, issue 18); "" for none.
+    knowledge_folder: str = ""
 
     def __post_init__(self) -> None:
         servers = self.mcp_servers
@@ -192,6 +195,44 @@ class NetworkSettings:
             )
 
 
+@dataclass(frozen=True)
+class ContextSettings:
+    """How long conversations and large documents are handled (issue 18).
+
+    ``compaction_threshold``: the share of the model's window at which the oldest turns are
+    summarised (0.1-1.0). ``compaction_provider_id``/``compaction_model``: who writes the
+    summary ("" = the conversation's own model). ``embedding_provider_id``/``embedding_model``:
+    the embedding model that makes retrieval hybrid ("" = lexical BM25 only). ``excerpts``: how
+    many excerpts a turn is given at most (1-50)."""
+
+    compaction_threshold: float = 0.8
+    compaction_provider_id: str = ""
+    compaction_model: str = ""
+    embedding_provider_id: str = ""
+    embedding_model: str = ""
+    excerpts: int = 8
+
+    def __post_init__(self) -> None:
+        value = self.compaction_threshold
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            0.1 <= value <= 1.0
+        ):
+            raise SettingsError("context.compaction_threshold must be a share from 0.1 to 1.0")
+        count = self.excerpts
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
+            raise SettingsError("context.excerpts must be a whole number from 1 to 50")
+        for name in (
+            "compaction_provider_id",
+            "compaction_model",
+            "embedding_provider_id",
+            "embedding_model",
+        ):
+            if not isinstance(getattr(self, name), str):
+                raise SettingsError(f"context.{name} must be text")
+        if bool(self.embedding_provider_id) != bool(self.embedding_model):
+            raise SettingsError("an embedding model needs both its provider and its name")
+
+
 class SettingsStore(Protocol):
     """Reads and changes the settings file."""
 
@@ -251,6 +292,14 @@ class SettingsStore(Protocol):
 
     def set_prices(self, prices: Sequence[ModelPrice]) -> None:
         """Replace the price table (an empty table is kept as empty: no estimates)."""
+        ...
+
+    def context(self) -> ContextSettings:
+        """Compaction and retrieval settings (the defaults while none were saved)."""
+        ...
+
+    def set_context(self, context: ContextSettings) -> None:
+        """Replace the compaction and retrieval settings."""
         ...
 
     def context_windows(self) -> Sequence[ModelWindow]:

@@ -14,6 +14,8 @@ Invariants it keeps:
   configurations are application data the runtime reads when the turn starts), in order, once each;
 - ``mcp_resources`` names the MCP resources attached to the turn like files (server and URI, each
   pair once, in order); the runtime reads them when the turn starts, as it reads files;
+- ``retrieval_attachments`` is a subset of ``attachments`` (the ones to search, not send whole);
+  ``context_threshold`` is a share of the window, 0.1-1.0;
 - ``turn_id`` and ``session_id`` are never empty or blank;
 - ``user_content`` is the one place that decides how the parts of the user message are joined.
 
@@ -202,6 +204,15 @@ class ConversationExecutionRequest:
     # unattended runs
     unattended: bool = False
     timeout_sec: float | None = None
+    # context (issue 18): the share of the window at which earlier turns are summarised, and
+    # the model that writes the summary ("" = the turn's own provider / model)
+    context_threshold: float = 0.8
+    compaction_provider_id: str = ""
+    compaction_model: str = ""
+    # knowledge: attachments the user chose to have searched rather than sent whole (each also
+    # in ``attachments``), and the knowledge collections (a project's folder) searched each turn
+    retrieval_attachments: tuple[Path, ...] = ()
+    knowledge_collections: tuple[str, ...] = ()
     extras: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
@@ -228,12 +239,30 @@ class ConversationExecutionRequest:
             raise ValueError("mcp_servers must be a sequence of server names, not a string")
         if isinstance(self.mcp_resources, (str, McpResourceRef)):
             raise ValueError("mcp_resources must be a sequence of MCP resources")
+        if (
+            isinstance(self.context_threshold, bool)
+            or not isinstance(self.context_threshold, (int, float))
+            or not 0.1 <= self.context_threshold <= 1.0
+        ):
+            raise ValueError(
+                f"context_threshold must be a share of the window, 0.1-1.0, got "
+                f"{self.context_threshold!r}"
+            )
+        if isinstance(self.knowledge_collections, str):
+            raise ValueError("knowledge_collections must be a sequence of names, not a string")
 
         # frozen=True forbids normal assignment; object.__setattr__ is the sanctioned way to
         # normalise fields while the instance is being built.
         set_ = object.__setattr__
         attachments = tuple(_require_path("attachment", a) for a in _iter(self.attachments))
         set_(self, "attachments", attachments)
+        chosen = tuple(_require_path("attachment", a) for a in _iter(self.retrieval_attachments))
+        strangers = [str(p) for p in chosen if p not in attachments]
+        if strangers:
+            raise ValueError(f"retrieval_attachments must be attachments too: {strangers}")
+        set_(self, "retrieval_attachments", tuple(dict.fromkeys(chosen)))
+        names = (str(name).strip() for name in _iter(self.knowledge_collections))
+        set_(self, "knowledge_collections", tuple(dict.fromkeys(n for n in names if n)))
         set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
         # One per (server, URI): the same resource attached twice is read and sent once.
         refs: dict[tuple[str, str], McpResourceRef] = {}

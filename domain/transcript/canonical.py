@@ -18,7 +18,7 @@ Invariants it keeps:
 - fields added to an event later have defaults, so every record written before them still
   reads (``turn_finished.error_kind``, ``tool_call.provider_call_id`` / ``provider_origin``,
   ``attachment_added.encoding`` / ``encoding_confidence``, ``attachment_added.mcp_server`` /
-  ``uri``).
+  ``uri`` / ``retrieval``, ``compaction.turns`` / ``trigger``).
 
 Standard library only (this is ``domain``).
 """
@@ -268,12 +268,53 @@ class Fact(Event):
 
 @dataclass(frozen=True)
 class Compaction(Event):
-    """A summary that stands in for the events ``replaces`` when history is rendered."""
+    """A summary that stands in for the events ``replaces = (first_id, last_id)`` of its branch
+    when history is rendered (``application/conversations/compaction.py``). ``turns`` counts the
+    turns it replaced; ``trigger`` says why it was written: ``auto`` (the request passed the
+    threshold or did not fit) or ``manual`` (``/compact``); older records have neither."""
 
     type_name: ClassVar[str] = "compaction"
     summary: str
     model: str
     replaces: tuple[int, ...] = ()
+    turns: int = 0
+    trigger: str = ""
+
+
+@dataclass(frozen=True)
+class ContextChecked(Event):
+    """A model call's request measured against the model's window just before it was sent.
+
+    ``window`` and ``window_source`` (``provider``, ``table``, ``guess``) say which window;
+    ``prompt_tokens`` is the calibrated estimate of the request as sent, ``estimated_tokens`` the
+    raw estimate (so a calibration can be learned again from the log), ``reserved_output`` what
+    was kept for the answer; ``compaction_id`` is the id of the ``compaction`` event the request
+    rendered in place of earlier turns (0: none) — the record of which summary the model read."""
+
+    type_name: ClassVar[str] = "context_checked"
+    window: int
+    prompt_tokens: int
+    window_source: str = ""
+    estimated_tokens: int = 0
+    reserved_output: int = 0
+    compaction_id: int = 0
+
+
+@dataclass(frozen=True)
+class RetrievalPerformed(Event):
+    """The excerpts retrieved for a turn from indexed documents (attachments too large to send
+    whole, a project's knowledge folder), exactly as the model was given them.
+
+    ``query`` is what was searched; ``method`` is ``bm25`` or ``hybrid``; ``excerpts`` holds one
+    mapping per excerpt in the order sent (``domain/transcript/excerpts.py`` reads and writes
+    them: number, document sha256, name, location, unit, unit number, score, text). ``note``
+    says when the index was incomplete (still indexing) or could not be searched."""
+
+    type_name: ClassVar[str] = "retrieval_performed"
+    query: str
+    excerpts: tuple[Mapping[str, Any], ...] = field(default=(), hash=False)
+    method: str = "bm25"
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -308,6 +349,10 @@ class AttachmentAdded(Event):
     #: The MCP server the resource came from, and its URI; "" for a file.
     mcp_server: str = ""
     uri: str = ""
+    #: True when the text was too large to send whole (or the user chose so): it was indexed
+    #: for retrieval, ``text`` is "" and ``chars`` the whole text's length, and each turn gets
+    #: the excerpts that match it (``retrieval_performed``). False in every older record.
+    retrieval: bool = False
 
     @property
     def is_mcp_resource(self) -> bool:
@@ -373,6 +418,8 @@ EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(
             Notice,
             Fact,
             Compaction,
+            ContextChecked,
+            RetrievalPerformed,
             TurnFinished,
         )
     }

@@ -54,6 +54,8 @@ WIRE_NAMES = {
     "notice",
     "fact",
     "compaction",
+    "context_checked",
+    "retrieval_performed",
     "turn_finished",
 }
 
