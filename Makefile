@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint contracts types pytest monkey soak bench fidelity screenshots clean
+.PHONY: run test lint contracts types pytest monkey soak bench bench-retrieval fidelity screenshots clean
 
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
@@ -61,6 +61,12 @@ bench: $(STAMP)
 	$(BENCH)/history.py
 	$(BENCH)/history_scale.py
 	$(BENCH)/history_window.py --sessions 10000
+
+# make bench-retrieval - the knowledge index (issue 18; docs/performance.md, Retrieval): recall@5
+# on the 117-page PDF's own index, indexing throughput, search p50/p99 at 10,000 and 100,000
+# chunks (the generated indexes are cached in ~/.cache/parley-bench/; first run about a minute).
+bench-retrieval: $(STAMP)
+	$(BIN)/python benchmarks/bench_retrieval.py
 
 # make fidelity - attachments against an outside corpus (issue 15; docs/attachments.md): Parley,
 # markitdown and pdfplumber score the same documents (tests/fixtures/outside) with one scorer.

@@ -6,6 +6,12 @@ shows exactly the ``text`` of the turn's ``attachment_added`` event (the text th
 not a fresh reading of the file), under one header line of metadata; for an image it shows the
 image, scaled to fit.
 
+A citation (issue 18) opens it at the excerpt's place (``show_place``): the text scrolls to the
+reader's marker of that page or slide (``--- page 117 ---``, ``## Slide 3``) and the excerpt is
+highlighted where it is found. A file that was searched rather than sent whole has no text in its
+record — the model saw only the excerpts retrieved for each question — so the viewer shows those
+excerpts (``excerpts``), each under its own marker, and says so.
+
 Invariants it keeps:
 
 - it is non-modal and read-only; it never re-reads or re-extracts a document;
@@ -18,22 +24,33 @@ Invariants it keeps:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase, QImage, QPixmap, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFontDatabase,
+    QImage,
+    QPixmap,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
     QPlainTextEdit,
     QSizePolicy,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from parley.domain.transcript.canonical import AttachmentAdded
+from parley.domain.transcript.excerpts import Excerpt
 from parley.ui.transcript import attachment_details, attachment_error
 from parley.ui.widgets.attachment_chips import Submit
 
@@ -45,13 +62,45 @@ ImageLoader = Callable[[], tuple[QImage, str]]
 VIEW_MAX_SIDE = 2048
 
 
+def place_marker(unit: str, number: int) -> re.Pattern[str] | None:
+    """The line a reader starts a page or a slide with (``--- page 117 ---``, ``## Slide 3`` or
+    ``## Slide 3: title``; the viewer's own excerpt headings add `` excerpt [n]``), as a
+    pattern; None for a unit with no numbered marker."""
+    unit = unit.lower().removesuffix("s")
+    if number <= 0:
+        return None
+    if unit == "page":
+        return re.compile(rf"^--- page {number} ---(?:[ \t].*)?$", re.M)
+    if unit == "slide":
+        return re.compile(rf"^## Slide {number}(?:[: \t].*)?$", re.M)
+    return None
+
+
+def excerpts_text(excerpts: Sequence[Excerpt]) -> str:
+    """What the model saw of a searched file: each excerpt under the marker of its place (the
+    reader's own form, so ``show_place`` finds it) or its location."""
+    parts = []
+    for excerpt in excerpts:
+        unit = excerpt.unit.lower().removesuffix("s")
+        if unit == "page" and excerpt.unit_number:
+            marker = f"--- page {excerpt.unit_number} ---"
+        elif unit == "slide" and excerpt.unit_number:
+            marker = f"## Slide {excerpt.unit_number}"
+        else:
+            marker = f"--- {excerpt.location or 'excerpt'} ---"
+        parts.append(f"{marker} excerpt [{excerpt.number}]\n{excerpt.text}")
+    return "\n\n".join(parts)
+
+
 def header_line(event: AttachmentAdded) -> str:
     """One line of metadata: name, type, size, pages, characters, extractor, truncation."""
     parts = [event.name]
     details = attachment_details(event)
     if details:
         parts.append(details)
-    if not event.image_media_type and not (event.error or event.error_kind):
+    if event.retrieval:
+        parts.append("searched for each question")
+    elif not event.image_media_type and not (event.error or event.error_kind):
         parts.append(f"{len(event.text) or event.chars:,} characters")
     if event.extractor:
         parts.append(f"read by {event.extractor}")
@@ -106,6 +155,7 @@ class AttachmentViewer(QDialog):
         load_image: ImageLoader | None = None,
         submit: Submit | None = None,
         parent: QWidget | None = None,
+        excerpts: Sequence[Excerpt] = (),
     ) -> None:
         super().__init__(parent)
         self.attachment = event
@@ -130,6 +180,9 @@ class AttachmentViewer(QDialog):
         self.image_view = _ScaledImage(self)
         self.image_view.setObjectName("attachment-image")
         self.image_loaded = False
+        #: Where ``show_place`` went (unit, number), and the excerpt it highlighted (positions).
+        self.place: tuple[str, int] | None = None
+        self.highlighted: tuple[int, int] | None = None
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
 
@@ -152,14 +205,70 @@ class AttachmentViewer(QDialog):
                 error=False,
             )
         if not is_image:
-            self.text_view.setPlainText(event.text)
-            if not event.text:
+            if not event.text and excerpts:
+                # Searched, not sent whole: what the model saw is the excerpts.
+                self._show_note(
+                    "This file was searched for each question rather than sent whole: below are "
+                    "the excerpts the model was given for this answer.",
+                    error=False,
+                )
+                self.text_view.setPlainText(excerpts_text(excerpts))
+            else:
+                self.text_view.setPlainText(event.text)
+            if not self.text_view.document().characterCount() > 1:
                 self.text_view.setPlaceholderText("(no text)")
         elif load_image is None or submit is None:
             self._show_note("The image cannot be shown here.", error=True)
         else:
             self.image_view.setText("Loading…")
             submit(load_image, self._on_image, self._on_image_failed)
+
+    def show_place(self, unit: str, number: int, excerpt: str = "") -> bool:
+        """Scroll the text to the marker of page or slide ``number`` (``unit``) and highlight
+        ``excerpt`` where it is found after it (its first line, if the whole is not found as
+        shown: a reader may have wrapped it). False when the place is not in the text."""
+        text = self.shown_text()
+        start = -1
+        pattern = place_marker(unit, number)
+        if pattern is not None:
+            match = pattern.search(text)
+            start = match.start() if match is not None else -1
+        # (As the text view holds it: a carriage return or a line separator is a line break.)
+        needle = re.sub(r"\r\n?|[\u2028\u2029]", "\n", excerpt).strip()
+        if needle:
+            found = text.find(needle, max(0, start))
+            if found < 0:
+                needle = needle.splitlines()[0][:200].strip()
+                found = text.find(needle, max(0, start)) if needle else -1
+            if found >= 0:
+                start = found if start < 0 else start
+                self._highlight(found, found + len(needle))
+        if start < 0:
+            return False
+        # The end of the text first, then the place: scrolled to, it is the first line shown.
+        view = self.text_view
+        cursor = QTextCursor(view.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        view.setTextCursor(cursor)
+        view.ensureCursorVisible()
+        cursor.setPosition(start)
+        view.setTextCursor(cursor)
+        view.ensureCursorVisible()
+        self.place = (unit, number)
+        return True
+
+    def _highlight(self, start: int, end: int) -> None:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.text_view.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor("#fff3b0"))
+        fmt.setForeground(QColor("#1f2328"))
+        selection.format = fmt
+        self.text_view.setExtraSelections([selection])
+        self.highlighted = (start, end)
 
     def shown_text(self) -> str:
         """The text shown, exactly (``toPlainText`` would turn no-break spaces into spaces)."""

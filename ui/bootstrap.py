@@ -33,6 +33,7 @@ file; the provider directory then reads keys from the environment only.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,7 @@ from parley.application.mcp.sampling import SamplingService
 from parley.application.ports.attachments import AttachmentStore
 from parley.application.ports.chat_provider import ChatProvider, ProviderDirectory
 from parley.application.ports.event_store import EventStore
+from parley.application.ports.knowledge import KnowledgeCollections, KnowledgeIndex
 from parley.application.ports.provider_catalog import (
     KeySource,
     LocalServerProbe,
@@ -58,11 +60,13 @@ from parley.domain.agents.conversation_execution_request import (
 )
 
 if TYPE_CHECKING:  # imported where they are built: the window paints before (window_start)
+    from parley.application.conversations.compactor import ConversationCompactor
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
     from parley.application.mcp.server_requests import ServerRequests
     from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
+    from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
 
 __all__ = ["Services", "build_services", "profile_dirs", "provider_catalog"]
 
@@ -106,6 +110,13 @@ class Services:
     #: Sampling (an MCP server asks for a completion) on the default provider and model: a
     #: surface installs ``mcp_sampling.handler(approve)`` into ``mcp_requests``, asking the person.
     mcp_sampling: SamplingService | None = None
+    #: Summarises a conversation's earlier turns on request (``/compact``; blocking: run it on
+    #: a worker). The runtime compacts on its own when a request passes the threshold.
+    compactor: ConversationCompactor | None = None
+    #: The knowledge index (large attachments, projects' knowledge folders): search and
+    #: indexing block — call them on a worker. The same object keeps the collections.
+    knowledge: KnowledgeIndex | None = None
+    knowledge_collections: KnowledgeCollections | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -199,6 +210,8 @@ def build_services(
     to read it (the command line's reading commands: they work on a read-only or full disk)."""
     # The adapters are imported here, not at the top: the window imports this module (for
     # ``profile_dirs``) before its first paint, and builds the services after it.
+    from parley.application.conversations.compactor import ConversationCompactor
+    from parley.application.conversations.context_guard import ContextGuard
     from parley.application.conversations.retry import RetryPolicy
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
@@ -273,6 +286,15 @@ def build_services(
     pins = ToolPins(JsonPinStore.in_folder(config))
     sampler = ProviderSampler(providers, settings.default_provider)
     sampling = SamplingService(sampler.complete, sampler.describe)
+    # Context: one measure of requests for the runtime and /compact (it learns from both); the
+    # knowledge index in a file of its own beside the history (derived: rebuildable).
+    guard = ContextGuard(settings.context_windows)
+    knowledge = _knowledge_index(data, settings, secret_store, read_only=read_only)
+
+    def summariser() -> tuple[str, str]:
+        context = settings.context()
+        return context.compaction_provider_id, context.compaction_model
+
     return Services(
         data_dir=data,
         config_dir=config,
@@ -288,6 +310,8 @@ def build_services(
             image_loader=attachment_store.get,
             max_answer_chars=network.max_answer_chars,
             mcp=McpToolbox(mcp_client, settings, pins, store=attachment_store),
+            context=guard,
+            knowledge=knowledge,
         ),
         attachment_store=attachment_store,
         catalog=PresetCatalog(),
@@ -303,4 +327,39 @@ def build_services(
         mcp_pins=pins,
         mcp_requests=mcp_requests,
         mcp_sampling=sampling,
+        compactor=ConversationCompactor(
+            store, providers, guard, summariser=summariser, retry_policy=policy
+        ),
+        knowledge=knowledge,
+        knowledge_collections=knowledge,
     )
+
+
+def _knowledge_index(
+    data: Path, settings: SettingsStore, secrets: SecretStore, *, read_only: bool
+) -> SqliteKnowledgeIndex | None:
+    """The knowledge index, with the embedding model Settings names (read at start: a change
+    takes effect at the next start); None when it cannot be opened (attachments are then sent
+    whole, capped, as before retrieval) or the profile is opened read-only."""
+    from parley.application.ports.knowledge import Embedder, KnowledgeError
+    from parley.infrastructure.knowledge.embedders import embedder_for
+    from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+    from parley.infrastructure.providers.directory import find_api_key
+
+    if read_only:
+        return None
+    embedder: Embedder | None = None
+    try:
+        context = settings.context()
+        if context.embedding_provider_id and context.embedding_model:
+            config = settings.provider(context.embedding_provider_id)
+            key, _source = find_api_key(config, os.environ, secrets)
+            embedder = embedder_for(config, context.embedding_model, key or "")
+    except Exception as exc:  # a bad entry must not stop the start: keyword search still works
+        log.warning("the embedding model could not be set up (keyword search only): %s", exc)
+        embedder = None
+    try:
+        return SqliteKnowledgeIndex(data / "knowledge.sqlite3", embedder=embedder)
+    except KnowledgeError as exc:
+        log.warning("the knowledge index could not be opened: %s", exc)
+        return None

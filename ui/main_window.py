@@ -60,6 +60,7 @@ from parley.ui.appearance import FontZoom, ThemeManager
 from parley.ui.bridge import TurnHandle, WorkerBridge
 from parley.ui.controllers.attachments import AttachmentsController
 from parley.ui.controllers.chat import ChatController
+from parley.ui.controllers.knowledge import KnowledgeController
 from parley.ui.controllers.mcp_prompts import McpPromptsController
 from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
@@ -202,6 +203,7 @@ class MainWindow(QMainWindow):
         self.mcp_prompts = McpPromptsController(self)  # MCP prompts in the composer's '/' menu
         self.sidebar = SidebarController(self, self.operations, lambda: UNDO_MS)
         self.menus = MenuController(self)
+        self.knowledge = KnowledgeController(self)  # projects' knowledge folders, watched
         self.enter_sends_action = self.menus.enter_sends_action
         self._build_feedback()
         self._wire()
@@ -224,6 +226,7 @@ class MainWindow(QMainWindow):
         self._load_settings()
         self._load_skills()
         self._refresh_sessions()
+        self.knowledge.attach(services)
         # What MCP servers ask of the person (forms, sampling) is asked here until this closes.
         from parley.ui.mcp_requests import install_window_requests
 
@@ -552,6 +555,7 @@ class MainWindow(QMainWindow):
         if self.history_window is not None:
             self.history_window.close()
         self.bridge.shutdown()
+        self.knowledge.shutdown()
         if self._own_theme:
             self.theme.detach()
         super().closeEvent(event)

@@ -1,4 +1,5 @@
-"""Settings: Providers, Skills & Agents, Projects, Prices and MCP servers, one page each.
+"""Settings: Providers, Skills & Agents, Projects, Prices, MCP servers and Context & knowledge,
+one page each.
 
 Why it exists: people add, fix and remove providers here — from a preset, with a key kept in the
 system keyring (shown only as "stored in the keyring", never echoed), a default model picked from
@@ -53,8 +54,10 @@ if TYPE_CHECKING:
     from parley.application.ports.mcp import McpClient
 from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
+from parley.ui.controllers.knowledge import KnowledgeRuns
 from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
+from parley.ui.settings_pages.context_page import ContextPage
 from parley.ui.settings_pages.look import (
     BADGES,
     Badge,
@@ -113,6 +116,13 @@ _PAGES = (
         ("server", "wrench"),
         "Tools from Model Context Protocol servers: programs on this computer or services on "
         "the web. Every call goes through Parley's permission checks.",
+    ),
+    (
+        "context",
+        "Context & knowledge",
+        ("book-open", "file-text"),
+        "How long conversations are summarised, and how large documents and projects' "
+        "knowledge folders are searched for each turn.",
     ),
 )
 
@@ -355,7 +365,10 @@ class SettingsDialog(QDialog):
         library = skills if skills is not None else getattr(services, "skills", None)
         self.providers_page = ProvidersPage(services, bridge)
         self.skills_page = SkillsPage(library, bridge.submit)
-        self.projects_page = ProjectsPage(services.settings, bridge.submit)
+        # Knowledge folders' runs are shared with the window's watcher (one per services).
+        self.projects_page = ProjectsPage(
+            services.settings, bridge.submit, knowledge=KnowledgeRuns.for_services(services)
+        )
         self.prices_page = PricesPage(services.settings, bridge.submit)
         self.mcp_page = McpServersPage(
             services.settings,
@@ -364,12 +377,14 @@ class SettingsDialog(QDialog):
             bridge.submit,
             pins=mcp_pins if mcp_pins is not None else getattr(services, "mcp_pins", None),
         )
+        self.context_page = ContextPage(services.settings, bridge.submit)
         widgets = (
             self.providers_page,
             self.skills_page,
             self.projects_page,
             self.prices_page,
             self.mcp_page,
+            self.context_page,
         )
 
         self.nav = QListWidget()
@@ -443,6 +458,8 @@ class SettingsDialog(QDialog):
         self.providers_page.sig_providers_changed.connect(lambda: self.projects_page.reload())
         # A project's MCP checklist follows the MCP servers page.
         self.mcp_page.sig_servers_changed.connect(lambda: self.projects_page.reload())
+        # The compaction and embedding pickers follow the Providers page too.
+        self.providers_page.sig_providers_changed.connect(lambda: self.context_page.reload())
 
     def _framed(self, title: str, hint: str, page: QWidget) -> QScrollArea:
         """``page`` under its title and line, in a scroll area (a 200 % zoom scrolls, never
@@ -482,8 +499,8 @@ class SettingsDialog(QDialog):
             self._fit_nav()  # the zoom: the navigation widens with its text
 
     def show_page(self, name: str) -> QWidget:
-        """Bring the page ``name`` ("providers", "skills", "projects", "prices", "mcp") to the
-        front."""
+        """Bring the page ``name`` ("providers", "skills", "projects", "prices", "mcp",
+        "context") to the front."""
         if name not in self.PAGES:
             raise ValueError(f"no settings page {name!r}; pages: {', '.join(self.PAGES)}")
         self.tabs.setCurrentIndex(self.PAGES.index(name))

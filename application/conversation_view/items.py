@@ -12,7 +12,8 @@ Invariants it keeps:
   when the conversation is opened again), so a view can match old and new items by key;
 - streamed text is a ``Rope``: appending a chunk is O(1) and shares everything before it, so an
   answer of 100,000 characters costs the same per chunk as one of 1,000;
-- wording shared by every surface (how a turn ended) is here, not in a widget.
+- wording shared by every surface (how a turn ended, what a compaction divider says, how full the
+  context window is) is here, not in a widget.
 
 Qt-free (this is ``application``).
 """
@@ -28,10 +29,12 @@ from parley.domain.transcript.branches import BranchPosition
 from parley.domain.transcript.canonical import (
     ActionVerdict,
     AttachmentAdded,
+    ContextChecked,
     ToolCall,
     ToolResult,
     Usage,
 )
+from parley.domain.transcript.excerpts import Excerpt, cited_numbers
 from parley.domain.usage.pricing import format_usage
 
 # -- streamed text -------------------------------------------------------------------------------
@@ -176,6 +179,37 @@ def thought_label(seconds: float | None) -> str:
     return f"Thought for {minutes} min {rest} s" if rest else f"Thought for {minutes} min"
 
 
+@dataclass(frozen=True)
+class Source:
+    """One excerpt a turn's answer was given (``retrieval_performed``): what a citation ``[n]``
+    points at. ``excerpt`` is the record's excerpt (document sha256, name, unit and number,
+    text); ``event_id`` the retrieval's event."""
+
+    excerpt: Excerpt
+    event_id: int
+
+    @property
+    def number(self) -> int:
+        return self.excerpt.number
+
+    @property
+    def label(self) -> str:
+        """``report.pdf, page 117``."""
+        return self.excerpt.label
+
+    @property
+    def document(self) -> str:
+        return self.excerpt.document
+
+    @property
+    def unit(self) -> str:
+        return self.excerpt.unit
+
+    @property
+    def unit_number(self) -> int:
+        return self.excerpt.unit_number
+
+
 # -- the items -----------------------------------------------------------------------------------
 
 
@@ -229,6 +263,18 @@ class Answer:
     model: str
     parts: tuple[AnswerPart, ...]
     continues: bool = False
+    #: The excerpts the turn retrieved before this answer (``retrieval_performed``), in the
+    #: order the model was given them; ``[n]`` in the text cites ``sources[n]``.
+    sources: tuple[Source, ...] = ()
+
+    @property
+    def cited(self) -> tuple[Source, ...]:
+        """The sources the answer's text cites (``[n]``), in first-cited order; a number with
+        no source is left out. Computed from the text each time (cheap against drawing it)."""
+        if not self.sources:
+            return ()
+        by_number = {s.number: s for s in self.sources}
+        return tuple(by_number[n] for n in cited_numbers(self.text) if n in by_number)
 
     @property
     def text(self) -> str:
@@ -377,7 +423,145 @@ class Outcome:
         return format_usage(u, self.cost, self.duration_s)
 
 
-Item = UserMessage | Attachments | Answer | ToolCard | Notice | Outcome
+@dataclass(frozen=True)
+class CompactionDivider:
+    """Earlier turns of the shown path summarised (a ``compaction`` that applies to the path):
+    one divider where those turns were, the turns hidden behind it unless ``revealed``.
+
+    ``turn_id`` is the first turn it stands in for (the divider sits where that turn began);
+    ``replaced_turns`` are the turns it stands in for, in path order; ``turns`` how many (the
+    record's count, else the turns hidden); ``trigger`` ``auto``, ``manual`` or "" (an older
+    record); ``event_id`` the ``compaction`` event's id."""
+
+    kind: ClassVar[str] = "compaction"
+    key: str
+    turn_id: str
+    summary: str
+    model: str
+    event_id: int
+    replaced_turns: tuple[str, ...]
+    turns: int = 0
+    trigger: str = ""
+    revealed: bool = False
+
+    TITLE: ClassVar[str] = "Earlier messages summarised"
+
+    @property
+    def details(self) -> str:
+        """``12 turns · by gpt-4o · automatically`` — what the collapsed divider says after its
+        title."""
+        count = self.turns or len(self.replaced_turns)
+        parts = [f"{count} turn{'' if count == 1 else 's'}"]
+        if self.model:
+            parts.append(f"by {self.model}")
+        how = {"auto": "automatically", "manual": "with /compact"}.get(self.trigger, "")
+        if how:
+            parts.append(how)
+        return " · ".join(parts)
+
+    @property
+    def toggle_label(self) -> str:
+        """The action that shows (or hides again) the turns the summary replaced."""
+        return "Hide original messages" if self.revealed else "Show original messages"
+
+
+Item = UserMessage | Attachments | Answer | ToolCard | Notice | Outcome | CompactionDivider
+
+
+# -- how full the context window is --------------------------------------------------------------
+
+#: Past this share of the window the gauge warns (the runtime's default threshold too).
+WARN_AT = 0.8
+#: Past this share it is nearly full.
+FULL_AT = 0.95
+
+_WINDOW_SOURCES: Mapping[str, str] = {
+    "provider": "reported by the server",
+    "table": "from the table of context windows",
+    "guess": "a guess — set it in Settings → Prices",
+}
+
+
+@dataclass(frozen=True)
+class ContextFill:
+    """The shown path's latest measurement of a request against its model's window (its last
+    ``context_checked``). ``stale``: a compaction that applies to the path was recorded after
+    it (``/compact``), so the next request will be smaller than this says."""
+
+    window: int
+    prompt_tokens: int
+    window_source: str = ""
+    reserved_output: int = 0
+    event_id: int = 0
+    turn_id: str = ""
+    stale: bool = False
+
+    @classmethod
+    def of(cls, event: ContextChecked, event_id: int, turn_id: str, stale: bool) -> ContextFill:
+        return cls(
+            window=event.window,
+            prompt_tokens=event.prompt_tokens,
+            window_source=event.window_source,
+            reserved_output=event.reserved_output,
+            event_id=event_id,
+            turn_id=turn_id,
+            stale=stale,
+        )
+
+    @property
+    def fraction(self) -> float:
+        """Prompt tokens over the window (0 when the window is unknown), not capped at 1."""
+        return self.prompt_tokens / self.window if self.window > 0 else 0.0
+
+    @property
+    def percent(self) -> int:
+        return round(self.fraction * 100)
+
+    def level(self, warn_at: float = WARN_AT) -> str:
+        """``ok``, ``warn`` (past ``warn_at``) or ``full`` (past ``FULL_AT``) — a palette role
+        for the gauge to colour by."""
+        if self.fraction >= max(FULL_AT, warn_at):
+            return "full"
+        if self.fraction >= warn_at:
+            return "warn"
+        return "ok"
+
+    @property
+    def source_words(self) -> str:
+        """Where the window's size came from, for people."""
+        return _WINDOW_SOURCES.get(self.window_source, "of unknown origin")
+
+    @property
+    def label(self) -> str:
+        """``38% of 128k``."""
+        return f"{self.percent}% of {short_tokens(self.window)}"
+
+    @property
+    def tooltip(self) -> str:
+        lines = [
+            f"{self.prompt_tokens:,} of {self.window:,} tokens in the context window "
+            f"({self.percent}%)",
+            f"Window size: {self.source_words}",
+        ]
+        if self.reserved_output:
+            lines.append(f"{self.reserved_output:,} tokens kept for the answer")
+        if self.stale:
+            lines.append(
+                "Measured before earlier messages were summarised; the next message measures again."
+            )
+        return "\n".join(lines)
+
+
+def short_tokens(count: int) -> str:
+    """A window's size in a few characters, as models are named: ``128k`` (128,000 or
+    131,072), ``32k`` (32,768), ``1M`` (1,000,000 or 1,048,576), ``200k``, ``512``."""
+    if count >= 1_000_000:
+        binary = count % 1_000_000 and not count % 1_048_576
+        return f"{count / (1_048_576 if binary else 1_000_000):.1f}M".replace(".0M", "M")
+    if count >= 1_000:
+        binary = count % 1_000 and not count % 1_024
+        return f"{round(count / (1_024 if binary else 1_000))}k"
+    return str(count)
 
 
 # -- sums ----------------------------------------------------------------------------------------

@@ -2,17 +2,24 @@
 
 Why it exists: actions on the conversation need a few facts that are not drawn — the text of a
 turn's question (to edit it), the answer of the last turn (to copy it), the model and workspace of
-the shown path's last turn (the next turn's defaults). They are read from the log here, in
-``application``, so no window or controller interprets an event. Qt-free, pure.
+the shown path's last turn (the next turn's defaults), how full the context window is (the
+gauge), the attachment a citation opens. They are read from the log here, in ``application``, so
+no window or controller interprets an event. Qt-free, pure.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parley.application.conversation_view.items import Answer
-from parley.application.conversation_view.reducer import ConversationState, turn_events
-from parley.domain.transcript.canonical import TurnStarted, UserMessage
+from parley.application.conversation_view.items import Answer, ContextFill
+from parley.application.conversation_view.reducer import ConversationState, path, turn_events
+from parley.domain.transcript.canonical import (
+    AttachmentAdded,
+    ContextChecked,
+    StoredEvent,
+    TurnStarted,
+    UserMessage,
+)
 
 
 @dataclass(frozen=True)
@@ -50,3 +57,30 @@ def setup(state: ConversationState) -> TurnSetup | None:
     if started is None:
         return None
     return TurnSetup(started.provider_id, started.model, started.workspace, started.mcp_servers)
+
+
+def context_fill(state: ConversationState) -> ContextFill | None:
+    """How full the context window was at the shown path's latest measurement (its last
+    ``context_checked``); None before any. ``stale`` when a compaction that applies to the path
+    was recorded after it (``/compact``: the next request is smaller than this says). O(1)."""
+    stored = state.fill
+    if stored is None or not isinstance(stored.event, ContextChecked):
+        return None
+    compaction = state.compaction
+    stale = compaction is not None and compaction.id > stored.id
+    return ContextFill.of(stored.event, stored.id, stored.turn_id, stale)
+
+
+def attachment_record(state: ConversationState, document: str) -> StoredEvent | None:
+    """The latest ``attachment_added`` on the shown path whose stored copy is ``document`` (a
+    sha256): the file a citation opens (None: the excerpt came from elsewhere, a knowledge
+    folder). Reads the path's events: for a click, not for drawing."""
+    if not document:
+        return None
+    found = None
+    for turn_id in path(state):
+        for stored in turn_events(state, turn_id):
+            event = stored.event
+            if isinstance(event, AttachmentAdded) and event.sha256 == document:
+                found = stored
+    return found

@@ -14,6 +14,8 @@ The operations (all pure: a state is never changed, each returns a new one):
 - ``apply_text(state, turn_id, chunk)``: answer text streamed in, not yet stored;
 - ``select(state, turn_id)``: show the path through another branch (not an event: looking at a
   branch is not activity, ADR-005);
+- ``reveal(state, shown)``: show (or hide again) the turns a compaction summarised (not an
+  event either: like ``select``, a way of looking);
 - ``items(state)``, ``state.total``, ``state.leaf``, ``changes(old, new)``, ``appended_text``.
 
 Decisions (the one interpretation of each former disagreement):
@@ -53,9 +55,21 @@ Other rules:
   model's output) to its record, and unknown (None) in an answer with stored text — the runtime
   records reasoning when the step's stream ends, so that span would include the text's time
   (streamed text does not count: it may never be stored, and the log alone decides);
-- ``gate_opened``, ``fact`` and ``compaction`` are not shown (the verdicts carry the gate's
-  question; the exports show all three); events of a turn whose ``turn_started`` was never seen
-  (a damaged log) are counted in ``state.unplaced``, not shown;
+- ``gate_opened``, ``fact`` and ``context_checked`` are not items (the verdicts carry the gate's
+  question; the exports show them); the shown path's latest ``context_checked`` is
+  ``state.fill`` (``queries.context_fill``); events of a turn whose ``turn_started`` was never
+  seen (a damaged log) are counted in ``state.unplaced``, not shown;
+- **a compaction is one divider, where the turns it replaced were.** Which compaction applies to
+  the shown path, and which of its events it stands in for, is
+  ``application.conversations.compaction.applicable_record`` (the renderer's answer, never
+  re-derived here): the path's turns whose every event it replaced are hidden behind one
+  ``CompactionDivider`` placed at the first of them, unless ``reveal`` shows them again (the
+  divider stays above them). It is decided on the path, not on the turn that recorded it: a
+  branch whose turns it did not replace shows no divider, and live and reopened agree (a
+  compaction recorded live lays the path out again from its divider: a rare event);
+- ``retrieval_performed`` gives its excerpts to the turn's answers after it (``Answer.sources``;
+  ``Answer.cited`` are those its text cites as ``[n]``); an answer open when it is recorded
+  gets them too;
 - sums (``state.total``) are the SUM over the shown path's finished turns, field by field
   (``items.add_usage``; ``Usage.merged`` replaces and is not used here).
 
@@ -71,6 +85,7 @@ Qt-free (this is ``application``).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -84,22 +99,28 @@ from parley.application.conversation_view.items import (
     AnswerPart,
     AttachmentLine,
     Attachments,
+    CompactionDivider,
     Item,
     Notice,
     Outcome,
     ReasoningPart,
     Rope,
+    Source,
     TextPart,
     ToolCard,
     Totals,
     UserMessage,
 )
+from parley.application.conversations.compaction import applicable_record
 from parley.domain.transcript.branches import BranchPosition, BranchTree
 from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
+    Compaction,
+    ContextChecked,
     Reasoning,
+    RetrievalPerformed,
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -109,6 +130,7 @@ from parley.domain.transcript.canonical import (
 )
 from parley.domain.transcript.canonical import Notice as NoticeEvent
 from parley.domain.transcript.canonical import UserMessage as UserMessageEvent
+from parley.domain.transcript.excerpts import excerpts_of
 from parley.domain.usage.pricing import ModelPrice, estimate_cost, find_price
 
 # -- the persistent item list ---------------------------------------------------------------------
@@ -165,7 +187,7 @@ class _Tree(BranchTree):
 
 
 class _Turn:
-    __slots__ = ("cost", "events", "finished", "started", "usage")
+    __slots__ = ("cost", "events", "fill", "finished", "started", "usage")
 
     def __init__(self, started: TurnStarted) -> None:
         self.started = started
@@ -173,6 +195,7 @@ class _Turn:
         self.finished = False
         self.usage: Usage | None = None
         self.cost: Decimal | None = None
+        self.fill: StoredEvent | None = None  # the turn's latest ``context_checked``
 
 
 class _Lay:
@@ -180,13 +203,14 @@ class _Lay:
     listed, and when its current step began (the timestamp of its last event that is not the
     model's output: a reasoning's time is counted from it)."""
 
-    __slots__ = ("answers", "files", "step_ts", "texts")
+    __slots__ = ("answers", "files", "sources", "step_ts", "texts")
 
     def __init__(self) -> None:
         self.answers = 0
         self.texts = 0
         self.files = False
         self.step_ts = ""
+        self.sources: tuple[Source, ...] = ()  # the excerpts retrieved so far in the turn
 
 
 _NEW, _EVENT, _UNPLACED = "new", "event", "unplaced"
@@ -209,6 +233,17 @@ class _Index:
         self.starts: list[_Node | None] = []
         self.lays: list[_Lay] = []
         self.sums: list[Totals] = []
+        # Per turn on the path: the latest ``context_checked`` up to it.
+        self.fills: list[StoredEvent | None] = []
+        # The compactions recorded (any branch), which one applies to the shown path, the turns
+        # of the path it hides (``hidden``) and the divider standing in for them, placed at the
+        # turn ``divider_at``; the compactions whose turns the user chose to see (``revealed``).
+        self.compactions: list[StoredEvent] = []
+        self.applied: StoredEvent | None = None
+        self.hidden: frozenset[str] = frozenset()
+        self.hidden_order: tuple[str, ...] = ()  # the same turns, in path order
+        self.divider_at: str | None = None
+        self.revealed: frozenset[int] = frozenset()
 
     def price(self, started: TurnStarted) -> ModelPrice | None:
         key = (started.provider_id, started.model)
@@ -236,6 +271,10 @@ class _Index:
             turn.finished = True
             turn.usage = event.usage
             turn.cost = estimate_cost(event.usage, self.price(turn.started))
+        elif isinstance(event, ContextChecked):
+            turn.fill = stored
+        elif isinstance(event, Compaction):
+            self.compactions.append(stored)
         return _EVENT
 
     def branch(self, turn_id: str) -> BranchPosition | None:
@@ -244,12 +283,93 @@ class _Index:
         return self.tree.position(turn_id)
 
     def resum(self, start: int) -> None:
+        """The sums and the latest fill of the path's turns from ``start`` on."""
         for pos in range(start, len(self.path)):
             base = self.sums[pos - 1] if pos else Totals()
             turn = self.turns[self.path[pos]]
             if turn.finished and turn.usage is not None:
                 base = base.plus(turn.usage, turn.cost)
             self.sums[pos] = base
+            previous = self.fills[pos - 1] if pos else None
+            self.fills[pos] = turn.fill if turn.fill is not None else previous
+
+    def event_by_id(self, event_id: int) -> StoredEvent | None:
+        """A recorded event by its id (the log is in id order: a binary search)."""
+        at = bisect.bisect_left(self.events, event_id, key=lambda s: s.id)
+        if at < len(self.events) and self.events[at].id == event_id:
+            return self.events[at]
+        return None
+
+    def compaction_for(self, path: Sequence[str]) -> tuple[StoredEvent | None, tuple[str, ...]]:
+        """Which recorded compaction applies to ``path`` (``compaction.applicable_record``: the
+        renderer's own answer) and the
+        turns of the path it hides (each of whose events it replaced), in path order."""
+        ends = [
+            c.event.replaces[1]
+            for c in self.compactions
+            if isinstance(c.event, Compaction) and len(c.event.replaces) == 2
+        ]
+        if not ends:
+            return None, ()
+        reach = max(ends)
+        # Only the turns that begin within some compaction's range can be replaced (the path's
+        # turns start in id order): the rest of the path is not read.
+        prefix: list[str] = []
+        path_events: list[StoredEvent] = []
+        for turn_id in path:
+            events = self.turns[turn_id].events
+            if events[0].id > reach:
+                break
+            prefix.append(turn_id)
+            path_events.extend(events)
+        ends_of: dict[int, StoredEvent] = {}
+        for c in self.compactions:
+            assert isinstance(c.event, Compaction)
+            for event_id in c.event.replaces:
+                stored = self.event_by_id(event_id)
+                if stored is not None:
+                    ends_of[stored.id] = stored
+        found = applicable_record([*self.compactions, *ends_of.values()], path_events)
+        if found is None:
+            return None, ()
+        applied, replaced = found
+        hidden: list[str] = []
+        for turn_id in prefix:
+            own = [s.id for s in self.turns[turn_id].events if not isinstance(s.event, Compaction)]
+            if own and all(i in replaced for i in own):
+                hidden.append(turn_id)
+        return (applied, tuple(hidden)) if hidden else (None, ())
+
+    def apply_compaction(self, path: Sequence[str]) -> None:
+        self.applied, self.hidden_order = self.compaction_for(path)
+        self.hidden = frozenset(self.hidden_order)
+        self.divider_at = self.hidden_order[0] if self.hidden_order else None
+
+    def divider(self) -> CompactionDivider:
+        applied = self.applied
+        assert applied is not None and isinstance(applied.event, Compaction)
+        event = applied.event
+        replaced = self.hidden_order
+        assert self.divider_at is not None
+        return CompactionDivider(
+            key=f"{self.divider_at}/compaction/{applied.id}",
+            turn_id=self.divider_at,
+            summary=event.summary,
+            model=event.model,
+            event_id=applied.id,
+            replaced_turns=replaced,
+            turns=event.turns,
+            trigger=event.trigger,
+            revealed=applied.id in self.revealed,
+        )
+
+    def concealed(self, turn_id: str) -> bool:
+        """Whether ``turn_id``'s events are hidden behind the divider (not revealed)."""
+        return (
+            turn_id in self.hidden
+            and self.applied is not None
+            and self.applied.id not in self.revealed
+        )
 
 
 # -- laying out one event -------------------------------------------------------------------------
@@ -314,6 +434,13 @@ def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _No
             new = replace(card, result=event, event_ids=ids)
         updated = _update(head, stop, key, new) if card.event_ids else None
         return updated if updated is not None else _Node(new, head)
+    if isinstance(event, RetrievalPerformed):
+        lay.sources = tuple(Source(e, event_id) for e in excerpts_of(event.excerpts))
+        top = head.item if head is not None and head is not stop else None
+        if isinstance(top, Answer) and top.turn_id == turn_id:
+            assert head is not None
+            return _Node(replace(top, sources=lay.sources), head.prev)
+        return head
     if isinstance(event, NoticeEvent):
         notice = Notice(
             f"{turn_id}/notice/{event_id}", turn_id, event.text, event.level, event.files, event_id
@@ -337,7 +464,9 @@ def _place(ix: _Index, head: _Node | None, pos: int, stored: StoredEvent) -> _No
             duration_s=event.duration_s,
         )
         return _Node(outcome, head)
-    return head  # turn_started (shown through the user message), gate_opened, fact, compaction
+    # turn_started (shown through the user message), gate_opened, fact, context_checked, and
+    # compaction (its divider comes from the path: ``_Index.compaction_for``)
+    return head
 
 
 def _seconds_between(start: str, end: str) -> float | None:
@@ -404,7 +533,8 @@ def _add_part(
     n = lay.answers
     lay.answers += 1
     model = part.model or ix.turns[turn_id].started.model
-    return _Node(Answer(f"{turn_id}/answer/{n}", turn_id, model, (part,), n > 0), head)
+    answer = Answer(f"{turn_id}/answer/{n}", turn_id, model, (part,), n > 0, lay.sources)
+    return _Node(answer, head)
 
 
 def _stored_text(part: AnswerPart) -> bool:
@@ -443,14 +573,31 @@ def _rebuild(
     keep: int,
     suffix: Sequence[str],
     streaming: tuple[str, Rope] | None,
+    *,
+    recheck: bool = False,
 ) -> _Node | None:
-    """Keep the first ``keep`` turns of the path, then lay out ``suffix`` after them."""
+    """Keep the first ``keep`` turns of the path, then lay out ``suffix`` after them.
+
+    Which compaction applies is asked again when the path loses turns (a branch switch, a new
+    branch, an opening) or ``recheck`` says so (a compaction was recorded); a turn only
+    appended cannot change it (a compaction replaces turns recorded before it). When the answer
+    changes, the path is laid out again from the first turn whose showing changes."""
     head = _detach(ix, head)
+    if ix.compactions and (recheck or keep < len(ix.path) or not ix.path):
+        path = [*ix.path[:keep], *suffix]
+        before = (ix.applied, ix.hidden_order)
+        ix.apply_compaction(path)
+        if before != (ix.applied, ix.hidden_order):
+            old_at = [ix.where[t] for t in before[1] if t in ix.where]
+            new_at = [path.index(t) for t in ix.hidden_order]
+            lowest = min([*old_at, *new_at], default=keep)
+            if lowest < keep:
+                keep, suffix = lowest, path[lowest:]
     if keep < len(ix.path):
         head = ix.starts[keep]
         for turn_id in ix.path[keep:]:
             del ix.where[turn_id]
-        del ix.path[keep:], ix.starts[keep:], ix.lays[keep:], ix.sums[keep:]
+        del ix.path[keep:], ix.starts[keep:], ix.lays[keep:], ix.sums[keep:], ix.fills[keep:]
     for turn_id in suffix:
         pos = len(ix.path)
         ix.path.append(turn_id)
@@ -458,6 +605,11 @@ def _rebuild(
         ix.starts.append(head)
         ix.lays.append(_Lay())
         ix.sums.append(Totals())
+        ix.fills.append(None)
+        if turn_id == ix.divider_at:
+            head = _Node(ix.divider(), head)
+        if ix.concealed(turn_id):
+            continue
         for stored in ix.turns[turn_id].events:
             head = _place(ix, head, pos, stored)
     ix.resum(keep)
@@ -494,6 +646,12 @@ class ConversationState:
     unplaced: int
     _index: _Index
     _stamp: int
+    #: The compactions whose replaced turns are shown again (``reveal``), by event id.
+    revealed: frozenset[int] = frozenset()
+    #: The shown path's latest ``context_checked`` (``queries.context_fill`` reads it), and the
+    #: compaction that applies to the path (None: none).
+    fill: StoredEvent | None = None
+    compaction: StoredEvent | None = None
 
     @cached_property
     def items(self) -> tuple[Item, ...]:
@@ -527,6 +685,9 @@ def _state(
         unplaced=ix.unplaced,
         _index=ix,
         _stamp=stamp,
+        revealed=ix.revealed,
+        fill=ix.fills[-1] if ix.fills else None,
+        compaction=ix.applied,
     )
 
 
@@ -539,10 +700,14 @@ def from_events(
     events: Iterable[StoredEvent],
     selected: str | None = None,
     prices: Iterable[ModelPrice] = (),
+    *,
+    revealed: Iterable[int] = (),
 ) -> ConversationState:
     """A conversation opened at once: its log (every branch, in log order), showing the path
-    through ``selected`` (the session's chosen turn; None or unknown: the last turn started)."""
+    through ``selected`` (the session's chosen turn; None or unknown: the last turn started);
+    ``revealed``: the compactions whose replaced turns are shown (by event id)."""
     ix = _Index(tuple(prices))
+    ix.revealed = frozenset(revealed)
     last = None
     for stored in events:
         if ix.record(stored) is _NEW:
@@ -558,7 +723,9 @@ def _owned(state: ConversationState) -> ConversationState:
     if state._index.stamp == state._stamp:
         return state
     old = state._index
-    forked = from_events(old.events[: state.events_seen], state.anchor, old.prices)
+    forked = from_events(
+        old.events[: state.events_seen], state.anchor, old.prices, revealed=state.revealed
+    )
     if state.streaming is not None:
         forked = _stream(forked, *state.streaming)
     return forked
@@ -595,13 +762,17 @@ def reduce(state: ConversationState, stored: StoredEvent) -> ConversationState:
         after = None if ends_stream else streaming
         pos = ix.where.get(turn_id)
         if pos is not None:
-            if pos == len(ix.path) - 1:
+            if ix.concealed(turn_id):
+                pass  # behind the divider (a damaged or interleaved log): shown when revealed
+            elif pos == len(ix.path) - 1:
                 head = _place(ix, _detach(ix, head), pos, stored)
                 head = _attach(ix, head, after)
             else:  # an event of an earlier turn on the path (a damaged or interleaved log)
                 head = _rebuild(ix, head, pos, ix.path[pos:], after)
-            if isinstance(event, TurnFinished):
+            if isinstance(event, TurnFinished | ContextChecked):
                 ix.resum(pos)
+        if isinstance(event, Compaction):
+            head = _rebuild(ix, head, len(ix.path), (), after, recheck=True)
         streaming = after
     return _state(ix, head, anchor, streaming)
 
@@ -657,6 +828,21 @@ def select(state: ConversationState, turn_id: str) -> ConversationState:
     keep = _common(ix.path, full)
     head = _rebuild(ix, state._head, keep, full[keep:], state.streaming)
     return _state(ix, head, turn_id, state.streaming)
+
+
+def reveal(state: ConversationState, shown: bool = True) -> ConversationState:
+    """Show (``shown``) or hide again the turns the shown path's compaction summarised; the
+    divider stays above them. Nothing changes when no compaction applies to the path. A way of
+    looking, not an event (like ``select``): kept in the state, not in the log."""
+    state = _owned(state)
+    ix = state._index
+    applied = ix.applied
+    if applied is None or (applied.id in ix.revealed) == shown:
+        return state
+    ix.revealed = ix.revealed | {applied.id} if shown else ix.revealed - {applied.id}
+    at = ix.where[ix.divider_at] if ix.divider_at is not None else len(ix.path)
+    head = _rebuild(ix, state._head, at, ix.path[at:], state.streaming)
+    return _state(ix, head, state.anchor, state.streaming)
 
 
 def items(state: ConversationState) -> tuple[Item, ...]:

@@ -14,9 +14,11 @@ Invariants it keeps:
   path's events within the id range, never another branch's events recorded in between. Because
   the test is on the replaced turns, not on the turn that recorded the compaction, a compaction
   survives regenerating or editing a later turn;
-- **whole turns only**: a plan never splits a turn, never includes the current turn, and keeps
-  the last ``keep_last_turns`` turns before it verbatim (the model still sees the recent
-  exchange word for word); a plan that would replace nothing is no plan (None);
+- **whole turns only**: a plan never splits a turn (one turn larger than the transcript budget is
+  replaced whole, the summariser reading its beginning and told how much it does not see),
+  never includes the current turn, and keeps the last ``keep_last_turns`` turns before it
+  verbatim (the model still sees the recent exchange word for word); a plan that would replace
+  nothing is no plan (None);
 - **folding**: a new compaction over a path that already has one starts at the first event of the
   path and includes the earlier summary in what it summarises, so one summary always covers the
   whole replaced prefix and the renderer needs only the latest applicable compaction;
@@ -75,8 +77,8 @@ class CompactionPlan:
     transcript: str
     previous_summary: str = ""
 
-    def request(self, model: str) -> ChatRequest:
-        """The request that asks ``model`` for the summary."""
+    def request(self, model: str, max_tokens: int = SUMMARY_MAX_TOKENS) -> ChatRequest:
+        """The request that asks ``model`` for the summary (at most ``max_tokens`` long)."""
         parts = []
         if self.previous_summary:
             parts.append(f"Earlier summary:\n{self.previous_summary}")
@@ -87,11 +89,17 @@ class CompactionPlan:
                 ProviderMessage("system", SUMMARY_INSTRUCTION),
                 ProviderMessage("user", "\n\n".join(parts)),
             ),
-            max_tokens=SUMMARY_MAX_TOKENS,
+            max_tokens=max_tokens,
         )
 
-    def event(self, summary: str, model: str) -> Compaction:
-        return Compaction(summary=summary, model=model, replaces=(self.first_id, self.last_id))
+    def event(self, summary: str, model: str, trigger: str = "auto") -> Compaction:
+        return Compaction(
+            summary=summary,
+            model=model,
+            replaces=(self.first_id, self.last_id),
+            turns=len(self.turn_ids),
+            trigger=trigger,
+        )
 
 
 def _turn_order(path_events: Sequence[StoredEvent]) -> list[str]:
@@ -107,9 +115,21 @@ def applicable(
 ) -> tuple[Compaction, frozenset[int]] | None:
     """The compaction that applies to ``path_events`` (the latest-ending one whose replaced turns
     are on the path) and the ids of the path's events it stands in for; None if there is none."""
+    found = applicable_record(all_events, path_events)
+    if found is None:
+        return None
+    stored, replaced = found
+    assert isinstance(stored.event, Compaction)
+    return stored.event, replaced
+
+
+def applicable_record(
+    all_events: Sequence[StoredEvent], path_events: Sequence[StoredEvent]
+) -> tuple[StoredEvent, frozenset[int]] | None:
+    """``applicable``, with the compaction as stored (its id is what a request records)."""
     on_path = {s.turn_id for s in path_events}
     by_id = {s.id: s for s in all_events}
-    best: tuple[int, int, Compaction] | None = None
+    best: tuple[int, int, StoredEvent] | None = None
     for stored in all_events:
         event = stored.event
         if not isinstance(event, Compaction) or len(event.replaces) != 2:
@@ -122,17 +142,18 @@ def applicable(
             continue  # it summarised another branch
         rank = (last_id, stored.id)
         if best is None or rank > best[:2]:
-            best = (last_id, stored.id, event)
+            best = (last_id, stored.id, stored)
     if best is None:
         return None
-    compaction = best[2]
-    first_id, last_id = compaction.replaces
+    record = best[2]
+    assert isinstance(record.event, Compaction)
+    first_id, last_id = record.event.replaces
     replaced = frozenset(
         s.id
         for s in path_events
         if first_id <= s.id <= last_id and not isinstance(s.event, Compaction)
     )
-    return compaction, replaced
+    return record, replaced
 
 
 def plan(
@@ -172,11 +193,15 @@ def plan(
     ids = [s.id for s in path_events if s.turn_id in replaced_turns]
     if already:
         ids.extend(already)  # one summary covers the whole prefix (folding)
+    transcript = "\n\n".join(pieces)
+    room = max(1_000, max_transcript_chars - len(previous))
+    if len(transcript) > room:  # one turn larger than the whole budget: the summariser reads
+        transcript = _cut(transcript, room)  # its beginning, and is told how much is missing
     return CompactionPlan(
         first_id=min(ids),
         last_id=max(ids),
         turn_ids=tuple(chosen),
-        transcript="\n\n".join(pieces),
+        transcript=transcript,
         previous_summary=previous,
     )
 

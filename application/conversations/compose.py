@@ -96,6 +96,16 @@ class TurnDraft:
     place: str = "new"
     target_turn_id: str = ""
     current_turn_id: str | None = None
+    #: attachments the user chose to have searched rather than sent whole (chips' menu)
+    retrieval_attachments: tuple[Path, ...] = ()
+    #: the knowledge collections searched every turn (the project's folder, by project id)
+    knowledge_collections: tuple[str, ...] = ()
+    #: when earlier turns are summarised, and by whom (Settings → Context; "" = this model)
+    context_threshold: float = 0.8
+    compaction_provider_id: str = ""
+    compaction_model: str = ""
+    #: how many excerpts a turn is given at most
+    retrieval_limit: int = 8
 
 
 @dataclass(frozen=True)
@@ -127,12 +137,14 @@ def compose_turn(
     extras: dict[str, str] = {"source": draft.source}
     attachments = draft.attachments
     resources = draft.mcp_resources
+    searched = draft.retrieval_attachments
 
     if draft.place in ("regenerate", "retry"):
         original = _original(draft.target_turn_id, started, events)
         text_prompt, prefix, agent = original.prompt, original.prefix, original.agent
         attachments = original.attachments
         resources = original.resources
+        searched = original.searched
         parsed = ParsedPrompt((), text_prompt)
         if draft.place == "retry":
             extras["retry_of"] = draft.target_turn_id
@@ -149,6 +161,7 @@ def compose_turn(
             original = _original(draft.target_turn_id, started, events)
             attachments = tuple(dict.fromkeys((*original.attachments, *draft.attachments)))
             resources = (*original.resources, *draft.mcp_resources)  # the request dedupes
+            searched = tuple(dict.fromkeys((*original.searched, *draft.retrieval_attachments)))
 
     provider_id, model = draft.provider_id, draft.model
     if parsed.model:
@@ -196,6 +209,12 @@ def compose_turn(
         instruction_prefix=prefix,
         review_note=note,
         attachments=attachments,
+        retrieval_attachments=tuple(p for p in searched if p in attachments),
+        knowledge_collections=draft.knowledge_collections,
+        context_threshold=draft.context_threshold,
+        compaction_provider_id=draft.compaction_provider_id,
+        compaction_model=draft.compaction_model,
+        retrieval_limit=draft.retrieval_limit,
         messages=history_messages(shown),
         provider_id=provider_id,
         model=model,
@@ -234,6 +253,9 @@ class _Original:
     #: the MCP resources the turn read (its ``attachment_added`` records of resources; a turn
     #: that failed before reading them has none)
     resources: tuple[McpResourceRef, ...] = ()
+    #: the files the user chose to have searched rather than sent whole (read back from the
+    #: turn's ``attachment_added`` records marked ``retrieval`` for a file it attached)
+    searched: tuple[Path, ...] = ()
 
 
 def _original(
@@ -254,12 +276,23 @@ def _original(
         and s.event.mcp_server
         and s.event.uri
     )
+    files = tuple(Path(p) for p in ts.attachments)
+    searched = tuple(
+        Path(s.event.source_path)
+        for s in events
+        if s.turn_id == turn_id
+        and isinstance(s.event, AttachmentAdded)
+        and s.event.retrieval
+        and not s.event.uri
+        and Path(s.event.source_path) in files
+    )
     return _Original(
         prompt,
         ts.instruction_prefix,
         ts.agent_role,
-        tuple(Path(p) for p in ts.attachments),
+        files,
         resources,
+        searched,
     )
 
 

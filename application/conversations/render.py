@@ -22,8 +22,16 @@ Invariants it keeps:
 - only the current turn's path through the conversation's tree of branches is sent
   (``domain.transcript.branches``): a regenerated, edited or retried turn's siblings are left
   out entirely, and so is everything after the current turn on other branches;
-- events this renderer does not send (notices, verdicts, attachments' metadata, turn bookkeeping)
-  never reach the provider.
+- a compaction that applies to the path (``compaction.applicable_record``: its replaced turns are
+  on the path, whichever branch recorded it) stands in for the events it replaced: they are left
+  out and its summary, under ``compaction.heading``, goes in front of the first user message
+  after them (a message of its own when none follows), so roles still alternate; which
+  compaction was used is ``RenderedRequest.compaction_id``;
+- the excerpts retrieved for a turn (``retrieval_performed``) are rendered in front of its typed
+  text, after its attachments, in the form of ``domain.transcript.excerpts``; an attachment
+  indexed for retrieval renders as a header without its text (``domain.transcript.attachments``);
+- events this renderer does not send (notices, verdicts, attachments' metadata, context checks,
+  turn bookkeeping) never reach the provider.
 """
 
 from __future__ import annotations
@@ -31,7 +39,9 @@ from __future__ import annotations
 import base64
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
+from parley.application.conversations.compaction import applicable_record, heading
 from parley.application.ports.chat_provider import (
     ChatRequest,
     ImagePart,
@@ -45,13 +55,24 @@ from parley.domain.transcript.branches import BranchTree, events_on_path
 from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
+    Compaction,
     Reasoning,
+    RetrievalPerformed,
     StoredEvent,
     ToolCall,
     ToolResult,
     TurnStarted,
     UserMessage,
 )
+from parley.domain.transcript.excerpts import Excerpt, excerpts_block, excerpts_of
+
+
+@dataclass(frozen=True)
+class RenderedRequest:
+    """A rendered request and the id of the compaction it used (0: none)."""
+
+    request: ChatRequest
+    compaction_id: int = 0
 
 
 def render_chat_request(
@@ -62,6 +83,19 @@ def render_chat_request(
     image_loader: Callable[[str], bytes] | None = None,
 ) -> ChatRequest:
     """The request for the next model call of ``current_turn_id``, from ``events`` (in order)."""
+    return render_turn_request(
+        events, current_turn_id=current_turn_id, model=model, image_loader=image_loader
+    ).request
+
+
+def render_turn_request(
+    events: Iterable[StoredEvent],
+    *,
+    current_turn_id: str,
+    model: str,
+    image_loader: Callable[[str], bytes] | None = None,
+) -> RenderedRequest:
+    """``render_chat_request``, saying which compaction the request used."""
     started: dict[str, TurnStarted] = {}
     messages: list[ProviderMessage] = []
     pending_calls: list[ToolCallRequest] = []
@@ -81,19 +115,35 @@ def render_chat_request(
             )
         pending_calls, pending_text, pending_reasoning = [], "", []
 
-    events = list(events)
+    all_events = list(events)
     # Only the current turn's own path is sent: a branch the user left (an answer regenerated, a
     # message edited, a failed turn retried) is a sibling off that path and never reaches the
     # model. A turn not yet in the log (rendering ahead of recording) gets the latest path.
-    tree = BranchTree(events)
+    tree = BranchTree(all_events)
     path = tree.path_to(current_turn_id) if current_turn_id in tree else tree.path_through(None)
-    events = events_on_path(events, path)
-    # Attachments are recorded after their turn's user message; gather them first so the
-    # message can be rendered with them in front of the typed text.
+    events = events_on_path(all_events, path)
+    # A compaction may have been recorded on another branch (a turn since regenerated): what
+    # matters is that the turns it replaced are on this path, so it is looked for in the whole log.
+    summary = ""
+    compaction_id = 0
+    found = applicable_record(all_events, events)
+    if found is not None:
+        record, replaced = found
+        assert isinstance(record.event, Compaction)
+        replaced_turns = {s.turn_id for s in events if s.id in replaced}
+        summary = heading(record.event, record.event.turns or len(replaced_turns))
+        summary += "\n\n" + record.event.summary
+        compaction_id = record.id
+        events = [s for s in events if s.id not in replaced]
+    # Attachments and excerpts are recorded after their turn's user message; gather them first
+    # so the message can be rendered with them in front of the typed text.
     attachments: dict[str, list[AttachmentAdded]] = {}
+    excerpts: dict[str, list[Excerpt]] = {}
     for stored in events:
         if isinstance(stored.event, AttachmentAdded):
             attachments.setdefault(stored.turn_id, []).append(stored.event)
+        elif isinstance(stored.event, RetrievalPerformed):
+            excerpts.setdefault(stored.turn_id, []).extend(excerpts_of(stored.event.excerpts))
     for stored in events:
         event = stored.event
         if isinstance(event, TurnStarted):
@@ -101,8 +151,12 @@ def render_chat_request(
         elif isinstance(event, UserMessage):
             flush_assistant()
             ts = started.get(stored.turn_id)
+            typed = event.text
+            block = excerpts_block(excerpts.get(stored.turn_id, ()))
+            if block:
+                typed = f"{block}\n\n{typed}" if typed else block
             body = with_attachments(
-                event.text, [_as_sent(a) for a in attachments.get(stored.turn_id, ())]
+                typed, [_as_sent(a) for a in attachments.get(stored.turn_id, ())]
             )
             content = (
                 compose_user_content(
@@ -114,6 +168,9 @@ def render_chat_request(
                 if ts is not None
                 else body
             )
+            if summary:  # the summary of the turns before this one goes first
+                content = f"{summary}{SUMMARY_SEPARATOR}{content}"
+                summary = ""
             images = _images(attachments.get(stored.turn_id, ()), image_loader)
             messages.append(ProviderMessage(role="user", content=content, images=images))
         elif isinstance(event, Reasoning):
@@ -153,11 +210,17 @@ def render_chat_request(
                 )
             )
     flush_assistant()
+    if summary:  # nothing after the replaced turns (a past turn rendered again): on its own
+        messages.insert(0, ProviderMessage(role="user", content=summary))
 
     current = started.get(current_turn_id)
     if current is not None and current.project_context.strip():
         messages.insert(0, ProviderMessage(role="system", content=current.project_context))
-    return ChatRequest(model=model, messages=tuple(messages))
+    return RenderedRequest(ChatRequest(model=model, messages=tuple(messages)), compaction_id)
+
+
+#: Between a compaction's summary and the user message it is put in front of.
+SUMMARY_SEPARATOR = "\n\n---\n\n"
 
 
 def resource_label(item: AttachmentAdded) -> str:

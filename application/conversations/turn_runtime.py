@@ -62,15 +62,22 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
+from parley.application.conversations.context_guard import ContextGuard
+from parley.application.conversations.context_window import ResolvedWindow
 from parley.application.conversations.outcome import TITLE_MAX_CHARS as TITLE_MAX_CHARS
 from parley.application.conversations.outcome import TurnOutcome as TurnOutcome
 from parley.application.conversations.outcome import derive_title as derive_title
-from parley.application.conversations.render import render_chat_request
 from parley.application.conversations.retry import RetryingProvider, RetryPolicy
 from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
-from parley.application.ports.attachments import AttachmentLimits, AttachmentReader
+from parley.application.conversations.turn_context import ContextTooLong, Prepared, TurnContext
+from parley.application.ports.attachments import (
+    AttachmentLimits,
+    AttachmentReader,
+    ExtractedAttachment,
+)
 from parley.application.ports.chat_provider import (
     FinishDelta,
     ProviderDirectory,
@@ -84,6 +91,8 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.application.ports.event_store import EventStore
+from parley.application.ports.knowledge import DocumentText, KnowledgeError, KnowledgeIndex
+from parley.application.ports.knowledge import KnowledgeLimits as KnowledgeLimits
 from parley.application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
 from parley.application.ports.tools import PermissionAsker
 from parley.application.providers.vision import accepts_images, vision_refusal
@@ -234,12 +243,17 @@ class TurnRuntime:
         flush_after_s: float | None = FLUSH_AFTER_S,
         max_answer_chars: int = DEFAULT_MAX_ANSWER_CHARS,
         mcp: McpToolbox | None = None,
+        context: ContextGuard | None = None,
+        knowledge: KnowledgeIndex | None = None,
     ) -> None:
         """``flush_after_s``: how long shown text may wait before the flusher checkpoints it
         (``None``: no flusher, only the cadence as text arrives — for tests of that cadence).
         ``max_answer_chars``: the most answer text one turn reads (see the module docstring).
         ``mcp``: the MCP servers' tools, offered to turns whose request names servers
-        (``application/tools/mcp_tools.py``)."""
+        (``application/tools/mcp_tools.py``). ``context``: the measure of requests against
+        windows (one per runtime: it keeps what calls taught it); ``knowledge``: the index that
+        large attachments and knowledge folders are searched in (None: every attachment is sent
+        whole, capped)."""
         if max_answer_chars < 1:
             raise ValueError("max_answer_chars must be at least 1")
         self._max_answer_chars = max_answer_chars
@@ -253,6 +267,20 @@ class TurnRuntime:
         self._attachment_limits = attachment_limits or AttachmentLimits()
         self._image_loader = image_loader
         self._mcp = mcp
+        self._context = TurnContext(
+            context or ContextGuard(),
+            providers,
+            knowledge=knowledge,
+            retry_policy=self._retry_policy,
+            image_loader=image_loader,
+        )
+        if knowledge is not None:
+            # Read whole (up to the index's limit): what is too large to send is searched.
+            self._attachment_limits = dataclasses.replace(
+                self._attachment_limits,
+                max_chars=max(self._attachment_limits.max_chars, KnowledgeLimits().max_chars),
+            )
+        self._send_limit = (attachment_limits or AttachmentLimits()).max_chars
 
     @property
     def attachment_reader(self) -> AttachmentReader | None:
@@ -264,6 +292,11 @@ class TurnRuntime:
     def attachment_limits(self) -> AttachmentLimits:
         """The limits this runtime reads attachments with (a read made ahead uses the same)."""
         return self._attachment_limits
+
+    @property
+    def context(self) -> ContextGuard:
+        """The measure of requests (``/compact`` uses the same, so it learns the same)."""
+        return self._context.guard
 
     def run(
         self,
@@ -334,6 +367,7 @@ class TurnRuntime:
                     "pass --model, or set the provider's default model"
                 )
             self._read_attachments(turn, stop, resolved, model)
+            self._context.retrieve(turn, stop)
             self._run_steps(turn, resolved, model, stop)
             status, error, error_kind = "completed", "", ""
         except _TextNotSaved as exc:
@@ -347,7 +381,7 @@ class TurnRuntime:
         except ProviderError as exc:
             status, error = "failed", str(exc) or type(exc).__name__
             error_kind = exc.kind
-        except _TurnFailure as exc:
+        except (_TurnFailure, ContextTooLong) as exc:
             status, error, error_kind = "failed", str(exc) or type(exc).__name__, exc.kind
         except Exception as exc:  # the record must close whatever went wrong
             log.exception("turn %s failed unexpectedly", request.turn_id)
@@ -397,18 +431,14 @@ class TurnRuntime:
         if mcp is not None:
             specs = (*specs, *mcp.specs)
         turn.load_history()  # already read in run(); kept for callers that skip it
+        recovered = False  # the provider said "too long" once, and earlier turns were summarised
         for _step in range(request.effective_max_steps):
             if stop.is_set():
                 raise _Stopped
-            chat_request = dataclasses.replace(
-                render_chat_request(
-                    turn.history or (),
-                    current_turn_id=request.turn_id,
-                    model=model,
-                    image_loader=self._image_loader,
-                ),
-                tools=specs,
-            )
+            prepared: Prepared = self._context.prepare(turn, resolved, model, specs, stop)
+            if stop.is_set():
+                raise _Stopped
+            chat_request = prepared.request
             pieces: list[str] = []
             reasoning = _ReasoningBlocks()
             calls = ToolCallAccumulator()
@@ -457,6 +487,21 @@ class TurnRuntime:
                         )
                     if stop.is_set():
                         break
+            except ProviderError as exc:
+                if (
+                    exc.kind == "context_too_long"
+                    and not recovered
+                    and not pieces
+                    and not calls
+                    and self._context.recover(
+                        turn, resolved, model, stop, error=str(exc), sent=prepared.measured
+                    )
+                ):
+                    recovered = True  # summarised: the same step once more, shorter
+                    continue
+                turn.keep_reasoning(reasoning, model, kind)
+                turn.keep_partial("".join(pieces), model)
+                raise
             except BaseException:  # a provider error, or anything else: what was shown is kept
                 turn.keep_reasoning(reasoning, model, kind)
                 turn.keep_partial("".join(pieces), model)
@@ -469,6 +514,7 @@ class TurnRuntime:
                 if close is not None:
                     close()
                 turn.add_usage(call_usage)
+                self._context.learn(resolved, model, prepared.measured, call_usage)
             turn.keep_reasoning(reasoning, model, kind)
             if stop.is_set():
                 turn.keep_partial("".join(pieces), model)
@@ -560,6 +606,9 @@ class TurnRuntime:
                 item = dataclasses.replace(
                     item, error_kind="vision", error=vision_refusal(model, kind)
                 )
+            searched = False
+            if item.ok and not item.image_media_type:
+                item, searched = self._search_or_send(turn, resolved, model, path, item, stop)
             turn.append(
                 AttachmentAdded(
                     name=item.name,
@@ -578,6 +627,7 @@ class TurnRuntime:
                     source_path=str(path),
                     encoding=item.encoding,
                     encoding_confidence=item.encoding_confidence,
+                    retrieval=searched,
                 )
             )
             if not item.ok:
@@ -595,6 +645,55 @@ class TurnRuntime:
                 + ("file" if not request.mcp_resources else "attachment")
                 + " and send again."
             )
+
+    def _search_or_send(
+        self,
+        turn: _Turn,
+        resolved: ResolvedProvider,
+        model: str,
+        path: Path,
+        item: ExtractedAttachment,
+        stop: _StopSignal,
+    ) -> tuple[ExtractedAttachment, bool]:
+        """The attachment as it is recorded, and whether it is searched instead of sent whole
+        (``turn_context``'s rule): a searched one is indexed now and recorded without its text.
+        Indexing that fails sends the text capped, as before retrieval, and says so."""
+        over_cap = len(item.text) > self._send_limit
+        knowledge = self._context.knowledge
+        if knowledge is None or not self._context.searched_instead(
+            turn, resolved, model, path, item.text, over_cap
+        ):
+            return item, False
+        try:
+            knowledge.index_document(
+                DocumentText(
+                    sha256=item.sha256,
+                    name=item.name,
+                    text=item.text,
+                    media_type=item.media_type,
+                    unit=item.unit,
+                    source_path=str(path),
+                ),
+                stop,
+            )
+        except KnowledgeError as exc:
+            if exc.kind == "cancelled" or stop.is_set():
+                raise _Stopped from exc
+            turn.append(
+                Notice(
+                    f"{item.name} could not be indexed for searching ({exc}); "
+                    + (
+                        f"its first {self._send_limit:,} characters are sent instead."
+                        if over_cap
+                        else "it is sent whole instead."
+                    ),
+                    level="warning",
+                )
+            )
+            if over_cap:
+                item = dataclasses.replace(item, text=item.text[: self._send_limit], truncated=True)
+            return item, False
+        return dataclasses.replace(item, text="", chars=len(item.text), truncated=False), True
 
     def _read_mcp_resources(self, turn: _Turn, stop: _StopSignal) -> list[str]:
         """Read the turn's MCP resources on this (worker) thread, one ``attachment_added``
@@ -618,7 +717,7 @@ class TurnRuntime:
                     uri=ref.uri,
                 )
             else:
-                read = self._mcp.resource_attachment(ref, self._attachment_limits.max_chars, stop)
+                read = self._mcp.resource_attachment(ref, self._send_limit, stop)
                 if read is None:
                     raise _Stopped  # stopped mid-read: nothing half-read is recorded
                 item = read
@@ -739,6 +838,10 @@ class _Turn:
         self.streamed_chars = 0
         self.history: list[StoredEvent] | None = None
         self.tools: _TurnTools | None = None
+        #: The model's window (``TurnContext.window``: the table's first, the provider's once
+        #: the turn sends enough for it to matter) and whether the provider was asked.
+        self.window: ResolvedWindow | None = None
+        self.window_asked = False
         #: Who answers this turn's permission questions (set by ``TurnRuntime.run``).
         self.asker: PermissionAsker = NobodyToAsk()
         #: Set when the store refused shown text: for the user, where that text is kept.

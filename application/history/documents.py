@@ -20,6 +20,14 @@ Invariants it keeps:
   is recorded text (arguments, results, reasoning, attachment text, errors) goes in a fenced block
   whose fence is longer than any backtick run inside it, so recorded text cannot end the block or
   the ``<details>`` around it;
+- a compaction is shown where it was recorded (from that turn on the model read the summary), as
+  a section "Earlier messages summarised" naming the turns it stands in for — only those on its
+  own branch, as ``application/conversations/compaction.py`` applies it — and each replaced turn
+  says which turn summarised it; the replaced turns themselves are still shown in full;
+- a retrieval lists its excerpts under its turn by number, label and score (those the answer
+  cites marked), their text collapsible; a context check is one line of figures. The one-line
+  wordings (``context_text``, ``compaction_text``, ``retrieval_text``, ``sources_text``) are
+  shared by the History timeline and the command line;
 - pure functions of their inputs (no I/O): ``export.py`` reads the store, this renders.
 """
 
@@ -40,11 +48,13 @@ from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
     Compaction,
+    ContextChecked,
     Event,
     Fact,
     GateOpened,
     Notice,
     Reasoning,
+    RetrievalPerformed,
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -54,6 +64,7 @@ from parley.domain.transcript.canonical import (
     thaw,
     to_payload,
 )
+from parley.domain.transcript.excerpts import Excerpt, cited_numbers, excerpts_of
 
 UNTITLED = "(untitled)"
 
@@ -120,6 +131,8 @@ def event_summary(event: Event, width: int = 100) -> str:
             text += f" · MCP server {event.mcp_server or '?'} · {event.uri}"
         if event.error:
             text += f" · not read: {event.error}"
+        elif event.retrieval:
+            text += f" · {retrieval_attachment_text(event)}"
     elif isinstance(event, Reasoning):
         text = event.text or "(redacted)"
     elif isinstance(event, AssistantText):
@@ -140,12 +153,122 @@ def event_summary(event: Event, width: int = 100) -> str:
     elif isinstance(event, Fact):
         text = event.text
     elif isinstance(event, Compaction):
-        text = f"summary of {len(event.replaces)} events: {event.summary}"
+        text = f"{compaction_text(event)}: {event.summary}"
+    elif isinstance(event, ContextChecked):
+        text = context_text(event)
+    elif isinstance(event, RetrievalPerformed):
+        text = retrieval_text(event)
     elif isinstance(event, TurnFinished):
         text = _finish_line(event)
     else:  # pragma: no cover - every registered type is handled above
         text = _compact_json(to_payload(event))
     return one_line(text, width)
+
+
+# -- context, compaction and retrieval in words (every surface uses these) -------------------------
+
+_WINDOW_SOURCES = {
+    "provider": "window from provider",
+    "table": "window from the model table",
+    "guess": "window guessed",
+}
+_TRIGGERS = {"auto": "auto", "manual": "manual (/compact)"}
+
+
+def context_text(event: ContextChecked) -> str:
+    """``41,230 of 128,000 tokens (32%) · window from provider``, then what was kept for the
+    answer and the summary the request used, when recorded."""
+    if event.window > 0:
+        share = round(100 * event.prompt_tokens / event.window)
+        parts = [f"{event.prompt_tokens:,} of {event.window:,} tokens ({share}%)"]
+    else:
+        parts = [f"{event.prompt_tokens:,} tokens (window unknown)"]
+    if event.window_source:
+        parts.append(_WINDOW_SOURCES.get(event.window_source, f"window from {event.window_source}"))
+    if event.reserved_output:
+        parts.append(f"{event.reserved_output:,} kept for the answer")
+    if event.compaction_id:
+        parts.append(f"with the summary of event {event.compaction_id}")
+    return " · ".join(parts)
+
+
+def replaced_range(event: Compaction) -> str:
+    """``events 12-87`` (the ids a compaction stands in for); "" when none are recorded."""
+    if len(event.replaces) == 2:
+        return f"events {event.replaces[0]}-{event.replaces[1]}"
+    return ""
+
+
+def compaction_text(event: Compaction) -> str:
+    """``summarised 12 turns (events 1-87) · by gpt-4o-mini · auto``."""
+    what = f"summarised {_plural(event.turns, 'turn')}" if event.turns else "summarised"
+    where = replaced_range(event)
+    if where:
+        what += f" ({where})" if event.turns else f" {where}"
+    parts = [what, f"by {event.model or 'an unnamed model'}"]
+    if event.trigger:
+        parts.append(_TRIGGERS.get(event.trigger, event.trigger))
+    return " · ".join(parts)
+
+
+def compaction_notice(event: Compaction) -> str:
+    """What a person is told when a turn compacted (``parley ask``, on stderr)."""
+    turns = _plural(event.turns, "earlier turn") if event.turns else "earlier turns"
+    if event.trigger == "manual":
+        return f"Summarised {turns} (/compact)"
+    return f"Summarised {turns} to fit the model's window"
+
+
+def _short_location(excerpt: Excerpt) -> str:
+    if excerpt.unit == "page" and excerpt.unit_number:
+        return f"p. {excerpt.unit_number}"
+    return excerpt.location
+
+
+def excerpt_places(excerpts: Sequence[Excerpt]) -> str:
+    """``report.pdf p. 117, p. 3; notes.md`` — each document once, in the order first given."""
+    places: dict[str, list[str]] = {}
+    for excerpt in excerpts:
+        where = places.setdefault(excerpt.name, [])
+        short = _short_location(excerpt)
+        if short and short not in where:
+            where.append(short)
+    return "; ".join(
+        f"{name} {', '.join(where)}" if where else name for name, where in places.items()
+    )
+
+
+def retrieval_text(event: RetrievalPerformed) -> str:
+    """``5 excerpts · bm25 · report.pdf p. 117, p. 116`` (and the note, when there is one)."""
+    excerpts = excerpts_of(event.excerpts)
+    parts = [_plural(len(excerpts), "excerpt") if excerpts else "no excerpts", event.method]
+    if excerpts:
+        parts.append(excerpt_places(excerpts))
+    if event.note:
+        parts.append(event.note)
+    return " · ".join(p for p in parts if p)
+
+
+def excerpt_line(excerpt: Excerpt) -> str:
+    """``[1] report.pdf, page 117 · score 12.4``."""
+    return f"[{excerpt.number}] {excerpt.label} · score {excerpt.score:.3g}"
+
+
+def retrieval_attachment_text(event: AttachmentAdded) -> str:
+    """How an attachment answered from retrieval is described (its text is not in the record)."""
+    return f"indexed for retrieval ({event.chars:,} characters; excerpts sent per question)"
+
+
+def sources_text(excerpts: Sequence[Excerpt], answer: str) -> str:
+    """The sources line after an answer: the excerpts it cites (``Sources: [1] report.pdf, page
+    117 · [3] …``), or, when it cites none, the excerpts it was given; "" when none were."""
+    if not excerpts:
+        return ""
+    cited = cited_numbers(answer)
+    chosen = [e for n in cited for e in excerpts if e.number == n]
+    if chosen:
+        return "Sources: " + " · ".join(f"[{e.number}] {e.label}" for e in chosen)
+    return "Excerpts given (none cited): " + " · ".join(f"[{e.number}] {e.label}" for e in excerpts)
 
 
 # -- shared helpers -------------------------------------------------------------------------------
@@ -205,6 +328,8 @@ def _attachment_line(event: AttachmentAdded) -> str:
         parts.append(f"sha256 {event.sha256}")
     if event.truncated:
         parts.append("text truncated")
+    if event.retrieval:
+        parts.append(retrieval_attachment_text(event))
     return ", ".join(parts)
 
 
@@ -229,6 +354,92 @@ def _branch_notes(events: Sequence[StoredEvent]) -> dict[str, str]:
             notes[turn_id] = " · ".join(parts)
         previous = turn_id
     return notes
+
+
+@dataclass(frozen=True)
+class _Replaced:
+    """What one compaction stands in for, as the document numbers turns."""
+
+    turn_numbers: tuple[int, ...]
+    events: int
+
+
+@dataclass(frozen=True)
+class _Compactions:
+    by_event: dict[int, _Replaced]
+    #: Per turn, the numbers of the turns whose compaction summarised it.
+    summarised_in: dict[str, tuple[int, ...]]
+
+
+def _compactions(events: Sequence[StoredEvent]) -> _Compactions:
+    """Each compaction's replaced turns: the events within its ``replaces`` range that are on its
+    own branch (the path to the turn that recorded it), so another branch's events recorded in
+    between are never counted as summarised (``application/conversations/compaction.py``)."""
+    tree = BranchTree(events)
+    numbers = {turn_id: n for n, turn_id in enumerate(tree.order, start=1)}
+    by_event: dict[int, _Replaced] = {}
+    summarised_in: dict[str, list[int]] = {}
+    for stored in events:
+        event = stored.event
+        if not isinstance(event, Compaction) or len(event.replaces) != 2:
+            continue
+        first, last = event.replaces
+        path = set(tree.path_to(stored.turn_id)) or set(tree.order)
+        replaced = [
+            s
+            for s in events
+            if first <= s.id <= last and s.turn_id in path and not isinstance(s.event, Compaction)
+        ]
+        turns = tuple(dict.fromkeys(s.turn_id for s in replaced if s.turn_id in numbers))
+        by_event[stored.id] = _Replaced(tuple(numbers[t] for t in turns), len(replaced))
+        for turn_id in turns:
+            where = summarised_in.setdefault(turn_id, [])
+            number = numbers.get(stored.turn_id)
+            if number is not None and number not in where:
+                where.append(number)
+    return _Compactions(by_event, {k: tuple(v) for k, v in summarised_in.items()})
+
+
+def _turn_span(numbers: Sequence[int]) -> str:
+    """``turn 3``, ``turns 1-10`` (consecutive) or ``turns 1, 2, 4``."""
+    if len(numbers) == 1:
+        return f"turn {numbers[0]}"
+    if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"turns {numbers[0]}-{numbers[-1]}"
+    return "turns " + ", ".join(str(n) for n in numbers)
+
+
+def _compaction_scope(event: Compaction, replaced: _Replaced | None) -> str:
+    """``Stands in for turns 1-10 (events 1-87) · by gpt-4o-mini · auto``: what the model read
+    this summary in place of, from the turn that recorded it on."""
+    where = replaced_range(event)
+    if replaced is not None and replaced.turn_numbers:
+        scope = f"Stands in for {_turn_span(replaced.turn_numbers)}"
+        scope += f" ({where})" if where else ""
+    elif where:
+        scope = f"Stands in for {where} (not found in this record)"
+    else:
+        scope = "No replaced range was recorded"
+    parts = [scope, f"by {event.model or 'an unnamed model'}"]
+    if event.trigger:
+        parts.append(_TRIGGERS.get(event.trigger, event.trigger))
+    return " · ".join(parts)
+
+
+def _summarised_note(numbers: Sequence[int]) -> str:
+    if not numbers:
+        return ""
+    which = ", ".join(str(n) for n in numbers)
+    return f"summarised in turn{'s' if len(numbers) > 1 else ''} {which}"
+
+
+def _cited_by_turn(events: Sequence[StoredEvent]) -> dict[str, frozenset[int]]:
+    """Per turn, the excerpt numbers its answer cites (``[n]``)."""
+    answers: dict[str, list[str]] = {}
+    for stored in events:
+        if isinstance(stored.event, AssistantText):
+            answers.setdefault(stored.turn_id, []).append(stored.event.text)
+    return {turn: frozenset(cited_numbers("".join(texts))) for turn, texts in answers.items()}
 
 
 def _setup_notes(event: TurnStarted) -> list[str]:
@@ -411,6 +622,33 @@ def _md_call(entry: _Call, call_id: str) -> list[str]:
     return _md_details(f"Tool call: {tool} · {_call_outcome(entry)}", "\n".join(body).rstrip())
 
 
+def _md_quote(text: str) -> list[str]:
+    return [f"> {line}" if line else ">" for line in (text or "(empty)").split("\n")]
+
+
+def _md_retrieval(event: RetrievalPerformed, cited: frozenset[int]) -> list[str]:
+    """The excerpts a turn was given, each with its label (and whether the answer cites it);
+    their text in one collapsible section."""
+    excerpts = excerpts_of(event.excerpts)
+    query = _md_text(one_line(event.query, 10_000))
+    block = [f"**Excerpts retrieved** ({event.method}, {_plural(len(excerpts), 'excerpt')}) for: "
+             f"{query}"]  # fmt: skip
+    if event.note:
+        block += ["", f"_Note: {_md_text(one_line(event.note, 10_000))}_"]
+    if not excerpts:
+        return block
+    block.append("")
+    for excerpt in excerpts:
+        mark = " · **cited**" if excerpt.number in cited else ""
+        block.append(f"- {_md_text(one_line(excerpt_line(excerpt), 10_000))}{mark}")
+    body: list[str] = []
+    for excerpt in excerpts:
+        body += [f"[{excerpt.number}] {_md_text(one_line(excerpt.label, 10_000))}", ""]
+        body += [_fence(excerpt.text), ""]
+    summary = f"Text of the {_plural(len(excerpts), 'excerpt')} given to the model"
+    return [*block, "", *_md_details(summary, "\n".join(body).rstrip())]
+
+
 def _md_session(doc: SessionDocument, level: int) -> list[str]:
     h = "#" * level
     session = doc.session
@@ -436,6 +674,8 @@ def _md_session(doc: SessionDocument, level: int) -> list[str]:
 
     calls = _calls_by_id(doc.events)
     branches = _branch_notes(doc.events)
+    compactions = _compactions(doc.events)
+    cited = _cited_by_turn(doc.events)
     shown: set[str] = set()
     turn_no = 0
     for stored in doc.events:
@@ -457,6 +697,9 @@ def _md_session(doc: SessionDocument, level: int) -> list[str]:
             workspace = getattr(event, "workspace", "")  # recorded since the history issue
             if workspace:
                 block[-1] += f" · workspace {_md_inline_code(workspace)}"
+            summarised = _summarised_note(compactions.summarised_in.get(stored.turn_id, ()))
+            if summarised:
+                block[-1] += f" · {summarised}"
         elif isinstance(event, UserMessage):
             block = [f"**You** · {stored.ts}", "", _md_text(event.text)]
         elif isinstance(event, AttachmentAdded):
@@ -488,10 +731,18 @@ def _md_session(doc: SessionDocument, level: int) -> list[str]:
         elif isinstance(event, Fact):
             block = [f"> **Fact:** {_md_text(one_line(event.text, 10_000))}"]
         elif isinstance(event, Compaction):
-            block = _md_details(
-                f"Compaction by {event.model} (stands in for {len(event.replaces)} events)",
-                _fence(event.summary),
-            )
+            scope = _compaction_scope(event, compactions.by_event.get(stored.id))
+            block = [
+                f"{h}## Earlier messages summarised",
+                "",
+                f"_{_md_text(scope)} · {stored.ts}_",
+                "",
+                *_md_quote(_md_text(event.summary)),
+            ]
+        elif isinstance(event, ContextChecked):
+            block = [f"_Context: {context_text(event)}_"]
+        elif isinstance(event, RetrievalPerformed):
+            block = _md_retrieval(event, cited.get(stored.turn_id, frozenset()))
         elif isinstance(event, TurnFinished):
             block = [f"_Turn finished: {_finish_line(event, with_error=False)}_"]
             if event.error:
@@ -567,6 +818,12 @@ details h3 { font-size: .85rem; margin: .7rem 0 .25rem; color: var(--muted); }
 .notice, .fact, .gate { font-size: .9rem; margin: .5rem 0; padding-left: .6rem;
   border-left: 3px solid var(--line); }
 .finished { color: var(--muted); font-size: .85rem; margin: .6rem 0 0; }
+.compaction { margin: .8rem 0; padding: .3rem .8rem; border-left: 3px solid var(--warn); }
+.compaction h3 { font-size: .95rem; margin: 0 0 .25rem; }
+.scope, .context { color: var(--muted); font-size: .85rem; margin: .3rem 0; }
+.retrieval { font-size: .9rem; margin: .6rem 0; padding-left: .6rem;
+  border-left: 3px solid var(--line); }
+.retrieval ol { margin: .3rem 0; padding-left: 1.6rem; }
 nav ol { padding-left: 1.2rem; }
 code { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 @media print { details { break-inside: avoid; } }
@@ -618,6 +875,32 @@ def _html_confinement(verdict: ActionVerdict) -> str:
     return f' · <span class="{css}">{_e(confinement_text(verdict.confinement))}</span>'
 
 
+def _html_retrieval(event: RetrievalPerformed, cited: frozenset[int]) -> str:
+    """The excerpts a turn was given: a numbered list of labels, each excerpt's text behind its
+    own ``<details>``."""
+    excerpts = excerpts_of(event.excerpts)
+    parts = [
+        f"<p><strong>Excerpts retrieved</strong> ({_e(event.method)}, "
+        f"{_plural(len(excerpts), 'excerpt')}) for <q>{_e(event.query)}</q></p>"
+    ]
+    if event.note:
+        parts.append(f'<p class="warning">{_e(event.note)}</p>')
+    if excerpts:
+        items = []
+        for excerpt in excerpts:
+            mark = ' · <strong class="ok">cited</strong>' if excerpt.number in cited else ""
+            items.append(
+                f'<li value="{excerpt.number}">{_e(excerpt.label)} · score '
+                f"{excerpt.score:.3g}{mark}"
+                + _html_details(
+                    "Text given to the model", f"<pre>{_e(excerpt.text)}</pre>", "excerpt"
+                )
+                + "</li>"
+            )
+        parts.append(f'<ol class="excerpts">{"".join(items)}</ol>')
+    return f'<div class="retrieval">{"".join(parts)}</div>'
+
+
 def _html_session(doc: SessionDocument, heading: str) -> str:
     session = doc.session
     figures = _figures(doc.events)
@@ -649,6 +932,8 @@ def _html_session(doc: SessionDocument, heading: str) -> str:
 
     calls = _calls_by_id(doc.events)
     branches = _branch_notes(doc.events)
+    compactions = _compactions(doc.events)
+    cited = _cited_by_turn(doc.events)
     shown: set[str] = set()
     turn_no = 0
     in_turn = False
@@ -667,6 +952,9 @@ def _html_session(doc: SessionDocument, heading: str) -> str:
             workspace = getattr(event, "workspace", "")  # recorded since the history issue
             if workspace:
                 retry += f" · workspace {_e(workspace)}"
+            summarised = _summarised_note(compactions.summarised_in.get(stored.turn_id, ()))
+            if summarised:
+                retry += f" · {_e(summarised)}"
             out.append(
                 f'<section class="turn"><h2>Turn {turn_no} · {_e(event.provider_id)} · '
                 f'{_e(event.model)} <span class="when">{_e(stored.ts)}</span> '
@@ -714,13 +1002,16 @@ def _html_session(doc: SessionDocument, heading: str) -> str:
         elif isinstance(event, Fact):
             out.append(f'<p class="fact"><strong>Fact:</strong> {_e(event.text)}</p>')
         elif isinstance(event, Compaction):
+            scope = _compaction_scope(event, compactions.by_event.get(stored.id))
             out.append(
-                _html_details(
-                    f"Compaction by {_e(event.model)} (stands in for {len(event.replaces)} events)",
-                    f"<pre>{_e(event.summary)}</pre>",
-                    "compaction",
-                )
+                '<div class="compaction"><h3>Earlier messages summarised</h3>'
+                f'<p class="scope">{_e(scope)} <span class="when">{_e(stored.ts)}</span></p>'
+                f'<div class="text">{_e(event.summary)}</div></div>'
             )
+        elif isinstance(event, ContextChecked):
+            out.append(f'<p class="context">Context: {_e(context_text(event))}</p>')
+        elif isinstance(event, RetrievalPerformed):
+            out.append(_html_retrieval(event, cited.get(stored.turn_id, frozenset())))
         elif isinstance(event, TurnFinished):
             css = "ok" if event.status == "completed" else "error"
             usage = _usage_text(event)

@@ -18,7 +18,10 @@ Invariants it keeps:
 - nothing secret is in any export: every format is built from the event log alone, and the log
   never holds API keys (keys are read from the environment or the keyring at call time and never
   recorded; provider errors are redacted before they are recorded);
-- Markdown and HTML are rendered by ``documents`` from the same events (see its invariants).
+- Markdown and HTML are rendered by ``documents`` from the same events (see its invariants);
+- the ids a ``compaction`` (``replaces``) and a ``context_checked`` (``compaction_id``) name are
+  the store's event ids, the same ``id`` the export gives each event, so an export resolves them
+  within itself.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ from typing import Any
 
 from parley.application.history.documents import (
     SessionDocument,
+    compaction_text,
+    context_text,
     event_summary,
+    excerpt_line,
     html_collection,
     html_document,
     markdown_collection,
@@ -37,13 +43,17 @@ from parley.application.history.documents import (
 from parley.application.ports.event_store import ChainReport, EventStore, SessionRecord
 from parley.domain.transcript.canonical import (
     AssistantText,
+    Compaction,
+    ContextChecked,
     Notice,
+    RetrievalPerformed,
     StoredEvent,
     TurnFinished,
     TurnStarted,
     UserMessage,
     to_payload,
 )
+from parley.domain.transcript.excerpts import excerpts_of
 
 EXPORT_FORMAT = "parley-session"
 EXPORT_FORMAT_VERSION = 1
@@ -158,6 +168,19 @@ def render_transcript(session: SessionRecord, events: Sequence[StoredEvent]) -> 
             lines.append(f"\n[{event.model or 'assistant'}]{suffix} {event.text}")
         elif isinstance(event, Notice):
             lines.append(f"\n[{event.level}] {event.text}")
+        elif isinstance(event, Compaction):
+            lines.append(f"\n[earlier messages summarised] {compaction_text(event)}")
+            lines.append(event.summary)
+        elif isinstance(event, ContextChecked):
+            lines.append(f"\n[context] {context_text(event)}")
+        elif isinstance(event, RetrievalPerformed):
+            excerpts = excerpts_of(event.excerpts)
+            lines.append(
+                f"\n[excerpts] {len(excerpts)} retrieved ({event.method}) for: {event.query}"
+            )
+            if event.note:
+                lines.append(f"    note: {event.note}")
+            lines.extend(f"    {excerpt_line(excerpt)}" for excerpt in excerpts)
         elif isinstance(event, TurnFinished):
             usage = event.usage.to_dict()
             figures = ", ".join(f"{k}={v}" for k, v in usage.items())

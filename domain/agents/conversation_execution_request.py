@@ -213,6 +213,8 @@ class ConversationExecutionRequest:
     # in ``attachments``), and the knowledge collections (a project's folder) searched each turn
     retrieval_attachments: tuple[Path, ...] = ()
     knowledge_collections: tuple[str, ...] = ()
+    # how many excerpts a turn is given at most (Settings → Context & knowledge)
+    retrieval_limit: int = 8
     extras: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
@@ -222,7 +224,7 @@ class ConversationExecutionRequest:
             raise ValueError("follows_turn_id must be a turn id, '' (the start) or None")
         if self.gate_mode not in GATE_MODES:
             raise ValueError(f"gate_mode must be one of {GATE_MODES}, got {self.gate_mode!r}")
-        for name in ("max_steps", "completion_max_steps"):
+        for name in ("max_steps", "completion_max_steps", "retrieval_limit"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")

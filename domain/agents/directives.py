@@ -10,6 +10,7 @@ Grammar (deterministic, whitespace-separated, only at the very start of the prom
 
     prompt     := directive* body
     directive  := "/skill" NAME | "/agent" NAME | "/model" MODEL | "/new" | "/clear" | "/help"
+                | "/compact"
 
 Invariants it keeps:
 
@@ -38,6 +39,8 @@ COMMANDS: dict[str, bool] = {
     "new": False,
     "clear": False,
     "help": False,
+    # Summarise the conversation's earlier turns now (issue 18); the window carries it out.
+    "compact": False,
 }
 
 _TOKEN = re.compile(r"\s*(\S+)")

@@ -12,6 +12,9 @@ The form (ADR-004): every readable text attachment, in attachment order, as
 
 blocks separated by a blank line, placed *before* the typed text with one blank line between
 (documents first, question last). Images are sent as image parts, not text, and get no block.
+An attachment indexed for retrieval (``attachment_added.retrieval``) has no text in its block: the
+header says ``chars`` (the whole document) and ``searched="true"``, the body ``SEARCHED_NOTE``; the
+passages retrieved for each message follow as excerpts (``domain/transcript/excerpts.py``).
 When the text encoding was guessed (``attachment_added.encoding`` is set), the header ends with
 ``encoding="windows-1252" encoding-confidence="0.62"`` so the model knows odd characters may be a
 wrong guess; a record without a guess renders exactly as before.
@@ -41,6 +44,13 @@ def _confidence(value: float) -> str:
     return f"{min(1.0, max(0.0, value)):.2f}"
 
 
+#: What an indexed attachment's block says instead of its text.
+SEARCHED_NOTE = (
+    "This document is too large to send whole: it was indexed, and the passages that match "
+    "each message are sent with it as numbered excerpts."
+)
+
+
 def attachment_block(item: AttachmentAdded) -> str:
     """One attachment's delimited block ("" for an image or an unreadable file)."""
     if item.error_kind or item.error or item.image_media_type:
@@ -48,6 +58,9 @@ def attachment_block(item: AttachmentAdded) -> str:
     attributes = [f'name="{_escape(item.name)}"', f'type="{_escape(item.media_type)}"']
     if item.unit and item.units:
         attributes.append(f'{_escape(item.unit)}="{item.units}"')
+    if item.retrieval:
+        attributes.append(f'chars="{item.chars}" searched="true"')
+        return f"<attachment {' '.join(attributes)}>\n{SEARCHED_NOTE}\n</attachment>"
     attributes.append(f'chars="{len(item.text)}"')
     if item.truncated:
         attributes.append('truncated="true"')

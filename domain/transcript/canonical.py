@@ -271,7 +271,9 @@ class Compaction(Event):
     """A summary that stands in for the events ``replaces = (first_id, last_id)`` of its branch
     when history is rendered (``application/conversations/compaction.py``). ``turns`` counts the
     turns it replaced; ``trigger`` says why it was written: ``auto`` (the request passed the
-    threshold or did not fit) or ``manual`` (``/compact``); older records have neither."""
+    threshold or did not fit) or ``manual`` (``/compact``); older records have neither. ``usage``
+    is what the summarising call cost (an automatic compaction's is also in its turn's usage; a
+    manual one belongs to no turn, so this is its only record)."""
 
     type_name: ClassVar[str] = "compaction"
     summary: str
@@ -279,6 +281,7 @@ class Compaction(Event):
     replaces: tuple[int, ...] = ()
     turns: int = 0
     trigger: str = ""
+    usage: Usage = field(default_factory=Usage)
 
 
 @dataclass(frozen=True)

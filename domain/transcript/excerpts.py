@@ -34,7 +34,9 @@ from typing import Any
 #: A citation in an answer: ``[3]`` or ``[1, 4]`` / ``[1][4]`` (each number its own match).
 CITATION = re.compile(r"\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
 
-EXCERPTS_INTRO = "Retrieved from the user's documents for this message; cite the ones you use as [n]."
+EXCERPTS_INTRO = (
+    "Retrieved from the user's documents for this message; cite the ones you use as [n]."
+)
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,10 @@ class Excerpt:
             value = data.get(name, default)
             if kind is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
-            if value is None or not isinstance(value, kind) or isinstance(value, bool) != (
-                kind is bool
+            if (
+                value is None
+                or not isinstance(value, kind)
+                or isinstance(value, bool) != (kind is bool)
             ):
                 raise ValueError(f"excerpt: field {name!r} is missing or of the wrong kind")
             return value

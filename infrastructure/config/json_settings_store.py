@@ -8,8 +8,10 @@ and be readable and editable by a person. The file looks like::
                     "preset"}],
      "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout",
                  "max_answer_chars"},
+     "context": {"compaction_threshold", "compaction_provider_id", "compaction_model",
+                 "embedding_provider_id", "embedding_model", "excerpts"},
      "projects": [{"id", "name", "workspace", "instructions", "provider_id", "model",
-                   "gate_mode", "tools"}],
+                   "gate_mode", "tools", "mcp_servers", "knowledge_folder"}],
      "prices": [{"model_pattern", "provider", "input_per_mtok", "output_per_mtok",
                  "currency"}],
      "context_windows": [{"model_pattern", "provider", "context_tokens",
@@ -22,9 +24,13 @@ and be readable and editable by a person. The file looks like::
 written only when there is one. ``env``, ``headers`` and ``tool_policies`` are JSON objects (name
 to value); ``secret_env`` and ``secret_headers`` are lists of *names* whose values are in the
 keyring (``application.mcp.secrets``). A project's ``mcp_servers`` (the servers enabled for it) is
-a list of names, written only when not empty.
+a list of names, written only when not empty; its ``knowledge_folder`` (added within version 1)
+is written only when set, and a file without it reads as ``""`` (no knowledge folder).
 
 ``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
+``context`` (added within version 1, issue 18) works the same way with ``ContextSettings``
+(compaction and retrieval): optional, what it leaves out takes the defaults, unknown fields are
+refused, and it is written only when it differs from the defaults.
 ``projects`` and ``prices`` (added within version 1) are optional too, so older files still load;
 ``projects`` is written only when there is one. A missing ``prices`` means "the built-in table"
 (``domain.usage.pricing.DEFAULT_PRICES``); once the user saves a table it is written, even empty,
@@ -91,6 +97,7 @@ from parley.application.mcp.model import (
 from parley.application.mcp.secrets import looks_secret_value
 from parley.application.ports.settings_store import (
     PROVIDER_KINDS,
+    ContextSettings,
     NetworkSettings,
     ProjectConfig,
     ProjectNameTaken,
@@ -112,12 +119,14 @@ _TOP_LEVEL_FIELDS = (
     "default_provider",
     "providers",
     "network",
+    "context",
     "projects",
     "prices",
     "context_windows",
     "mcp_servers",
 )
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
+_CONTEXT_FIELDS = tuple(f.name for f in dataclasses.fields(ContextSettings))
 _PROVIDER_FIELDS = (
     "name",
     "kind",
@@ -482,6 +491,18 @@ class JsonSettingsStore:
             doc = self._load()
             self._save(dataclasses.replace(doc, network=network))
 
+    def context(self) -> ContextSettings:
+        """Compaction and retrieval settings (the defaults while none were saved)."""
+        return self._load().context
+
+    def set_context(self, context: ContextSettings) -> None:
+        """Replace the compaction and retrieval settings (the defaults leave no ``context``)."""
+        if not isinstance(context, ContextSettings):
+            raise SettingsError("set_context needs ContextSettings")
+        with self._lock:
+            doc = self._load()
+            self._save(dataclasses.replace(doc, context=context))
+
     def projects(self) -> Sequence[ProjectConfig]:
         """Projects in the order they were added."""
         return list(self._load().projects)
@@ -680,6 +701,8 @@ class JsonSettingsStore:
         }
         if doc.network != NetworkSettings():
             document["network"] = dataclasses.asdict(doc.network)
+        if doc.context != ContextSettings():
+            document["context"] = dataclasses.asdict(doc.context)
         if doc.projects:
             document["projects"] = [_project_to_json(p) for p in doc.projects]
         if doc.prices is not None:
@@ -739,6 +762,7 @@ class _Document:
     default: str | None = None
     providers: tuple[ProviderConfig, ...] = ()
     network: NetworkSettings = dataclasses.field(default_factory=NetworkSettings)
+    context: ContextSettings = dataclasses.field(default_factory=ContextSettings)
     projects: tuple[ProjectConfig, ...] = ()
     #: None: the user never saved a table (the defaults apply)
     prices: tuple[ModelPrice, ...] | None = None
@@ -766,6 +790,8 @@ def _project_to_json(project: ProjectConfig) -> dict[str, Any]:
     servers = data.pop("mcp_servers")
     if servers:
         data["mcp_servers"] = list(servers)
+    if not data["knowledge_folder"]:
+        del data["knowledge_folder"]  # written only when set (older files have none)
     return data
 
 
@@ -930,6 +956,15 @@ def _parse_network(raw: Any) -> NetworkSettings:
     return NetworkSettings(**raw)
 
 
+def _parse_context(raw: Any) -> ContextSettings:
+    if raw is None:
+        return ContextSettings()
+    if not isinstance(raw, Mapping):
+        raise SettingsError("'context' must be an object")
+    _no_unknown_fields(raw, _CONTEXT_FIELDS, "'context'")
+    return ContextSettings(**raw)
+
+
 def _parse(data: Any) -> _Document:
     if not isinstance(data, Mapping):
         raise SettingsError("the top level must be a JSON object")
@@ -988,6 +1023,7 @@ def _parse(data: Any) -> _Document:
         default=default,
         providers=tuple(providers),
         network=_parse_network(data.get("network")),
+        context=_parse_context(data.get("context")),
         projects=_parse_projects(data.get("projects")),
         prices=_parse_prices(data.get("prices")),
         windows=_parse_windows(data.get("context_windows")),

@@ -10,6 +10,11 @@ Invariants it keeps:
 
 - ``searchable_text`` is a pure function of an event's wire name and payload; the FTS row of an
   event is written from it in the event's own transaction, so search never lags the log;
+- what a person may look for is indexed, copies are not: a compaction's summary (the model's own
+  words, one event per compaction) and a retrieval's query and excerpt places (``report.pdf page
+  117``) are searchable; an excerpt's text is not (it is a copy of a document, and every turn
+  that retrieved it would match), nor an attachment's text when it was indexed for retrieval
+  (then the record holds none);
 - ``match_expression`` never produces an expression FTS5 rejects; words are ANDed;
 - ``until_bound`` makes ``until`` inclusive at its own precision (``2026-01-31`` includes the whole
   day), because timestamps compare as text;
@@ -47,7 +52,25 @@ def searchable_text(type_name: str, payload: Mapping[str, Any]) -> str:
         return "\n".join(p for p in (_str(payload.get("name")), _str(payload.get("text"))) if p)
     if type_name == "turn_finished":
         return _str(payload.get("error"))
+    if type_name == "compaction":
+        return _str(payload.get("summary"))
+    if type_name == "retrieval_performed":
+        return _retrieval_text(payload)
     return ""
+
+
+def _retrieval_text(payload: Mapping[str, Any]) -> str:
+    """A retrieval's query and where each excerpt came from (file name and place), never the
+    excerpts' text: that is a copy of a document, and indexing it would answer every search for a
+    document's words with each turn that retrieved them."""
+    parts = [_str(payload.get("query"))]
+    excerpts = payload.get("excerpts")
+    for excerpt in excerpts if isinstance(excerpts, list | tuple) else ():
+        if isinstance(excerpt, Mapping):
+            parts.append(
+                " ".join(p for p in (_str(excerpt.get("name")), _str(excerpt.get("location"))) if p)
+            )
+    return "\n".join(p for p in parts if p)
 
 
 def _str(value: Any) -> str:

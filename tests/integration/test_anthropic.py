@@ -989,11 +989,12 @@ def test_thinking_is_stored_and_sent_back_on_the_next_turn(
         assert [e.type_name for e in events] == [
             "turn_started",
             "user_message",
+            "context_checked",
             "reasoning",
             "assistant_text",
             "turn_finished",
         ]
-        reasoning, answer = events[2].event, events[3].event
+        reasoning, answer = events[3].event, events[4].event
         assert isinstance(reasoning, Reasoning) and isinstance(answer, AssistantText)
         assert (reasoning.text, reasoning.signature) == (thinking, signature)
         assert (reasoning.provider_kind, reasoning.redacted_data) == ("anthropic", "")

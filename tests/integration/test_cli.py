@@ -109,8 +109,14 @@ def session_of(err: str) -> str:
     return found[0]
 
 
+def recorded(events: list[dict]) -> list[dict]:
+    """``events`` without ``context_checked`` (recorded before every call; it is tested in
+    test_turn_context.py), so the others keep the places ``EVENT_ORDER`` gives them."""
+    return [e for e in events if e["type"] != "context_checked"]
+
+
 def types_of(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
+    return [e["type"] for e in recorded(events)]
 
 
 def parley_command() -> list[str]:
@@ -382,9 +388,9 @@ def test_ask_streams_the_answer_and_records_the_turn(
     for event in events:
         assert {"id", "ts", "type", "turn_id", "actor", "payload"} <= set(event)
     assert len({e["turn_id"] for e in events}) == 1
-    assert events[1]["payload"]["text"] == "What is the capital of France?"
-    assert events[2]["payload"]["text"] == "Paris is the capital."
-    finished = events[3]["payload"]
+    assert recorded(events)[1]["payload"]["text"] == "What is the capital of France?"
+    assert recorded(events)[2]["payload"]["text"] == "Paris is the capital."
+    finished = recorded(events)[3]["payload"]
     assert finished["status"] == "completed"
     assert finished["usage"]["input_tokens"] == 9
     assert finished["usage"]["output_tokens"] == 4
@@ -402,8 +408,8 @@ def test_ask_json_prints_one_stored_event_per_line(
     lines = out.splitlines()
     events = [json.loads(line) for line in lines]  # every line is one JSON document
     assert types_of(events) == EVENT_ORDER
-    assert events[2]["payload"]["text"] == "Hi there"
-    assert events[3]["payload"]["status"] == "completed"
+    assert recorded(events)[2]["payload"]["text"] == "Hi there"
+    assert recorded(events)[3]["payload"]["status"] == "completed"
     # the same events as the log holds
     assert events == profile.export(session_of(err))["events"]
 
@@ -481,7 +487,7 @@ def test_server_errors_are_retried_then_reported(profile: Profile, httpserver: H
         "notice",
         "turn_finished",
     ]
-    assert "attempt 2 of 3" in events[2]["payload"]["text"]
+    assert "attempt 2 of 3" in recorded(events)[2]["payload"]["text"]
     assert events[-1]["payload"]["status"] == "failed"
 
 
@@ -550,7 +556,7 @@ def test_history_list_show_and_export(
     target = tmp_path / "export.json"
     code, out, err = profile.run("history", "export", first, "--format", "json", "-o", str(target))
     assert code == 0 and out == ""
-    assert "4 events" in err
+    assert "5 events" in err  # with the context check before the call
     assert json.loads(target.read_text(encoding="utf-8")) == profile.export(first)
 
 
@@ -660,9 +666,9 @@ def test_subprocess_add_ask_and_export(tmp_path: Path, httpserver: HTTPServer) -
     assert export.returncode == 0, export.stderr
     events = json.loads(export.stdout)["events"]
     assert types_of(events) == EVENT_ORDER
-    assert events[2]["payload"]["text"] == "Streamed from a subprocess."
-    assert events[3]["payload"]["status"] == "completed"
-    assert events[3]["payload"]["usage"] == {
+    assert recorded(events)[2]["payload"]["text"] == "Streamed from a subprocess."
+    assert recorded(events)[3]["payload"]["status"] == "completed"
+    assert recorded(events)[3]["payload"]["usage"] == {
         "input_tokens": 3,
         "output_tokens": 5,
         "total_tokens": 8,
@@ -736,9 +742,9 @@ def test_ctrl_c_cancels_keeps_the_partial_answer_and_exits_130(
     assert "cancelled" in err
     events = profile.export(session_of(err))["events"]
     assert types_of(events) == EVENT_ORDER
-    partial = events[2]["payload"]
+    partial = recorded(events)[2]["payload"]
     assert (partial["text"], partial["partial"]) == ("Once upon", True)
-    assert events[3]["payload"]["status"] == "cancelled"
+    assert recorded(events)[3]["payload"]["status"] == "cancelled"
     assert types_of(events).count("turn_finished") == 1
 
 

@@ -26,7 +26,13 @@ from tests.support.sse_server import ScriptedServer, chunked_script, fixture_pat
 from tests.support.wire_formats import KINDS, WIRE_FORMATS
 
 SESSION_LINE = re.compile(r"^session ([0-9a-f]{32})$", re.MULTILINE)
-EVENT_ORDER = ["turn_started", "user_message", "assistant_text", "turn_finished"]
+EVENT_ORDER = [
+    "turn_started",
+    "user_message",
+    "context_checked",
+    "assistant_text",
+    "turn_finished",
+]
 PROMPT = "Say something short."
 
 

@@ -242,7 +242,7 @@ class Result:
 
     @property
     def types(self) -> list[str]:
-        return [e.type_name for e in self.events]
+        return [e.type_name for e in self.events if e.type_name != "context_checked"]
 
     @property
     def finished(self) -> TurnFinished:

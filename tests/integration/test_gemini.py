@@ -960,11 +960,12 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
         assert [e.type_name for e in events] == [
             "turn_started",
             "user_message",
+            "context_checked",
             "reasoning",
             "assistant_text",
             "turn_finished",
         ]
-        reasoning, answer, finished = (e.event for e in events[2:])
+        reasoning, answer, finished = (e.event for e in events[3:])
         assert isinstance(reasoning, Reasoning)
         assert (reasoning.provider_kind, reasoning.text) == ("gemini", expected.thoughts)
         assert (reasoning.signature[:24], len(reasoning.signature)) == (

@@ -37,7 +37,15 @@ from tests.integration.test_cli import (
 from tests.integration.test_keys import MemoryKeyring, memory_keyring  # noqa: F401
 from tests.support.cli_profile import headless  # noqa: F401 (a fixture)
 from tests.support.sse_server import openai_text_stream
-from tests.unit.test_history_render import SCRIPT_MESSAGE, _turns, texts_that_must_appear
+from tests.unit.test_history_render import (
+    EXCERPT_1,
+    QUERY,
+    SCRIPT_MESSAGE,
+    SUMMARY,
+    _turns,
+    excerpt_records,
+    texts_that_must_appear,
+)
 
 QUARTERLY = "Quarterly figures"
 SINTRA = "Sintra day"
@@ -176,12 +184,76 @@ def test_show_events_prints_one_line_per_event(profile: Profile) -> None:
     for line, event in zip(lines, record["events"], strict=True):
         event_id, ts, type_name, *_rest = line.split()
         assert (int(event_id), ts, type_name) == (event["id"], event["ts"], event["type"])
-    assert lines[0].endswith("turn_started     local · test-model")
-    assert "read_file" in lines[5] and "q3.csv" in lines[5]
+    assert lines[0].endswith("turn_started        local · test-model")  # a column 19 wide
+    assert "  retrieval_performed 2 excerpts" in lines[4]
+    assert "read_file" in lines[8] and "q3.csv" in lines[8]
 
     transcript = ok(profile.run("history", "show", quarterly))
     assert SCRIPT_MESSAGE in transcript and "run_command" in transcript
     assert profile.run("history", "show", "f" * 32, "--events")[0] == 2
+
+
+def test_show_prints_summaries_excerpts_and_context_checks(profile: Profile) -> None:
+    quarterly, _sintra = seed(profile)
+
+    by_type: dict[str, list[str]] = {}
+    for line in ok(profile.run("history", "show", quarterly, "--events")).splitlines():
+        by_type.setdefault(line.split()[2], []).append(line)
+    assert by_type["retrieval_performed"][0].endswith(
+        "retrieval_performed 2 excerpts · bm25 · annual <report>.pdf p. 117, p. 3"
+    )
+    assert by_type["context_checked"][0].endswith(
+        "41,230 of 128,000 tokens (32%) · window from provider · 4,096 kept for the answer"
+    )
+    assert "summarised 1 turn (events 1-16) · by summary-model · auto" in by_type["compaction"][0]
+
+    transcript = ok(profile.run("history", "show", quarterly))
+    assert "[earlier messages summarised] summarised 1 turn (events 1-16)" in transcript
+    assert SUMMARY in transcript
+    assert f"[excerpts] 2 retrieved (bm25) for: {QUERY}" in transcript
+    assert "[1] annual <report>.pdf, page 117 · score 12.5" in transcript
+    assert "[context] 2,000 of 8,192 tokens (24%) · window from the model table" in transcript
+
+
+def test_search_finds_queries_places_and_summaries_but_not_excerpt_text(profile: Profile) -> None:
+    quarterly, _sintra = seed(profile)
+
+    def hit_types(text: str) -> list[str]:
+        hits = json.loads(ok(profile.run("history", "search", text, "--json")))
+        assert {h["session_id"] for h in hits} <= {quarterly}
+        return sorted(h["type"] for h in hits)
+
+    assert hit_types("say about") == ["retrieval_performed"]  # the query
+    assert hit_types("annual") == ["attachment_added", "retrieval_performed"]  # the file's name
+    assert hit_types("computed") == ["compaction"]  # the summary
+    # the excerpts' own words (a copy of the document) are not indexed
+    assert "Appendix" in excerpt_records()[1]["text"] and hit_types("Appendix") == []
+    assert "units" in EXCERPT_1 and hit_types("units") == []
+
+
+def test_json_export_carries_the_new_events_as_recorded(profile: Profile) -> None:
+    quarterly, _sintra = seed(profile)
+
+    record = json.loads(ok(profile.run("history", "export", quarterly)))
+    events = {e["type"]: e for e in record["events"]}
+    ids = [e["id"] for e in record["events"]]
+    assert events["retrieval_performed"]["payload"] == {
+        "query": QUERY,
+        "excerpts": list(excerpt_records()),
+        "method": "bm25",
+        "note": "",
+    }
+    compaction = events["compaction"]
+    first, last = compaction["payload"]["replaces"]
+    # the range names events of the export itself, by the ids it gives them
+    assert first in ids and last in ids
+    assert [e["type"] for e in record["events"] if e["id"] in (first, last)] == [
+        "turn_started",
+        "turn_finished",
+    ]
+    checks = [e for e in record["events"] if e["type"] == "context_checked"]
+    assert checks[1]["payload"]["compaction_id"] == compaction["id"]
+    assert checks[0]["payload"]["window_source"] == "provider"
 
 
 # -- export and import ----------------------------------------------------------------------------

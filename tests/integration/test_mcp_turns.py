@@ -164,9 +164,11 @@ def test_a_full_turn_calls_an_mcp_tool_with_its_verdict_and_result_recorded(make
     assert world.story(request.session_id) == [
         "turn_started",
         "user_message",
+        "context_checked",
         f"call:{FORECAST}",
         "verdict:ran",
         "result:ok",
+        "context_checked",  # one check before each model call
         "assistant_text",
         "turn_finished",
     ]
@@ -193,10 +195,12 @@ def test_arguments_against_the_schema_are_rejected_with_feedback_then_corrected(
     )
     request, outcome = world.run("weather")
     assert outcome.status == "completed", outcome.error
-    assert world.story(request.session_id)[2:8] == [
+    assert world.story(request.session_id)[2:10] == [
+        "context_checked",
         f"call:{FORECAST}",
         "verdict:rejected",
         "result:failed",
+        "context_checked",
         f"call:{FORECAST}",
         "verdict:ran",
         "result:ok",

@@ -774,10 +774,11 @@ def test_turn_runtime_records_an_ollama_answer(httpserver: HTTPServer, tmp_path:
     assert [e.type_name for e in events] == [
         "turn_started",
         "user_message",
+        "context_checked",
         "assistant_text",
         "turn_finished",
     ]
-    started, user, answer, finished = (e.event for e in events)
+    started, user, _checked, answer, finished = (e.event for e in events)
     assert isinstance(started, TurnStarted)
     assert (started.provider_id, started.model) == ("local-ollama", MODEL)
     assert isinstance(user, UserMessage) and user.text == "Count to five."

@@ -153,7 +153,11 @@ def run_turn(runtime: TurnRuntime, session_id: str, provider_id: str = "local"):
 
 
 def event_types(store: SqliteEventStore, session_id: str, turn_id: str) -> list[str]:
-    return [type(s.event).type_name for s in store.events(session_id) if s.turn_id == turn_id]
+    return [
+        type(s.event).type_name
+        for s in store.events(session_id)
+        if s.turn_id == turn_id and type(s.event).type_name != "context_checked"
+    ]
 
 
 def test_turns_reuse_one_adapter_and_one_kept_alive_connection(

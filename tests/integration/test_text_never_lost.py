@@ -114,7 +114,8 @@ def recovered_answer(path: Path, session_id: str = "s") -> tuple[str, list[str],
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM partials").fetchone()[0] == 0
     assert not list(recovery_dir(path).glob("*")), "a journal outlived its replay"
-    return text, [e.type_name for e in events], finished[0].status
+    types = [e.type_name for e in events if e.type_name != "context_checked"]
+    return text, types, finished[0].status
 
 
 # -- item 1: a refused final save keeps the text ---------------------------------------------------

@@ -93,9 +93,11 @@ def test_the_model_reads_a_file_gets_the_result_and_answers(world, workspace, ht
     assert story(store, request.session_id) == [
         "turn_started",
         "user_message",
+        "context_checked",
         "call:read_file",
         "verdict:ran",
         "result:ok",
+        "context_checked",  # one check before each model call
         "assistant_text",
         "turn_finished",
     ]
@@ -121,10 +123,12 @@ def test_a_bad_path_is_corrected_within_the_budget(world, workspace, httpserver)
     )
     request, outcome = run(runtime, workspace)
     assert outcome.status == "completed", outcome.error
-    assert story(store, request.session_id)[2:8] == [
+    assert story(store, request.session_id)[2:10] == [
+        "context_checked",
         "call:read_file",
         "verdict:rejected",
         "result:failed",
+        "context_checked",
         "call:read_file",
         "verdict:ran",
         "result:ok",
@@ -175,7 +179,8 @@ def test_a_dangerous_command_asks_and_a_denial_runs_nothing(world, workspace, ht
     assert victim.read_text() == "keep me"
     assert len(answers.asked) == 1
     assert answers.asked[0].effect.level in ("dangerous", "unknown")
-    assert story(store, request.session_id)[2:7] == [
+    assert story(store, request.session_id)[2:8] == [
+        "context_checked",
         "call:run_command",
         "verdict:asked",
         "gate_opened",

@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from pytest_httpserver import HTTPServer
@@ -22,6 +23,8 @@ from parley.domain.agents.conversation_execution_request import (
 )
 from parley.domain.transcript.canonical import (
     AssistantText,
+    ContextChecked,
+    Event,
     Notice,
     StoredEvent,
     TurnFinished,
@@ -135,7 +138,18 @@ def offset_after_event_with(body: bytes, text: str) -> int:
 
 
 def types_of(events: list[StoredEvent]) -> list[str]:
-    return [e.type_name for e in events]
+    # context_checked (recorded before every call) is tested in test_turn_context.py
+    return [e.type_name for e in events if e.type_name != "context_checked"]
+
+
+E = TypeVar("E", bound=Event)
+
+
+def the_one(events: list[StoredEvent], kind: type[E]) -> E:
+    """The turn's only event of ``kind`` (its place is asserted by ``types_of``)."""
+    found = [e.event for e in events if isinstance(e.event, kind)]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def the_finish(events: list[StoredEvent]) -> TurnFinished:
@@ -178,12 +192,19 @@ def test_completed_turn_records_the_four_events_in_order(
     assert (outcome.usage.input_tokens, outcome.usage.output_tokens) == (11, 13)
     assert (outcome.provider_id, outcome.model) == ("local", MODEL)
     events = list(store.events(request.session_id))
-    assert types_of(events) == ["turn_started", "user_message", "assistant_text", "turn_finished"]
+    assert [e.type_name for e in events] == [
+        "turn_started",
+        "user_message",
+        "context_checked",
+        "assistant_text",
+        "turn_finished",
+    ]
     assert all(e.turn_id == request.turn_id for e in events)
-    started, user, answer = (e.event for e in events[:3])
+    started, user, checked, answer = (e.event for e in events[:4])
     assert isinstance(started, TurnStarted)
     assert (started.provider_id, started.model) == ("local", MODEL)
     assert isinstance(user, UserMessage) and user.text == request.prompt
+    assert isinstance(checked, ContextChecked) and checked.compaction_id == 0
     assert isinstance(answer, AssistantText)
     assert answer.text == "The capital of France is Paris."
     assert (answer.partial, answer.model, answer.finish_reason) == (False, MODEL, "stop")
@@ -191,7 +212,7 @@ def test_completed_turn_records_the_four_events_in_order(
     assert finish.status == "completed" and finish.error == ""
     assert (finish.usage.input_tokens, finish.usage.output_tokens) == (11, 13)
     assert finish.duration_s >= 0
-    assert [e.actor for e in events[:3]] == ["runtime", "user", "assistant"]
+    assert [e.actor for e in events[:4]] == ["runtime", "user", "runtime", "assistant"]
     # the listener saw every delta in order, and every stored event
     assert listener.texts == pieces
     assert [e.id for e in listener.events] == [e.id for e in events]
@@ -246,13 +267,14 @@ def test_second_turn_sends_the_history_rendered_from_the_log(
         ("user", "And of Italy?"),
     ]
     events = list(store.events(first.session_id))
-    assert types_of(events) == 2 * [
+    assert [e.type_name for e in events] == 2 * [
         "turn_started",
         "user_message",
+        "context_checked",
         "assistant_text",
         "turn_finished",
     ]
-    assert [e.turn_id for e in events] == 4 * [first.turn_id] + 4 * [second.turn_id]
+    assert [e.turn_id for e in events] == 5 * [first.turn_id] + 5 * [second.turn_id]
 
 
 def test_session_is_created_with_a_title_from_the_prompt(
@@ -303,7 +325,7 @@ def test_finish_reason_length_adds_a_warning_notice(
         "notice",
         "turn_finished",
     ]
-    answer, notice = events[2].event, events[3].event
+    answer, notice = the_one(events, AssistantText), the_one(events, Notice)
     assert isinstance(answer, AssistantText) and answer.finish_reason == "length"
     assert answer.text == "A very long answer"
     assert isinstance(notice, Notice) and notice.level == "warning"
@@ -329,7 +351,7 @@ def test_a_listener_that_raises_does_not_break_the_record(
     assert outcome.status == "completed", outcome.error
     events = list(store.events(request.session_id))
     assert types_of(events) == ["turn_started", "user_message", "assistant_text", "turn_finished"]
-    assert events[2].event == AssistantText(
+    assert the_one(events, AssistantText) == AssistantText(
         text="still recorded", model=MODEL, finish_reason="stop"
     )
     assert the_finish(events).status == "completed"
@@ -367,7 +389,7 @@ def test_cancel_mid_stream_keeps_the_partial_text(
     assert outcome.text == "Once upon"
     events = list(store.events(request.session_id))
     assert types_of(events) == ["turn_started", "user_message", "assistant_text", "turn_finished"]
-    partial = events[2].event
+    partial = the_one(events, AssistantText)
     assert isinstance(partial, AssistantText)
     assert (partial.text, partial.partial) == ("Once upon", True)
     assert the_finish(events).status == "cancelled"
@@ -436,7 +458,9 @@ def test_timeout_after_some_text_keeps_it_as_partial(
     assert outcome.status == "timed_out"
     events = list(store.events(request.session_id))
     assert types_of(events) == ["turn_started", "user_message", "assistant_text", "turn_finished"]
-    assert events[2].event == AssistantText(text="Partial", model=MODEL, partial=True)
+    assert the_one(events, AssistantText) == AssistantText(
+        text="Partial", model=MODEL, partial=True
+    )
     assert the_finish(events).status == "timed_out"
 
 
@@ -589,7 +613,7 @@ def test_missing_done_fails_as_incomplete_and_keeps_the_partial_text(
     assert "[DONE]" in outcome.error and "cut short" in outcome.error
     events = list(store.events(request.session_id))
     assert types_of(events) == ["turn_started", "user_message", "assistant_text", "turn_finished"]
-    partial = events[2].event
+    partial = the_one(events, AssistantText)
     assert isinstance(partial, AssistantText)
     assert (partial.text, partial.partial) == ("Cut short", True)
     assert the_finish(events).error == outcome.error
@@ -607,7 +631,7 @@ def test_error_inside_the_stream_fails_and_keeps_the_text_so_far(
     assert outcome.status == "failed"
     assert "overloaded, try later" in outcome.error
     events = list(store.events(request.session_id))
-    assert events[2].event == AssistantText(text="Half", model=MODEL, partial=True)
+    assert the_one(events, AssistantText) == AssistantText(text="Half", model=MODEL, partial=True)
     assert the_finish(events).status == "failed"
 
 

@@ -261,7 +261,14 @@ def test_settings_has_a_navigation_entry_with_an_icon_per_page(qtbot, dialog):
     nav = dialog.nav
     assert nav.accessibleName() == "Settings pages"
     labels = [nav.item(i).text() for i in range(nav.count())]
-    assert labels == ["Providers", "Skills & Agents", "Projects", "Prices", "MCP servers"]
+    assert labels == [
+        "Providers",
+        "Skills & Agents",
+        "Projects",
+        "Prices",
+        "MCP servers",
+        "Context & knowledge",
+    ]
     assert all(not nav.item(i).icon().isNull() for i in range(nav.count()))
     assert [t.text() for t in dialog.titles] == labels
     assert dialog.show_page("prices") is dialog.prices_page

@@ -112,6 +112,7 @@ def _modules_of(annotation: object) -> set[str]:
 def _service_hints() -> dict[str, object]:
     # The runtime and the toolbox are imported by bootstrap only where they are built (so the
     # window paints first); their names are resolved here for the check.
+    from parley.application.conversations.compactor import ConversationCompactor
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.application.mcp.pinning import ToolPins
     from parley.application.mcp.server_requests import ServerRequests
@@ -123,6 +124,7 @@ def _service_hints() -> dict[str, object]:
         "Toolbox": Toolbox,
         "ToolPins": ToolPins,
         "ServerRequests": ServerRequests,
+        "ConversationCompactor": ConversationCompactor,
     }
     return typing.get_type_hints(
         parley.ui.bootstrap.Services, localns={**names, "McpClient": McpClient}

@@ -13,7 +13,9 @@ Invariants it keeps:
   the command exits 128 + the signal (130, 143, 129);
 - an answer shown but not saved (the store refused it) is said plainly, with where it is kept
   (``TurnOutcome.unsaved``), and the command exits 1 (or 128 + a signal that stopped it);
-- stdout carries only the answer (or, with ``--json``, the stored events); notes go to stderr;
+- stdout carries only the answer (or, with ``--json``, the stored events); notes go to stderr,
+  among them a line when the turn summarised earlier turns (a ``compaction``), a retrieval's note
+  (an index still being built) and, after the answer, the sources it cites;
 - permission questions are asked at this terminal (``TerminalPermissionAsker``), per turn.
 """
 
@@ -36,7 +38,8 @@ from parley.application.ports.provider_catalog import ADD_PROVIDER_HINT
 from parley.application.ports.settings_store import UnknownMcpServer
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.agents.conversation_execution_request import McpResourceRef
-from parley.domain.transcript.canonical import StoredEvent
+from parley.domain.transcript.canonical import Compaction, RetrievalPerformed, StoredEvent
+from parley.domain.transcript.excerpts import Excerpt, excerpts_of
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import (
     EXIT_FAILED,
@@ -63,16 +66,32 @@ class _StdoutListener:
         self._out = out
         self._json = as_json
         self.closed = False
+        #: The excerpts the turn's latest retrieval gave the model (for the sources line).
+        self.excerpts: tuple[Excerpt, ...] = ()
 
     def on_event(self, stored: StoredEvent) -> None:
+        from parley.application.history.documents import compaction_notice
         from parley.application.history.export import event_to_dict
 
         if self._json:
             self._write(json.dumps(event_to_dict(stored), ensure_ascii=False) + "\n")
+        event = stored.event
+        if isinstance(event, Compaction):
+            _say(compaction_notice(event))
+        elif isinstance(event, RetrievalPerformed):
+            self.excerpts = excerpts_of(event.excerpts)
+            if event.note:
+                _say(f"parley: {event.note}")
 
     def on_text(self, turn_id: str, text: str) -> None:
         if not self._json:
             self._write(text)
+
+    def sources(self, answer: str) -> str:
+        """The line said after the answer: the excerpts it cites ("" when none were given)."""
+        from parley.application.history.documents import sources_text
+
+        return sources_text(self.excerpts, answer) if answer else ""
 
     def _write(self, text: str) -> None:
         if self.closed:
@@ -125,7 +144,10 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
     asker = TerminalPermissionAsker()  # this turn's questions are asked at this terminal
     if args.tools == "all":
         _warn_without_sandbox(services, unattended=args.gate == "deny")
-    attachments = tuple(Path(a).expanduser().absolute() for a in args.attach)
+    searched = tuple(Path(a).expanduser().absolute() for a in getattr(args, "search", ()) or ())
+    attachments = tuple(
+        dict.fromkeys((*(Path(a).expanduser().absolute() for a in args.attach), *searched))
+    )
     skills = getattr(services, "skills", None)
     known_skills = [*skills.list("agent"), *skills.list("skill")] if skills is not None else []
     models = [
@@ -149,6 +171,7 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
     else:
         mcp_servers = tuple(project.mcp_servers) if project else ()
     resources = _mcp_resources(services, getattr(args, "resource", None) or ())
+    context = services.settings.context()
     draft = TurnDraft(
         text=prompt,
         provider_id=resolved.name,
@@ -168,6 +191,12 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         current_turn_id=current_turn,
         mcp_servers=mcp_servers,
         mcp_resources=resources,
+        retrieval_attachments=searched,
+        knowledge_collections=(project.id,) if project and project.knowledge_folder else (),
+        context_threshold=context.compaction_threshold,
+        compaction_provider_id=context.compaction_provider_id,
+        compaction_model=context.compaction_model,
+        retrieval_limit=context.excerpts,
     )
     try:
         composed = compose_turn(draft, events, skills=known_skills, models=models)
@@ -221,6 +250,9 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
     outcome = result[0]
     if not args.json and outcome.text and not outcome.text.endswith("\n"):
         listener.on_text(outcome.turn_id, "\n")
+    sources = listener.sources(outcome.text)
+    if sources:
+        _say(sources)
     if outcome.unsaved:
         _say(f"parley: {outcome.unsaved}")
         return signals.exit_code or EXIT_FAILED

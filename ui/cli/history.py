@@ -36,6 +36,7 @@ from parley.application.ports.event_store import (
     SearchHit,
     SessionSummary,
 )
+from parley.domain.transcript.canonical import EVENT_TYPES
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import (
     EXIT_FAILED,
@@ -46,6 +47,9 @@ from parley.ui.cli.common import (
     print_json,
     write_stdout,
 )
+
+#: The width of the event-type column in listings: the longest wire name (``retrieval_performed``).
+TYPE_WIDTH = max(len(name) for name in EVENT_TYPES)
 
 
 def run_history(
@@ -149,7 +153,8 @@ def _history_show(store: EventStore, args: argparse.Namespace) -> int:
     if args.events:
         for stored in events:
             print(
-                f"{stored.id:>7}  {stored.ts}  {stored.type_name:<16} {event_summary(stored.event)}"
+                f"{stored.id:>7}  {stored.ts}  {stored.type_name:<{TYPE_WIDTH}} "
+                f"{event_summary(stored.event)}"
             )
     else:
         write_stdout(render_transcript(session, events))
@@ -167,7 +172,8 @@ def _history_search(store: EventStore, args: argparse.Namespace) -> int:
         return EXIT_OK
     for hit in hits:
         print(
-            f"{hit.ts}  {hit.type_name:<16} {hit.session_title or '(untitled)'}  {hit.session_id}"
+            f"{hit.ts}  {hit.type_name:<{TYPE_WIDTH}} {hit.session_title or '(untitled)'}  "
+            f"{hit.session_id}"
         )
         print(f"    {one_line(hit.snippet, 200)}")
     print(f"{len(hits)} match{'es' if len(hits) != 1 else ''}", file=sys.stderr)

@@ -125,6 +125,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="attach a file (repeatable): PDF, DOCX, XLSX, PPTX, CSV, text, code, HTML, images",
     )
     ask.add_argument(
+        "--search",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="attach a file to be searched instead of sent whole (repeatable): it is indexed "
+        "and the passages that match the question are sent, with citations",
+    )
+    ask.add_argument(
         "--workspace",
         default=None,
         help="the folder the model's tools act in (default: the current directory)",

@@ -10,6 +10,9 @@ Invariants it keeps:
 
 - files are written and images decoded on a worker (``submit``); the viewer loads pixels on a
   worker too (``image_loader`` returns the job, it does not run it);
+- a citation in an answer opens the viewer at the cited page or slide, the excerpt highlighted
+  (``open_citation``); a file searched rather than sent whole shows the excerpts the answer was
+  given (its record holds no text);
 - the drag-and-drop handlers are called from C++ (the window's overrides): they catch every
   exception, since one escaping there would take the process down (PySide 6.11);
 - the workspace is the tools' folder and where the Attach dialog opens; the sandbox line shows
@@ -62,6 +65,7 @@ if TYPE_CHECKING:
     from parley.application.conversations.turn_runtime import TurnRuntime
     from parley.ui.attachment_viewer import AttachmentViewer, ImageLoader
     from parley.ui.main_window import MainWindow
+    from parley.ui.transcript.view import Citation
     from parley.ui.widgets.mcp_resource_picker import McpResourcePicker
 
 log = logging.getLogger(__name__)
@@ -136,6 +140,7 @@ class AttachmentsController(QObject):
         window.composer.mcp_resources_available = lambda: bool(self.resource_servers())
         window.composer.sig_mcp_resources_requested.connect(self.choose_mcp_resources)
         window.transcript.sig_attachment_requested.connect(self.open_attachment)
+        window.transcript.sig_citation_requested.connect(self.open_citation)
         window.workspace_button.clicked.connect(self._choose_workspace)
         window.clear_workspace_button.clicked.connect(lambda: self.set_workspace(None))
         window.tools_picker.currentIndexChanged.connect(lambda _i: self.show_sandbox())
@@ -383,6 +388,37 @@ class AttachmentsController(QObject):
         viewer.finished.connect(lambda _r, v=viewer: self._forget_viewer(v))
         viewer.show()
         viewer.raise_()
+        return viewer
+
+    @Slot(object)
+    def open_citation(self, citation: Citation) -> AttachmentViewer | None:
+        """Show the document a citation names at the excerpt's place: the attachment's viewer
+        scrolled to the page or slide, the excerpt highlighted. An excerpt from no attachment of
+        this conversation (a knowledge folder's file) shows the excerpts alone."""
+        from parley.ui.attachment_viewer import AttachmentViewer
+
+        excerpt = citation.source.excerpt
+        record = citation.attachment
+        event = record.event if record is not None else None
+        if not isinstance(event, AttachmentAdded):
+            event = AttachmentAdded(
+                name=excerpt.name,
+                sha256=excerpt.document,
+                source_path=excerpt.source_path,
+                retrieval=True,
+            )
+        viewer = AttachmentViewer(
+            event,
+            load_image=self.image_loader(event),
+            submit=self.w.bridge.submit,
+            parent=self.w,
+            excerpts=citation.excerpts,
+        )
+        self.viewers.append(viewer)
+        viewer.finished.connect(lambda _r, v=viewer: self._forget_viewer(v))
+        viewer.show()
+        viewer.raise_()
+        viewer.show_place(excerpt.unit, excerpt.unit_number, excerpt.text)
         return viewer
 
     def _forget_viewer(self, viewer: AttachmentViewer) -> None:

@@ -19,12 +19,17 @@ Invariants it keeps:
 - the UI thread never reads the store nor reduces a whole log: opening a conversation reads and
   reduces on a worker (``submit``) — first the shown path's last turns, then the whole log, which
   the transcript adopts without drawing again when its last items are the ones drawn;
-- one turn at a time; a conversation opened later makes an earlier opening stale (``open_seq``).
+- one turn at a time; a conversation opened later makes an earlier opening stale (``open_seq``);
+- ``/compact`` summarises the conversation's earlier turns on a worker (the operations hub);
+  meanwhile nothing can be sent, and when it is done the conversation is read again (its divider
+  appears); the context gauge shows the state's fill (``queries.context_fill``) after every
+  change, and showing the turns a summary replaced is ``reveal`` (a way of looking, no event).
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +44,7 @@ from parley.application.conversation_view import (
     path,
     queries,
     reduce,
+    reveal,
     select,
 )
 from parley.application.conversations.outcome import TurnOutcome, derive_title
@@ -84,6 +90,8 @@ class ChatController(QObject):
         self._tree = BranchTree(())
         self._tree_source: list[StoredEvent] | None = None  # the list the tree was built from
         self._tree_length = -1
+        #: Set while ``/compact`` runs (Stop sets it: the summary is then not recorded).
+        self.compacting: threading.Event | None = None
 
     def wire(self) -> None:
         w = self.w
@@ -94,6 +102,7 @@ class ChatController(QObject):
         w.transcript.sig_regenerate_requested.connect(self.regenerate_turn)
         w.transcript.sig_edit_requested.connect(self.edit_turn)
         w.transcript.sig_branch_requested.connect(self.show_branch)
+        w.transcript.sig_reveal_requested.connect(self.reveal_originals)
         w.transcript.sig_copied.connect(lambda what: w._show_status(what))
         w.new_button.clicked.connect(self.new_chat)
         w.bridge.sig_text.connect(self.on_text)
@@ -131,6 +140,22 @@ class ChatController(QObject):
             self.show_usage()
         if (state.anchor is None) != (old.anchor is None) or redraw:
             self.w.feedback.show_empty(state.anchor is None)  # the greeting of an empty chat
+        if state.fill is not old.fill or state.compaction is not old.compaction or redraw:
+            self.show_fill(state)
+
+    def show_fill(self, state: ConversationState) -> None:
+        """The context gauge: the shown path's latest measurement, amber past the threshold the
+        conversation is summarised at (Settings → Context)."""
+        gauge = self.w.composer.context_gauge
+        context = getattr(self.w.settings, "context", None)
+        if context is not None:
+            gauge.set_threshold(context.compaction_threshold)
+        gauge.show_fill(queries.context_fill(state))
+
+    @Slot(bool)
+    def reveal_originals(self, shown: bool) -> None:
+        """Show (or hide again) the turns the summary on the shown path stands in for."""
+        self.show(reveal(self.state, shown))
 
     def show_log(self, events: list[StoredEvent]) -> None:
         """Show a log read elsewhere (tests, tools): reduced here, on this thread."""
@@ -297,6 +322,7 @@ class ChatController(QObject):
         self.state = state
         self.w.transcript.adopt(state)
         self.show_usage()
+        self.show_fill(state)
         self._repriced()
         queued, self.queued_send = self.queued_send, None
         if queued is not None:
@@ -423,6 +449,13 @@ class ChatController(QObject):
             current_turn_id=self.current_turn,
             mcp_servers=w.tools_control.mcp_servers,
             mcp_resources=(tuple(w.composer.chips.resources()) if place in ("new", "edit") else ()),
+            knowledge_collections=(
+                (project.id,) if project is not None and project.knowledge_folder else ()
+            ),
+            context_threshold=w.settings.context.compaction_threshold,
+            compaction_provider_id=w.settings.context.compaction_provider_id,
+            compaction_model=w.settings.context.compaction_model,
+            retrieval_limit=w.settings.context.excerpts,
         )
 
     def freeze_request(self, prompt: str, *, retry_of: str = ""):
@@ -486,7 +519,7 @@ class ChatController(QObject):
 
     def start(self, text: str, *, place: str = "new", target: str = "") -> TurnHandle | None:
         w = self.w
-        if w.bridge.active_turn is not None:
+        if w.bridge.active_turn is not None or self.compacting is not None:
             return None
         if not w.providers_loaded:
             w._show_status("Still reading the settings; send again in a moment.")
@@ -516,6 +549,14 @@ class ChatController(QObject):
             w.model_picker.select(composed.provider_id, composed.model)
         if "help" in composed.commands:
             w._show_status(HELP_TEXT)  # not part of the conversation: not in its model
+        if "compact" in composed.commands:
+            if composed.request is not None:
+                w.composer.show_error("Send /compact on its own; your message stays here.")
+                return None
+            if place == "new":
+                w.composer.editor.clear()
+            self.compact()
+            return None
         if {"new", "clear"} & set(composed.commands):
             if place == "new":
                 w.composer.editor.clear()  # the command was sent, not a draft to keep here
@@ -547,9 +588,67 @@ class ChatController(QObject):
         w._clear_status()
         return handle
 
+    def compact(self) -> bool:
+        """Summarise the shown path's earlier turns (``/compact``) on a worker: the composer
+        waits meanwhile; then the conversation is read again (its divider appears), or the
+        reason nothing was summarised is shown. False when it cannot start."""
+        w = self.w
+        compactor = getattr(w.services, "compactor", None)
+        if self.compacting is not None:
+            return False
+        if self.session_id is None or self.state.leaf is None:
+            w._show_status("Nothing to summarise yet: this conversation has no messages.")
+            return False
+        if compactor is None or w.bridge.active_turn is not None or self.loading_full:
+            w._show_status("Earlier messages cannot be summarised right now.", error=True)
+            return False
+        session_id, leaf, cancel = self.session_id, self.state.leaf, threading.Event()
+        outcome: list[Any] = []
+        self.compacting = cancel
+        w.composer.set_busy("Summarising earlier messages…")
+        w._show_status("Summarising earlier messages…")
+
+        def job() -> Any:
+            from parley.application.sessions.operations import OpChanges
+
+            outcome.append(
+                compactor.compact(
+                    session_id, provider_id="", model="", cancel=cancel, leaf_turn_id=leaf
+                )
+            )
+            return OpChanges("summarise earlier messages", session_id)
+
+        def finish(message: str, *, error: bool = False) -> None:
+            self.compacting = None
+            w.composer.set_busy("")
+            if message:
+                w._show_status(message, error=error)
+            else:
+                w._clear_status()
+
+        def done(_changes: object) -> None:
+            result = outcome[0] if outcome else None
+            if result is not None and result.compacted:
+                what = "1 earlier turn" if result.turns == 1 else f"{result.turns} earlier turns"
+                finish(f"Summarised {what}.")
+                if session_id == self.session_id:
+                    self.open_session(session_id, quiet=True)  # the divider, as on reopen
+            else:
+                finish(getattr(result, "message", "") or "Nothing was summarised.")
+
+        def failed(exc: BaseException) -> None:
+            finish(f"Summarising failed: {exc}", error=True)
+
+        w.operations.run_operation("summarise earlier messages", job, done, failed)
+        return True
+
     @Slot()
     def stop_turn(self) -> None:
         w = self.w
+        if self.compacting is not None:
+            self.compacting.set()
+            w._show_status("Stopping…")
+            return
         handle = w.bridge.active_turn
         if handle is not None:
             handle.cancel()

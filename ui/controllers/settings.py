@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Slot
 
 from parley.application.mcp.model import McpServerConfig
-from parley.application.ports.settings_store import ProjectConfig, ProviderConfig, SettingsError
+from parley.application.ports.settings_store import (
+    ContextSettings,
+    ProjectConfig,
+    ProviderConfig,
+    SettingsError,
+    SettingsStore,
+)
 from parley.domain.agents.skills import SkillDoc
 from parley.domain.usage.pricing import ModelPrice
 from parley.ui.widgets.composer import CommandItem
@@ -54,6 +60,8 @@ class SettingsController(QObject):
         self.price_cache: dict[tuple[str, str], ModelPrice | None] = {}
         self.skills: list[SkillDoc] = []
         self.providers_loaded = False  # True once the settings were read (on a worker)
+        #: Compaction and retrieval settings, read with the rest (a turn's request carries them).
+        self.context = ContextSettings()
         self.dialog: SettingsDialog | None = None
         window.project_picker.activated.connect(self._on_project_picked)
 
@@ -75,6 +83,7 @@ class SettingsController(QObject):
                 list(settings.projects()),
                 list(settings.prices()),
                 list(settings.mcp_servers()),
+                _context_or_default(settings),
             ),
             self._show_settings,
             lambda exc: self.w._show_status(f"Cannot read settings: {exc}", error=True),
@@ -82,7 +91,8 @@ class SettingsController(QObject):
 
     def _show_settings(self, loaded: tuple) -> None:
         w = self.w
-        providers, default, projects, prices, mcp_servers = loaded
+        providers, default, projects, prices, mcp_servers, context = loaded
+        self.context = context
         self.providers = providers
         self.projects = projects
         self.mcp_servers = mcp_servers
@@ -208,6 +218,7 @@ class SettingsController(QObject):
             CommandItem("/new", "Start a new conversation"),
             CommandItem("/clear", "Start a new conversation (the current one is kept)"),
             CommandItem("/help", "What the commands do"),
+            CommandItem("/compact", "Summarise the earlier messages to make room in the context"),
         ]
         items += self.w.mcp_prompts.command_items()  # the conversation's MCP servers' prompts
         self.w.composer.set_commands(items)
@@ -280,3 +291,11 @@ class SettingsController(QObject):
         index = w.tools_picker.findData(project.tools if workspace is not None else "none")
         if index >= 0:
             w.tools_picker.setCurrentIndex(index)
+
+
+def _context_or_default(settings: SettingsStore) -> ContextSettings:
+    """The context settings; the defaults when they cannot be read (the rest still loads)."""
+    try:
+        return settings.context()
+    except SettingsError:
+        return ContextSettings()

@@ -61,6 +61,8 @@ class AnswerBody:
     group: QTextFrame | None = None  # the group frame committed pieces go into (see GROUP_PIECES)
     closed: list[QTextFrame] = field(default_factory=list)  # closed groups not wrapped yet
     wrapped: list[QTextFrame] = field(default_factory=list)  # the frames wrapping them
+    #: Citation numbers that are links in the text (``[n]`` → href; ``render_markdown``).
+    citations: dict[int, str] = field(default_factory=dict)
 
 
 def render_body(
@@ -122,7 +124,9 @@ def render_body(
         slot.setPosition(message.stable_end.position() + 1)
         start = slot.position()
         if tail.strip():
-            rendered = render_markdown(tail, dark=dark, code_index_start=codes.next)
+            rendered = render_markdown(
+                tail, dark=dark, code_index_start=codes.next, citations=message.citations
+            )
             _keep_code(codes, rendered)
             slot.setBlockFormat(QTextBlockFormat())
             slot.setBlockCharFormat(QTextCharFormat())
@@ -162,7 +166,9 @@ def _commit_piece(
 ) -> None:
     """Lay out one piece of complete blocks for good, after ``stable_end``."""
     assert message.stable_end is not None
-    rendered = render_markdown(piece, dark=dark, code_index_start=codes.next)
+    rendered = render_markdown(
+        piece, dark=dark, code_index_start=codes.next, citations=message.citations
+    )
     _keep_code(codes, rendered)
     codes.next += len(rendered.code_blocks)
     markup = rendered.html

@@ -8,7 +8,9 @@ turns Markdown into exactly that subset, with every colour taken from one palett
 Invariants it keeps:
 
 - the model's text is never interpreted as HTML: raw HTML is escaped (``html=False``), and only
-  ``http``/``https``/``mailto`` links become links (anything else is shown as its text);
+  ``http``/``https``/``mailto`` links become links (anything else is shown as its text) — and,
+  when the caller gives ``citations``, a citation ``[3]`` / ``[1, 4]`` whose every number it
+  names becomes a link to the href it gives (the excerpts a turn retrieved, issue 18);
 - ``render_markdown(text).code_blocks[n]`` is the exact code of the block whose header has the
   ``parley-copy:<n + code_index_start>`` link, in document order;
 - ``stable_prefix_length(text)`` only ever ends where later text cannot change what came before,
@@ -28,7 +30,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -213,18 +215,25 @@ class RenderedMarkdown:
 
 
 def render_markdown(
-    text: str, *, dark: bool = False, code_index_start: int = 0, code_header: bool = True
+    text: str,
+    *,
+    dark: bool = False,
+    code_index_start: int = 0,
+    code_header: bool = True,
+    citations: Mapping[int, str] | None = None,
 ) -> RenderedMarkdown:
     """Render ``text`` (Markdown) as Qt rich text. ``code_index_start`` numbers the Copy links
     of the code blocks from there (a message rendered in pieces keeps one numbering);
     ``code_header=False`` leaves out the language and Copy row above each block (for copying
-    the message as plain text)."""
+    the message as plain text); ``citations`` maps excerpt numbers to the href a citation
+    ``[n]`` links to (none: ``[n]`` is text)."""
     env: dict[str, Any] = {
         "palette": palette_for(dark),
         "code_header": code_header,
         "code_blocks": [],
         "code_index_start": code_index_start,
         "links": [],
+        "citations": citations or {},
     }
     body = _parser().render(text, env)
     return RenderedMarkdown(html=body, code_blocks=tuple(env["code_blocks"]))
@@ -251,6 +260,41 @@ def _paren_math(state: StateInline, silent: bool) -> bool:
         token.markup = "\\[" if display else "\\("
     state.pos = end + 2
     return True
+
+
+_CITATION = re.compile(r"\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:])")
+
+
+def _citation(state: StateInline, silent: bool) -> bool:
+    """``[3]`` or ``[1, 4]`` (or ``[1][4]``) — a citation of retrieved excerpts — when every
+    number is one the caller named (``env["citations"]``); never a link ``[1](…)`` nor
+    ``[1]:``."""
+    known = state.env.get("citations") if isinstance(state.env, dict) else None
+    if not known or state.src[state.pos] != "[":
+        return False
+    match = _CITATION.match(state.src, state.pos)
+    if match is None:
+        return False
+    numbers = [int(n) for n in match.group(1).split(",")]
+    if any(n not in known for n in numbers):
+        return False
+    if not silent:
+        token = state.push("citation", "", 0)
+        token.meta = {"numbers": numbers}
+    state.pos = match.end()
+    return True
+
+
+def _render_citation(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: Any
+) -> str:
+    known = env.get("citations") or {}
+    colour = _pal(env).link
+    links = [
+        f'<a href="{html.escape(known[n])}" style="color:{colour}; text-decoration:none">{n}</a>'
+        for n in tokens[idx].meta["numbers"]
+    ]
+    return "[" + ", ".join(links) + "]"
 
 
 def _bracket_math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -342,6 +386,7 @@ def _parser() -> MarkdownIt:
     # "$5 and $10" stays money: no digits or spaces right inside the dollars.
     dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=True)
     md.inline.ruler.before("escape", "math_paren", _paren_math)
+    md.inline.ruler.before("link", "citation", _citation)
     md.block.ruler.before(
         "fence", "math_bracket", _bracket_math_block, {"alt": ["paragraph", "blockquote"]}
     )
@@ -578,6 +623,7 @@ _RULES = {
     "math_block": _math_block,
     "math_block_label": _math_block_label,
     "hr": _hr,
+    "citation": _render_citation,
     "paragraph_open": _paragraph_open,
     "list_item_open": _list_item_open,
 }

@@ -14,7 +14,13 @@ Invariants it keeps:
   ``sig_projects_changed`` is emitted only after a change was written;
 - a project's provider that is no longer configured is kept and shown as such, never silently
   replaced; so is an MCP server the project enables that is no longer configured (listed as
-  "not configured", kept until unticked).
+  "not configured", kept until unticked);
+- the knowledge folder (issue 18) is indexed by ``KnowledgeRuns`` (``ui.controllers.knowledge``),
+  never on the UI thread: saving a project whose folder changed starts a run (a cleared folder
+  empties its collection), "Index now" starts one that also reads failed files again, Cancel
+  stops it; the progress line follows any run of the shown project (the window's watcher's
+  too), and the file list (path, size, chunks, error) is re-read from the index when one ends.
+  Without a knowledge index (``knowledge`` None) the section says so and offers nothing.
 """
 
 from __future__ import annotations
@@ -22,22 +28,28 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from parley.application.ports.knowledge import CollectionMember
 from parley.application.ports.settings_store import (
     PROJECT_NAME_MAX,
     ProjectConfig,
@@ -56,8 +68,16 @@ from parley.ui.settings_pages.look import (
     scrolling,
     secondary,
 )
+from parley.ui.widgets.attachment_chips import human_size
+
+if TYPE_CHECKING:
+    from parley.application.knowledge.folders import FolderIndexSummary
+    from parley.ui.controllers.knowledge import KnowledgeRuns
 
 _ID = Qt.ItemDataRole.UserRole
+
+#: The columns of the knowledge folder's file list.
+K_FILE, K_SIZE, K_CHUNKS, K_STATUS = range(4)
 
 GATE_MODE_LABELS = (
     ("auto", "Automatic (ask only for risky actions)"),
@@ -74,6 +94,10 @@ class _NoSuchFolder(SettingsError):
     """The workspace named in the form is not an existing folder."""
 
 
+class _NoKnowledgeFolder(SettingsError):
+    """The knowledge folder named in the form is not an existing folder."""
+
+
 class ProjectsPage(QWidget):
     """The list of projects beside the form for the selected (or a new) one."""
 
@@ -81,11 +105,17 @@ class ProjectsPage(QWidget):
     """A project was added, changed or removed (the settings file holds the change)."""
 
     def __init__(
-        self, settings: SettingsStore, submit: Submit, parent: QWidget | None = None
+        self,
+        settings: SettingsStore,
+        submit: Submit,
+        parent: QWidget | None = None,
+        *,
+        knowledge: KnowledgeRuns | None = None,
     ) -> None:
         super().__init__(parent)
         self._settings = settings
         self._submit = submit
+        self._knowledge = knowledge
         self._projects: dict[str, ProjectConfig] = {}
         #: the id of the project in the form; None while writing a new one
         self._editing: str | None = None
@@ -133,6 +163,7 @@ class ProjectsPage(QWidget):
         self.mcp_empty = hint_label(
             "No MCP servers are configured: add them under Settings → MCP servers."
         )
+        self._build_knowledge()
         self.save_button = QPushButton("Save")
         self.save_button.setAccessibleName("Save project")
         self.status = InlineError("Project save result")
@@ -203,7 +234,7 @@ class ProjectsPage(QWidget):
         )
         right = QVBoxLayout()
         right.setSpacing(10)
-        right.addWidget(scrolling(about, defaults, servers), 1)
+        right.addWidget(scrolling(about, defaults, servers, self._knowledge_card(width)), 1)
         actions = QHBoxLayout()
         actions.addWidget(self.status, 1)
         actions.addWidget(self.save_button)
@@ -222,6 +253,16 @@ class ProjectsPage(QWidget):
         self.save_button.clicked.connect(self.save)
         self.name_edit.textEdited.connect(lambda _text: self.name_error.clear_message())
         self.workspace_edit.textEdited.connect(lambda _text: self.workspace_error.clear_message())
+        self.knowledge_edit.textEdited.connect(lambda _text: self.knowledge_error.clear_message())
+        self.knowledge_browse.clicked.connect(self._on_browse_knowledge)
+        self.knowledge_clear.clicked.connect(self._on_clear_knowledge)
+        self.index_button.clicked.connect(self.index_now)
+        self.cancel_index_button.clicked.connect(self.cancel_indexing)
+        if knowledge is not None:
+            knowledge.sig_progress.connect(self._on_index_progress)
+            knowledge.sig_finished.connect(self._on_index_finished)
+            knowledge.sig_failed.connect(self._on_index_failed)
+            knowledge.sig_forgotten.connect(self._on_forgotten)
         self.new_project()
         self.reload()
 
@@ -277,6 +318,9 @@ class ProjectsPage(QWidget):
         self.project_list.blockSignals(False)
         self.name_edit.clear()
         self.workspace_edit.clear()
+        self.knowledge_edit.clear()
+        self._show_members(())
+        self._show_knowledge_state()
         self.instructions_edit.clear()
         self._set_providers(self._provider_names, "")
         self.model_edit.clear()
@@ -295,6 +339,10 @@ class ProjectsPage(QWidget):
         workspace = self.workspace_edit.text().strip()
         if workspace:
             workspace = str(Path(workspace).expanduser())
+        knowledge_folder = self.knowledge_edit.text().strip()
+        if knowledge_folder:
+            knowledge_folder = str(Path(knowledge_folder).expanduser())
+        before = self._projects.get(self._editing or "")
         try:
             config = ProjectConfig(
                 id=self._editing or uuid.uuid4().hex,
@@ -306,6 +354,7 @@ class ProjectsPage(QWidget):
                 gate_mode=str(self.gate_box.currentData()),
                 tools=str(self.tools_box.currentData()),
                 mcp_servers=self.checked_mcp_servers(),
+                knowledge_folder=knowledge_folder,
             )
         except SettingsError as exc:
             self.status.show_error(str(exc))
@@ -316,6 +365,8 @@ class ProjectsPage(QWidget):
             # Worker thread: the folder check is file I/O too.
             if config.workspace and not Path(config.workspace).is_dir():
                 raise _NoSuchFolder(f"{config.workspace} is not an existing folder")
+            if config.knowledge_folder and not Path(config.knowledge_folder).is_dir():
+                raise _NoKnowledgeFolder(f"{config.knowledge_folder} is not an existing folder")
             settings.save_project(config)
 
         def done(_result: None) -> None:
@@ -324,10 +375,19 @@ class ProjectsPage(QWidget):
             self.status.show_ok(f"Saved project {config.name!r}.")
             self.reload(select=config.id)
             self.sig_projects_changed.emit()
+            old = before.knowledge_folder if before is not None else ""
+            if config.knowledge_folder != old and self._knowledge is not None:
+                if config.knowledge_folder:  # a new folder: index it (the old one's files go)
+                    self._knowledge.start(config.id, config.knowledge_folder)
+                else:
+                    self._knowledge.forget(config.id)
+                self._show_knowledge_state()
 
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
-            if isinstance(exc, _NoSuchFolder):
+            if isinstance(exc, _NoKnowledgeFolder):
+                self.knowledge_error.show_error(str(exc))
+            elif isinstance(exc, _NoSuchFolder):
                 self.workspace_error.show_error(str(exc))
             elif isinstance(exc, ProjectNameTaken):
                 self.name_error.show_error(str(exc))
@@ -342,6 +402,8 @@ class ProjectsPage(QWidget):
         settings = self._settings
 
         def done(_result: None) -> None:
+            if self._knowledge is not None:  # its index entries go with it
+                self._knowledge.forget(project_id)
             if self._editing == project_id:
                 self.new_project()
             self.reload()
@@ -406,6 +468,11 @@ class ProjectsPage(QWidget):
         self.gate_box.setCurrentIndex(self.gate_box.findData(project.gate_mode))
         self.tools_box.setCurrentIndex(self.tools_box.findData(project.tools))
         self._set_mcp(project.mcp_servers)
+        if self.knowledge_edit.text() != project.knowledge_folder or not keep_messages:
+            self.knowledge_edit.setText(project.knowledge_folder)
+            self._show_members(())
+        self._show_knowledge_state()
+        self.load_members()
         if not keep_messages:
             self._clear_messages()
 
@@ -428,5 +495,221 @@ class ProjectsPage(QWidget):
             self.workspace_error.clear_message()
 
     def _clear_messages(self) -> None:
-        for label in (self.name_error, self.workspace_error, self.status):
+        for label in (self.name_error, self.workspace_error, self.knowledge_error, self.status):
             label.clear_message()
+
+    # -- the knowledge folder ------------------------------------------------------------------
+
+    def _build_knowledge(self) -> None:
+        self.knowledge_edit = QLineEdit()
+        self.knowledge_edit.setAccessibleName("Knowledge folder")
+        self.knowledge_edit.setPlaceholderText(
+            "optional: a folder of documents every turn of this project may be answered from"
+        )
+        self.knowledge_browse = QPushButton("Browse…")
+        self.knowledge_browse.setAccessibleName("Choose the knowledge folder")
+        secondary(self.knowledge_browse)
+        self.knowledge_browse.setIcon(icon("folder"))
+        self.knowledge_clear = QPushButton("Clear")
+        self.knowledge_clear.setAccessibleName("Clear the knowledge folder")
+        secondary(self.knowledge_clear)
+        self.knowledge_error = InlineError("Knowledge folder error")
+        self.knowledge_files = QTreeWidget()
+        self.knowledge_files.setAccessibleName("Indexed files")
+        self.knowledge_files.setHeaderLabels(["File", "Size", "Chunks", "Status"])
+        self.knowledge_files.setRootIsDecorated(False)
+        self.knowledge_files.setUniformRowHeights(True)
+        self.knowledge_files.setMinimumHeight(self.fontMetrics().height() * 9)
+        self.knowledge_totals = QLabel("")
+        self.knowledge_totals.setAccessibleName("Knowledge folder totals")
+        self.knowledge_totals.setWordWrap(True)
+        self.index_button = QPushButton("Index now")
+        self.index_button.setAccessibleName("Index the knowledge folder now")
+        secondary(self.index_button)
+        self.cancel_index_button = QPushButton("Cancel")
+        self.cancel_index_button.setAccessibleName("Cancel indexing")
+        secondary(self.cancel_index_button)
+        self.index_progress = QProgressBar()
+        self.index_progress.setAccessibleName("Indexing progress")
+        self.index_progress.setTextVisible(False)
+        self.index_progress.setMaximumHeight(self.fontMetrics().height() // 2 + 2)
+        self.index_line = QLabel("")
+        self.index_line.setAccessibleName("Indexing status")
+        self.index_line.setWordWrap(True)
+
+    def _knowledge_card(self, width: int) -> QWidget:
+        row = QHBoxLayout()
+        row.addWidget(self.knowledge_edit, 1)
+        row.addWidget(self.knowledge_browse)
+        row.addWidget(self.knowledge_clear)
+        folder_box = QVBoxLayout()
+        folder_box.addLayout(row)
+        folder_box.addWidget(self.knowledge_error)
+        actions = QHBoxLayout()
+        actions.addWidget(self.index_line, 1)
+        actions.addWidget(self.index_button)
+        actions.addWidget(self.cancel_index_button)
+        files_box = QVBoxLayout()
+        files_box.addWidget(self.knowledge_totals)
+        files_box.addWidget(self.knowledge_files)
+        files_box.addWidget(self.index_progress)
+        files_box.addLayout(actions)
+        if self._knowledge is None:
+            files_box.addWidget(
+                hint_label("Knowledge folders need the knowledge index, which is not available.")
+            )
+        return card_form(
+            "Knowledge",
+            [
+                (
+                    "Folder",
+                    folder_box,
+                    "Parley indexes its documents (PDF, Word, Excel, PowerPoint, text, code; not "
+                    "images or hidden files) and answers this project's turns from them. It "
+                    "looks for changes every 30 seconds while the window is open.",
+                ),
+                ("Indexed", files_box, ""),
+            ],
+            width,
+        )
+
+    def load_members(self) -> None:
+        """Re-read the shown project's indexed files (on a worker)."""
+        project_id = self._editing
+        if self._knowledge is None or project_id is None:
+            return
+
+        def show(members: tuple[CollectionMember, ...]) -> None:
+            if self._editing == project_id:
+                self._show_members(members)
+
+        self._knowledge.members(
+            project_id,
+            self._submit,
+            show,
+            lambda exc: self.index_line.setText(f"Cannot read the index: {exc}"),
+        )
+
+    def index_now(self) -> bool:
+        """Index the saved project's knowledge folder (failed files are read again)."""
+        project = self._projects.get(self._editing or "")
+        if self._knowledge is None or project is None:
+            return False
+        typed = self.knowledge_edit.text().strip()
+        if (str(Path(typed).expanduser()) if typed else "") != project.knowledge_folder:
+            self.knowledge_error.show_error("Save the project first: the folder has changed.")
+            return False
+        if not project.knowledge_folder:
+            self.knowledge_error.show_error("Choose a knowledge folder first.")
+            return False
+        started = self._knowledge.start(project.id, project.knowledge_folder, retry_failed=True)
+        self._show_knowledge_state()
+        return started
+
+    def cancel_indexing(self) -> None:
+        if self._knowledge is not None and self._editing is not None:
+            self._knowledge.cancel(self._editing)
+            self.index_line.setText("Stopping…")
+            self.cancel_index_button.setEnabled(False)
+
+    def _show_members(self, members: Sequence[CollectionMember]) -> None:
+        self.knowledge_files.clear()
+        folder = self.knowledge_edit.text().strip()
+        errors = 0
+        for member in members:
+            shown = member.path
+            if folder and Path(member.path).is_relative_to(folder):
+                shown = str(Path(member.path).relative_to(folder))
+            if member.error_kind:
+                errors += 1
+                status = (
+                    f"{member.error_kind}: {member.error}" if member.error else member.error_kind
+                )
+            else:
+                status = "indexed"
+            item = QTreeWidgetItem([shown, human_size(member.size), f"{member.chunks:,}", status])
+            item.setToolTip(K_FILE, member.path)
+            item.setToolTip(K_STATUS, status)
+            item.setData(K_FILE, _ID, member.path)
+            for column in (K_SIZE, K_CHUNKS):
+                item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight)
+            self.knowledge_files.addTopLevelItem(item)
+        for column in (K_FILE, K_SIZE, K_CHUNKS):
+            self.knowledge_files.resizeColumnToContents(column)
+        widest = self.fontMetrics().horizontalAdvance("x") * 36  # long paths: the tooltip has all
+        if self.knowledge_files.columnWidth(K_FILE) > widest:
+            self.knowledge_files.setColumnWidth(K_FILE, widest)
+        if members:
+            size = sum(m.size for m in members)
+            chunks = sum(m.chunks for m in members)
+            text = f"{len(members):,} files · {human_size(size)} · {chunks:,} chunks"
+            if errors:
+                text += f" · {errors:,} not indexed (see Status)"
+        else:
+            text = "Nothing indexed yet." if folder else "No knowledge folder."
+        self.knowledge_totals.setText(text)
+
+    def _show_knowledge_state(self) -> None:
+        """Buttons and the progress line for the shown project (a run may be under way)."""
+        runs, project_id = self._knowledge, self._editing
+        running = runs is not None and project_id is not None and runs.is_running(project_id)
+        saved = self._projects.get(project_id or "")
+        self.index_button.setEnabled(
+            runs is not None and not running and bool(saved and saved.knowledge_folder)
+        )
+        self.cancel_index_button.setEnabled(running)
+        self.knowledge_browse.setEnabled(runs is not None)
+        self.knowledge_clear.setEnabled(runs is not None)
+        self.knowledge_edit.setEnabled(runs is not None)
+        self.index_progress.setVisible(running)
+        if running and runs is not None and project_id is not None:
+            done, total, path = runs.progress(project_id) or (0, 0, "")
+            self._on_index_progress(project_id, done, total, path)
+        elif self.index_line.text().startswith(("Indexing", "Stopping")):
+            self.index_line.setText("")
+
+    def _on_index_progress(self, project_id: str, done: int, total: int, path: str) -> None:
+        if project_id != self._editing:
+            return
+        self.index_progress.setVisible(True)
+        self.cancel_index_button.setEnabled(True)
+        self.index_button.setEnabled(False)
+        self.index_progress.setRange(0, max(total, 1))
+        self.index_progress.setValue(min(done, max(total, 1)) if total else 0)
+        if not total:
+            self.index_line.setText("Indexing: looking at the folder…")
+        elif path:
+            self.index_line.setText(f"Indexing {done + 1:,} of {total:,}: {Path(path).name}")
+        else:
+            self.index_line.setText(f"Indexing: {done:,} of {total:,} read")
+
+    def _on_index_finished(self, project_id: str, summary: FolderIndexSummary) -> None:
+        if project_id != self._editing:
+            return
+        self._show_knowledge_state()
+        self.index_line.setText(summary.describe() + ("" if summary.cancelled else "."))
+        self.load_members()
+
+    def _on_index_failed(self, project_id: str, message: str) -> None:
+        if project_id != self._editing:
+            return
+        self._show_knowledge_state()
+        self.index_line.setText(f"Not indexed: {message}")
+
+    def _on_forgotten(self, project_id: str, count: int) -> None:
+        if project_id != self._editing:
+            return
+        self._show_members(())
+        self.index_line.setText(f"Removed {count:,} files from the index." if count else "")
+
+    def _on_browse_knowledge(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, "Knowledge folder", self.knowledge_edit.text()
+        )
+        if folder:
+            self.knowledge_edit.setText(folder)
+            self.knowledge_error.clear_message()
+
+    def _on_clear_knowledge(self) -> None:
+        self.knowledge_edit.clear()
+        self.knowledge_error.clear_message()

@@ -2,7 +2,8 @@
 
 Why it exists: acting on a message (copy it, copy it as text, regenerate an answer, edit a
 question) and following the document's links (Retry, a tool card, an attachment, a code block's
-Copy, a branch arrow, "Show earlier") are the transcript's input side. They only forward intent:
+Copy, a branch arrow, "Show earlier", a summary's divider and its "Show original messages", a
+citation) are the transcript's input side. They only forward intent:
 each becomes a signal the window's chat controller handles; nothing here decides anything.
 
 Invariants it keeps:
@@ -37,9 +38,12 @@ from parley.ui.rendering.markdown import COPY_SCHEME, render_markdown
 from parley.ui.transcript.frames import (
     ATTACHMENT_SCHEME,
     BRANCH_SCHEME,
+    CITE_SCHEME,
     EARLIER_SCHEME,
+    ORIGINALS_SCHEME,
     REASONING_SCHEME,
     RETRY_SCHEME,
+    SUMMARY_SCHEME,
     TOOL_SCHEME,
     FrameHost,
     Message,
@@ -69,6 +73,13 @@ class MessageActions(QTextBrowser):
 
     sig_copied = Signal(str)
     """Something was put on the clipboard: a short description for the status bar."""
+
+    sig_reveal_requested = Signal(bool)
+    """The user asked to show (True) or hide (False) the turns a summary stands in for: the
+    owner of the conversation's state applies ``reveal`` and hands the view the new state."""
+
+    sig_citation_requested = Signal(object)
+    """The user clicked a citation: a ``Citation`` (the excerpt, the attachment it is from)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +112,15 @@ class MessageActions(QTextBrowser):
         raise NotImplementedError
 
     def open_attachment(self, key: str) -> None:
+        raise NotImplementedError
+
+    def toggle_summary(self, key: str) -> bool:
+        raise NotImplementedError
+
+    def toggle_originals(self, key: str) -> bool:
+        raise NotImplementedError
+
+    def open_citation(self, target: str) -> bool:
         raise NotImplementedError
 
     def load_earlier(self) -> bool:
@@ -258,7 +278,7 @@ class MessageActions(QTextBrowser):
         probe = QTextCursor(cursor)
         probe.setPosition(cursor.selectionStart() + 1)
         href = probe.charFormat().anchorHref()
-        if not href.startswith((f"{REASONING_SCHEME}:", f"{TOOL_SCHEME}:")):
+        if not href.startswith((f"{REASONING_SCHEME}:", f"{TOOL_SCHEME}:", f"{SUMMARY_SCHEME}:")):
             return False
         self._on_anchor(QUrl(href))
         return True
@@ -313,6 +333,12 @@ class MessageActions(QTextBrowser):
             self.sig_branch_requested.emit(url.path())
         elif scheme == EARLIER_SCHEME:
             self.load_earlier()
+        elif scheme == SUMMARY_SCHEME:
+            self.toggle_summary(url.path())
+        elif scheme == ORIGINALS_SCHEME:
+            self.toggle_originals(url.path())
+        elif scheme == CITE_SCHEME:
+            self.open_citation(url.path())
         elif scheme in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
 

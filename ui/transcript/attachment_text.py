@@ -1,7 +1,8 @@
 """How an attached file reads in a line: its type, size, pages and why it could not be used.
 
 Why it exists: the transcript's attachment lines and the attachment viewer say the same things
-about a file ("PDF · 2.1 MB · 20 pages", "not sent: too large"); this is the one wording. It only
+about a file ("PDF · 2.1 MB · 20 pages", "not sent: too large", "117 pages · searched for each
+question" for one indexed rather than sent whole); this is the one wording. It only
 formats the record of reading the file (``AttachmentAdded``) that an ``Attachments`` item carries.
 """
 
@@ -67,6 +68,10 @@ def attachment_error(event: AttachmentAdded) -> str:
     return f"not sent: {reason}" if reason else "not sent"
 
 
+#: What a line says of a file indexed for retrieval instead of sent whole.
+SEARCHED = "searched for each question"
+
+
 @dataclass(frozen=True)
 class LineWords:
     """What one attachment line says: the file's name, its details, a problem (why it was not
@@ -91,6 +96,9 @@ def describe(line: AttachmentLine) -> LineWords:
     else:
         problem = ""
     name, details = record.name or line.name, attachment_details(record)
+    if record.retrieval and not line.failed:
+        # Indexed, not sent whole: each question gets the parts that match it (issue 18).
+        details = f"{details} · {SEARCHED}" if details else SEARCHED
     if record.uri:  # an MCP resource: "server \u203a name", its URI first in the details
         if record.mcp_server:
             name = f"{record.mcp_server}{SERVER_TOOL_SEPARATOR}{name}"

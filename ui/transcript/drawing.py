@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QWidget
 
 from parley.application.conversation_view import (
     Answer,
+    CompactionDivider,
     ConversationState,
     Item,
     Rope,
@@ -61,7 +62,7 @@ class DrawnDocument(MessageActions):
         self._batches: list[QTextFrame] = []  # prepended earlier items, in document order
         self._segment: Message | None = None  # the streaming answer's message
         self._rope: Rope | None = None  # the text streamed into the current (or last) answer
-        # The tool cards and answers' reasoning the user opened (by item key).
+        # The tool cards, answers' reasoning and summaries the user opened (by item key).
         self._expanded: set[str] = set()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -75,7 +76,8 @@ class DrawnDocument(MessageActions):
         drawn = self.host.draw(
             item, expanded=isinstance(item, Answer) and item.key in self._expanded
         )
-        if isinstance(item, ToolCard) and item.key in self._expanded and drawn.frame is not None:
+        opens = isinstance(item, ToolCard | CompactionDivider)
+        if opens and item.key in self._expanded and drawn.frame is not None:
             drawn.expanded = True
             self.host.fill(drawn)
         if isinstance(item, Answer) and item.streaming and drawn.message is not None:

@@ -19,6 +19,12 @@ Invariants it keeps:
   reasoning in the muted colour: the body after the header is never touched, so showing,
   opening or closing the reasoning costs one block however long the answer is, also while it
   streams;
+- earlier turns a compaction summarised are one divider (``CompactionDivider``): a disclosure
+  line "▸ Earlier messages summarised · 12 turns · by gpt-4o" that opens to the summary, and a
+  link that shows (or hides) the original turns; both only forward intent;
+- an answer's sources (the excerpts it cites, ``Answer.cited``) are one small line in the
+  answer's slot once its text is final: "[1] report.pdf, page 117", each a link; ``[n]`` in the
+  text links to the same place (``render_markdown``'s ``citations``);
 - who said what is seen at a glance: the user's message sits in a soft tinted block (the whole
   column wide, like Claude's: a long question reads as well as a short one, and a frame cannot
   shrink to its text), an answer is clean text under its model's name, small and quiet; turns
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -45,9 +52,11 @@ from PySide6.QtGui import (
 from parley.application.conversation_view import (
     Answer,
     Attachments,
+    CompactionDivider,
     Item,
     Notice,
     Outcome,
+    Source,
     TextPart,
     ToolCard,
     UserMessage,
@@ -71,6 +80,15 @@ ATTACHMENT_SCHEME = "parley-attachment"
 BRANCH_SCHEME = "parley-branch"
 EARLIER_SCHEME = "parley-earlier"
 REASONING_SCHEME = "parley-reasoning"
+SUMMARY_SCHEME = "parley-summary"
+ORIGINALS_SCHEME = "parley-originals"
+CITE_SCHEME = "parley-cite"
+
+
+def cite_href(answer_key: str, number: int) -> str:
+    """Where a citation ``[number]`` of the answer keyed ``answer_key`` links to."""
+    return f"{CITE_SCHEME}:{answer_key}/{number}"
+
 
 #: A line break inside one block (the header block holds the reasoning's lines).
 _LINE = "\u2028"
@@ -94,6 +112,8 @@ class Message(AnswerBody):
     key: str = ""
     #: What the header block shows now: (label, reasoning header, reasoning text if open).
     header: tuple[str | None, str, str | None] = (None, "", None)
+    #: The sources the answer cites, listed in its slot once final (``FrameHost.render``).
+    sources: tuple[Source, ...] = ()
 
 
 @dataclass(eq=False)
@@ -141,9 +161,49 @@ class FrameHost:
         return link
 
     def render(self, message: Message, *, final: bool) -> None:
+        if not message.sources:
+            message.footer = ""  # (no sources line any more: the slot goes back to flat)
         render_body(
             self.doc, message, self.codes, final=final, dark=self.dark, palette=self.palette
         )
+        if final and message.sources:
+            self._sources(message)
+
+    def cite(self, message: Message, answer: Answer) -> None:
+        """What the answer's citations link to: ``[n]`` in its text (every source the turn
+        retrieved) and, once the text is final, the line of sources it cites (not per streamed
+        chunk: finding the citations reads the whole text)."""
+        message.citations = {s.number: cite_href(answer.key, s.number) for s in answer.sources}
+        message.sources = () if answer.streaming else answer.cited
+
+    def _sources(self, message: Message) -> None:
+        """The cited sources, small, in the answer's slot (after its body: the body's range, a
+        copy of the message, never includes them): "Sources: [1] report.pdf, page 117 · …"."""
+        assert message.stable_end is not None
+        message.footer = "sources"  # (the slot keeps its content: ``render_body``)
+        cursor = QTextCursor(self.doc)
+        cursor.setPosition(message.stable_end.position() + 1)
+        cursor.setPosition(message.frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        cursor.beginEditBlock()
+        cursor.removeSelectedText()
+        block = QTextBlockFormat()
+        block.setTopMargin(6)
+        cursor.setBlockFormat(block)
+        muted = QTextCharFormat()
+        muted.setForeground(QColor(self.palette.muted))
+        muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        cursor.insertText("Sources: ", muted)
+        key = message.key
+        for index, source in enumerate(message.sources):
+            if index:
+                cursor.insertText("  ·  ", muted)
+            link = self.link_format(cite_href(key, source.number), self.palette.link)
+            link.setFontUnderline(False)
+            link.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+            where = source.excerpt.location or "the excerpt"
+            link.setToolTip(f"Open {source.excerpt.name} at {where}")
+            cursor.insertText(f"[{source.number}] {source.label}", link)
+        cursor.endEditBlock()
 
     # -- drawing one item ------------------------------------------------------------------------
 
@@ -160,6 +220,7 @@ class FrameHost:
             message = self.open_message(item.turn_id, "assistant", label)
             message.key = item.key
             message.header = (label, "", None)
+            self.cite(message, item)
             self.write_header(message, item, expanded)
             message.source = source
             self.render(message, final=not item.streaming)
@@ -187,16 +248,60 @@ class FrameHost:
             self.line(cursor, item.text, "error" if item.level == "error" else "notice")
         elif isinstance(item, Outcome):
             self._outcome(cursor, item)
+        elif isinstance(item, CompactionDivider):
+            self._divider(cursor, item, drawn.expanded)
+
+    def _divider(self, cursor: QTextCursor, item: CompactionDivider, expanded: bool) -> None:
+        """The divider's line — "▸ Earlier messages summarised · 12 turns · by gpt-4o ·
+        automatically   Show original messages" — and, opened, the summary under it (read like
+        prose)."""
+        palette = self.palette
+        block = QTextBlockFormat()
+        block.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        cursor.setBlockFormat(block)
+        title = QTextCharFormat()
+        title.setAnchor(True)
+        title.setAnchorHref(f"{SUMMARY_SCHEME}:{item.key}")
+        title.setFontWeight(QFont.Weight.DemiBold)
+        title.setForeground(QColor(palette.card_title))
+        title.setToolTip("Hide the summary" if expanded else "Show the summary")
+        cursor.insertText(f"{'▾' if expanded else '▸'} {item.TITLE}", title)
+        muted = QTextCharFormat()
+        muted.setForeground(QColor(palette.muted))
+        muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        cursor.insertText(f"  · {item.details}", muted)
+        toggle = self.link_format(f"{ORIGINALS_SCHEME}:{item.key}", palette.link)
+        toggle.setFontUnderline(False)
+        toggle.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
+        toggle.setToolTip(
+            "Show the messages the summary stands in for (the model reads the summary)"
+            if not item.revealed
+            else "Hide the messages the summary stands in for"
+        )
+        cursor.insertText("   ", QTextCharFormat())
+        cursor.insertText(item.toggle_label, toggle)
+        if expanded:
+            prose = QTextBlockFormat()
+            prose.setTopMargin(6)
+            prose.setLineHeight(
+                LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value
+            )
+            plain = QTextCharFormat()
+            for index, line in enumerate(item.summary.strip().splitlines() or [""]):
+                cursor.insertBlock(prose if index == 0 else _spaced(), plain)
+                cursor.insertText(line, plain)
 
     def _box(self, item: Item) -> QTextFrame:
         fmt = QTextFrameFormat()
         fmt.setBorder(0)
-        if isinstance(item, ToolCard):
+        if isinstance(item, ToolCard | CompactionDivider):
             fmt.setBorder(1)
             fmt.setBorderBrush(QColor(self.palette.card_border))
             fmt.setPadding(6)
-            fmt.setTopMargin(6)
+            fmt.setTopMargin(TURN_GAP if isinstance(item, CompactionDivider) else 6)
             fmt.setBackground(QColor(self.palette.card_background))
+            if isinstance(item, CompactionDivider):  # (Qt's default, outset, hides its top edge)
+                fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
         else:
             fmt.setTopMargin(2 if isinstance(item, Attachments) else 4)
         return self.cursor_at_end().insertFrame(fmt)
@@ -425,3 +530,9 @@ class FrameHost:
                 link.setFontWeight(QFont.Weight.Bold)
                 cursor.insertText("  ", QTextCharFormat())
                 cursor.insertText("↻ Retry", link)
+
+
+def _spaced() -> QTextBlockFormat:
+    block = QTextBlockFormat()
+    block.setLineHeight(LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
+    return block

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from parley.application.conversation_view import (
     Answer,
     Attachments,
+    CompactionDivider,
     Item,
     Notice,
     Outcome,
@@ -38,7 +39,7 @@ def window_start(items: Sequence[Item], end: int, turns: int) -> int:
 
 def event_ids(item: Item) -> tuple[int, ...]:
     """The ids of the stored events ``item`` shows."""
-    if isinstance(item, UserMessage | Notice | Outcome):
+    if isinstance(item, UserMessage | Notice | Outcome | CompactionDivider):
         return (item.event_id,)
     if isinstance(item, Answer):
         return tuple(p.event_id for p in item.parts if p.event_id is not None)

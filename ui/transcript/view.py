@@ -23,6 +23,10 @@ Invariants it keeps:
   prepended on demand ("Show N earlier messages", or scrolling to the very top) without moving
   what the user was looking at;
 - a theme change draws ``items(state)`` again with the other palette (nothing is replayed);
+- a compaction's divider opens to its summary in place (like a tool card); showing the original
+  turns is the state's (``reveal``: the view asks for it with ``sig_reveal_requested`` and keeps
+  the divider where it was on the screen); a citation asks for the attachment viewer at the
+  excerpt's place (``sig_citation_requested`` with a ``Citation``);
 - the text runs in a centred reading column (``column``): the viewport is narrowed to it by the
   view's margins, set on resize and zoom only — never per streamed chunk, and a resize that leaves
   the column's width as it was lays nothing out again.
@@ -38,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, QTimer
@@ -59,9 +64,11 @@ from PySide6.QtWidgets import QFrame, QWidget
 
 from parley.application.conversation_view import (
     Answer,
+    CompactionDivider,
     ConversationState,
     Item,
     Outcome,
+    Source,
     ToolCard,
     UserMessage,
     appended_text,
@@ -69,10 +76,12 @@ from parley.application.conversation_view import (
     changes,
     empty,
     from_events,
+    queries,
     scripted,
     turn_events,
 )
 from parley.domain.transcript.canonical import StoredEvent
+from parley.domain.transcript.excerpts import Excerpt
 from parley.ui.rendering.markdown import Palette, palette_for
 from parley.ui.transcript import corners, glyphs
 from parley.ui.transcript.column import GUTTER, TOP_BOTTOM, side_margin
@@ -91,6 +100,18 @@ log = logging.getLogger(__name__)
 
 #: How long after a resize or a zoom the corners wait for Qt's lazy layout to finish (ms).
 SETTLE_MS = 150
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A citation the user clicked: the excerpt (``source``), the ``attachment_added`` record of
+    the file it is from (None: not an attachment of this conversation, e.g. a knowledge
+    folder's file), and every excerpt of that file the answer was given, in order (what the
+    model saw of a file that was searched rather than sent whole)."""
+
+    source: Source
+    attachment: StoredEvent | None
+    excerpts: tuple[Excerpt, ...]
 
 
 class TranscriptView(DrawnDocument):
@@ -141,7 +162,10 @@ class TranscriptView(DrawnDocument):
     def show_state(self, state: ConversationState) -> None:
         """Draw ``state`` from scratch: its last ``window_turns`` turns (earlier on demand)."""
         self._clear_document()
-        self._expanded.clear()  # another conversation, or another path: cards start closed
+        # Another conversation, or another path: cards start closed (a summary the user opened
+        # stays open: showing the turns it replaced draws the conversation again).
+        dividers = {i.key for i in state.items if isinstance(i, CompactionDivider)}
+        self._expanded &= dividers
         self._state = state
         items = state.items
         self._first = self._top = window_start(items, len(items), self.window_turns)
@@ -235,6 +259,8 @@ class TranscriptView(DrawnDocument):
         message = drawn.message
         if message is None or after.continues != before.continues:
             return False
+        if after.sources != before.sources:
+            self.host.cite(message, after)  # (the links in text laid out later)
         text = appended_text(before, after)
         if text is not None:
             message.source += text
@@ -242,6 +268,8 @@ class TranscriptView(DrawnDocument):
             return True
         if body_source(after) != message.source:
             return False
+        if not after.streaming:
+            self.host.cite(message, after)  # the sources it cites, listed once it is final
         # The model it reports once stored, its reasoning recorded: the header block only.
         at_bottom = self._at_bottom()
         if self.host.write_header(message, after, drawn.expanded) and at_bottom:
@@ -342,10 +370,16 @@ class TranscriptView(DrawnDocument):
 
     def scroll_to_event(self, event_id: int) -> bool:
         """Select what shows a stored event (a message, a notice, a tool card, an attachment)
-        and scroll it into view; earlier batches are drawn first when it is above the window.
-        False if the shown conversation has no such event."""
+        and scroll it into view; earlier batches are drawn first when it is above the window,
+        and the turns behind a summary's divider are shown (``sig_reveal_requested``) when it is
+        one of theirs. False if the shown conversation has no such event."""
         items = self._state.items
         index = next((i for i, item in enumerate(items) if event_id in event_ids(item)), None)
+        if index is None and self._summarised(event_id):
+            # In a turn behind the summary's divider: show the original turns first.
+            self.sig_reveal_requested.emit(True)
+            items = self._state.items
+            index = next((i for i, item in enumerate(items) if event_id in event_ids(item)), None)
         if index is None:
             return False
         while index < self._first and self.load_earlier():
@@ -368,6 +402,17 @@ class TranscriptView(DrawnDocument):
         finally:
             self._programmatic_scroll -= 1
         return True
+
+    def _summarised(self, event_id: int) -> bool:
+        """Whether ``event_id`` is an event of a turn hidden behind the divider."""
+        divider = next((i for i in self._state.items if isinstance(i, CompactionDivider)), None)
+        if divider is None or divider.revealed:
+            return False
+        return any(
+            s.id == event_id
+            for turn_id in divider.replaced_turns
+            for s in turn_events(self._state, turn_id)
+        )
 
     # -- reading what is shown -------------------------------------------------------------------
 
@@ -407,6 +452,97 @@ class TranscriptView(DrawnDocument):
         stored = next((s for s in turn_events(self._state, turn_id) if str(s.id) == event_id), None)
         if stored is not None:
             self.sig_attachment_requested.emit(stored)
+
+    # -- summaries and citations -----------------------------------------------------------------
+
+    def _drawn_item(self, key: str) -> Drawn | None:
+        return next((d for d in self._drawn if d.item.key == key), None)
+
+    def toggle_summary(self, key: str) -> bool:
+        """Open or close a compaction divider's summary (its title link). False when no such
+        divider is drawn."""
+        drawn = self._drawn_item(key)
+        if drawn is None or drawn.frame is None or not isinstance(drawn.item, CompactionDivider):
+            return False
+        drawn.expanded = not drawn.expanded
+        (self._expanded.add if drawn.expanded else self._expanded.discard)(key)
+        self.host.fill(drawn)
+        return True
+
+    def toggle_originals(self, key: str) -> bool:
+        """Ask to show (or hide again) the turns the divider keyed ``key`` stands in for; the
+        divider stays where it is on the screen. False when no such divider is drawn."""
+        drawn = self._drawn_item(key)
+        if drawn is None or not isinstance(drawn.item, CompactionDivider):
+            return False
+        top = self._frame_top(drawn)
+        # (A direct connection: the owner of the state applies ``reveal`` and hands this view
+        # the new state before emit returns.)
+        self.sig_reveal_requested.emit(not drawn.item.revealed)
+        now = self._drawn_item(key)
+        if now is not None and top is not None:
+            after = self._frame_top(now)
+            if after is not None:
+                bar = self.verticalScrollBar()
+                self._programmatic_scroll += 1
+                try:
+                    bar.setValue(bar.value() + after - top)
+                finally:
+                    self._programmatic_scroll -= 1
+        return True
+
+    def _frame_top(self, drawn: Drawn) -> int | None:
+        if drawn.frame is None:
+            return None
+        layout = self.document().documentLayout()
+        return int(layout.frameBoundingRect(drawn.frame).top()) - self.verticalScrollBar().value()
+
+    def divider_text(self) -> str:
+        """The visible text of the drawn compaction divider ("" when there is none; for tests
+        and accessibility)."""
+        drawn = next((d for d in self._drawn if isinstance(d.item, CompactionDivider)), None)
+        if drawn is None or drawn.frame is None:
+            return ""
+        return self._frame_text(drawn.frame).replace("\u2029", "\n")
+
+    def open_citation(self, target: str) -> bool:
+        """Ask for the attachment viewer at a cited excerpt (``target``: ``answer key/n`` from
+        the citation's link). False when the answer or the excerpt is not drawn."""
+        key, _, number = target.rpartition("/")
+        drawn = self._drawn_item(key)
+        if drawn is None or not isinstance(drawn.item, Answer) or not number.isdigit():
+            return False
+        answer = drawn.item
+        source = next((s for s in answer.sources if s.number == int(number)), None)
+        if source is None:
+            return False
+        same = tuple(s.excerpt for s in answer.sources if s.document == source.document)
+        record = queries.attachment_record(self._state, source.document)
+        self.sig_citation_requested.emit(Citation(source, record, same))
+        return True
+
+    def link_rects(self, prefix: str) -> list[tuple[str, QRect]]:
+        """The links drawn whose href starts with ``prefix`` and where each is (viewport
+        coordinates: its click target), in document order."""
+        found: list[tuple[str, QRect]] = []
+        block = self.document().begin()
+        while block.isValid():
+            iterator = block.begin()
+            while not iterator.atEnd():
+                fragment = iterator.fragment()
+                iterator += 1
+                href = fragment.charFormat().anchorHref()
+                if not fragment.isValid() or not href.startswith(prefix):
+                    continue
+                cursor = QTextCursor(self.document())
+                cursor.setPosition(fragment.position())
+                left = self.cursorRect(cursor)
+                cursor.setPosition(fragment.position() + fragment.length())
+                right = self.cursorRect(cursor)
+                width = max(1, right.left() - left.left())
+                found.append((href, QRect(left.left(), left.top(), width, left.height())))
+            block = block.next()
+        return found
 
     @property
     def tool_cards(self) -> dict[str, Drawn]:

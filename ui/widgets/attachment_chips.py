@@ -29,6 +29,11 @@ Invariants it keeps:
   and description in the tooltip) and a ✕; ``resources()`` lists them in the order they were
   added, each (server, URI) once. They are not read here: the turn reads them when it runs.
   ``clear()`` drops them with the files.
+- a file chip's menu (right-click, or the context-menu key) has the checkable "Search instead of
+  sending whole": Parley then indexes the file and sends only the parts that match each question,
+  with citations (issue 18). The chip says so on its detail line; ``searched_paths()`` lists the
+  chips so marked, in attachment order (the window passes them as the turn's
+  ``retrieval_attachments``); a chip removed or cleared is no longer searched.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QColor,
     QFontMetrics,
     QGuiApplication,
@@ -56,6 +62,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QLayoutItem,
+    QMenu,
     QProgressBar,
     QToolButton,
     QVBoxLayout,
@@ -68,6 +75,12 @@ from parley.ui.icons import icon, pixmap
 
 #: ``submit(job, on_done, on_error)``: run ``job`` on a worker, call back on the UI thread.
 Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
+
+#: The chip menu's choice to index a file and send only what matches each question (issue 18).
+SEARCH_ACTION = "Search instead of sending whole"
+SEARCH_TIP = (
+    "Parley indexes the file and sends only the parts that match each question, with citations"
+)
 
 #: The longest side of a chip's thumbnail, in pixels.
 THUMBNAIL_SIDE = 40
@@ -300,9 +313,22 @@ class AttachmentChip(QFrame):
     sig_remove_clicked = Signal(str)
     """The user clicked the chip's ✕: the file's path."""
 
+    sig_search_toggled = Signal(str, bool)
+    """The user chose (or stopped choosing) to have the file searched rather than sent whole:
+    the file's path and whether it is now searched."""
+
     def __init__(self, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path = path
+        #: Searched for each question rather than sent whole (the menu's checkable action).
+        self.search_action = QAction(SEARCH_ACTION, self)
+        self.search_action.setObjectName("search-instead")
+        self.search_action.setCheckable(True)
+        self.search_action.setToolTip(SEARCH_TIP)
+        self.search_action.setStatusTip(SEARCH_TIP)
+        self.search_action.toggled.connect(self._on_search_toggled)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._show_menu)
         self.file_size: int | None = None  # not ``size``: that would hide QWidget.size()
         self.error = ""
         #: ``(done, total)`` while the file is being read (``total`` 0: unknown), else ``None``.
@@ -399,6 +425,34 @@ class AttachmentChip(QFrame):
         self.remove_button.setToolTip(f"Remove {self.path.name}")
         self._show_detail()
 
+    @property
+    def searched(self) -> bool:
+        """Whether the file is searched for each question rather than sent whole."""
+        return self.search_action.isChecked()
+
+    def set_searched(self, searched: bool) -> None:
+        self.search_action.setChecked(searched)
+
+    def menu(self) -> QMenu:
+        """The chip's menu: "Search instead of sending whole" (checkable), "Remove"."""
+        menu = QMenu(self)
+        menu.setObjectName("attachment-chip-menu")
+        menu.setToolTipsVisible(True)
+        menu.addAction(self.search_action)
+        menu.addSeparator()
+        remove = menu.addAction(f"Remove {self.path.name}")
+        remove.triggered.connect(lambda: self.sig_remove_clicked.emit(str(self.path)))
+        return menu
+
+    def _show_menu(self, pos: QPoint) -> None:
+        menu = self.menu()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.mapToGlobal(pos))  # (popup, not exec: it does not block)
+
+    def _on_search_toggled(self, searched: bool) -> None:
+        self._show_detail()
+        self.sig_search_toggled.emit(str(self.path), searched)
+
     def detail_text(self) -> str:
         return self.detail_label.text()
 
@@ -408,9 +462,10 @@ class AttachmentChip(QFrame):
             return f"{self.type_label} · {self.error}"
         if self.reading is not None:
             return progress_text(self.path, *self.reading)
+        searched = " · searched per question" if self.searched else ""
         if self.file_size is None:
-            return f"{self.type_label} · …"
-        return f"{self.type_label} · {human_size(self.file_size)}"
+            return f"{self.type_label} · …{searched}"
+        return f"{self.type_label} · {human_size(self.file_size)}{searched}"
 
     def _show_detail(self) -> None:
         full = self.detail_full_text()
@@ -597,6 +652,12 @@ class AttachmentStrip(QWidget):
 
     def paths(self) -> list[Path]:
         return list(self._chips)
+
+    def searched_paths(self) -> list[Path]:
+        """The attached files to be searched for each question rather than sent whole (the
+        chips' "Search instead of sending whole"), in the order they were attached: the turn's
+        ``TurnDraft.retrieval_attachments``."""
+        return [path for path, chip in self._chips.items() if chip.searched]
 
     def chip(self, path: str | Path) -> AttachmentChip | None:
         return self._chips.get(normalise(path))

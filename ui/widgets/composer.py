@@ -31,10 +31,12 @@ Invariants it keeps:
 How it looks (issue 16): one rounded box, as in ChatGPT, Claude, Jan or LM Studio — the
 attachment chips and the edit banner at its top, the editor (growing with its text up to
 ``composer_input.MAX_LINES`` lines, then scrolling), and a bar at its bottom with the paperclip,
-the controls the window puts there (``add_to_bar``: the tools control, the model picker) and the
-round Send/Stop button (``ui.widgets.send_button``). The box is at most as wide as the
-transcript's reading column (``ui.transcript.column.COLUMN_EMS``) and is painted from the
-palette, so it follows the theme and the zoom.
+the controls the window puts there (``add_to_bar``: the tools control, the model picker), the
+context gauge (``context_gauge``: how full the model's window is, hidden until measured) and the
+round Send/Stop button (``ui.widgets.send_button``). While the conversation is being summarised
+(``/compact``) the composer is ``busy``: the text can be written, not sent. The box is at most as
+wide as the transcript's reading column (``ui.transcript.column.COLUMN_EMS``) and is painted from
+the palette, so it follows the theme and the zoom.
 
 The prompt editor and the paste rules are in ``ui.widgets.composer_input``; the slash-command
 completion (``CommandItem``, ``directive_query``, ``match_commands``, ``CommandPopup``) is in
@@ -89,6 +91,7 @@ from parley.ui.widgets.composer_commands import (
     typed_action,
 )
 from parley.ui.widgets.composer_input import RETURN_KEYS, PromptEdit, local_files, pasted_image
+from parley.ui.widgets.context_gauge import ContextGauge
 from parley.ui.widgets.send_button import SendButton
 
 __all__ = [
@@ -185,6 +188,8 @@ class Composer(QWidget):
         self.attach_mcp_action = self.attach_menu.addAction("From an MCP server…")
         self.attach_mcp_action.triggered.connect(self.sig_mcp_resources_requested)
         self.button = SendButton(self)
+        self.context_gauge = ContextGauge(self)
+        self._busy = ""  # why sending waits ("" when it does not): a summary is being written
         self._running = False
         self._send_key = "ctrl+enter"
         self._commands: tuple[CommandItem, ...] = ()
@@ -242,6 +247,7 @@ class Composer(QWidget):
         self.bar.addWidget(self.attach_button)
         self._bar_stretch = 2  # where trailing controls go: after the stretch, before Send
         self.bar.addStretch(1)
+        self.bar.addWidget(self.context_gauge)
         self.bar.addWidget(self.button)
         column = QVBoxLayout()
         column.setContentsMargins(*_PADDING)
@@ -273,13 +279,27 @@ class Composer(QWidget):
         self.button.set_running(running)
         self.button.setToolTip("Stop the answer (Esc)" if running else _SEND_TIPS[self._send_key])
 
+    def set_busy(self, reason: str) -> None:
+        """Sending waits while ``reason`` holds ("Summarising earlier messages…"; "" ends it):
+        Send is disabled and says why; the editor stays open for typing."""
+        self._busy = reason
+        self.button.setEnabled(not reason)
+        if reason:
+            self.button.setToolTip(reason)
+        else:
+            self.set_running(self._running)
+
+    @property
+    def busy(self) -> str:
+        return self._busy
+
     # -- the box ---------------------------------------------------------------------------------
 
     def add_to_bar(self, widget: QWidget, *, trailing: bool = False) -> None:
         """Put one of the window's controls on the bar: after the paperclip, or (``trailing``)
-        just before Send."""
+        just before the context gauge and Send."""
         if trailing:
-            self.bar.insertWidget(self.bar.count() - 1, widget)
+            self.bar.insertWidget(self.bar.count() - 2, widget)
         else:
             self.bar.insertWidget(self._bar_stretch - 1, widget)
             self._bar_stretch += 1
@@ -292,8 +312,8 @@ class Composer(QWidget):
         for index in range(self.bar.count()):
             item = self.bar.itemAt(index)
             widget = item.widget() if item is not None else None
-            if widget is not None:  # (the stretch is an item without a widget)
-                chain.append(widget)
+            if widget is not None and widget is not self.context_gauge:  # (the stretch is an
+                chain.append(widget)  # item without a widget; the gauge takes no focus)
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -624,6 +644,11 @@ class Composer(QWidget):
         """The attached files, in the order they were attached."""
         return self.chips.paths()
 
+    def searched_attachments(self) -> list[Path]:
+        """The attached files the user chose to have searched for each question rather than
+        sent whole (a chip's menu), in attachment order: ``TurnDraft.retrieval_attachments``."""
+        return self.chips.searched_paths()
+
     def add_attachments(self, paths: Iterable[str | Path]) -> list[Path]:
         """Attach files (a path already attached is ignored); return the ones added."""
         return self.chips.add_paths(paths)
@@ -700,7 +725,7 @@ class Composer(QWidget):
             self._on_send()
 
     def _on_send(self) -> None:
-        if self._running:
+        if self._running or self._busy:
             return
         text = self.editor.toPlainText()
         if not text.strip():

@@ -3,8 +3,10 @@
 Why it exists: the history window must show *what happened* in a conversation — messages,
 attachments (hash and what was extracted), tool calls with their arguments, the gate's verdicts
 (effect, rule, decision, who decided, the sandbox a command ran in), results, notices, errors,
-usage and duration per turn — in words a person reads, without hiding the record itself: the raw
-payload of any event is one toggle away and is exactly ``canonical.to_payload(event)``.
+usage and duration per turn, how full the model's window was, which summary stood in for earlier
+turns and which excerpts of which documents the model was given — in words a person reads,
+without hiding the record itself: the raw payload of any event is one toggle away and is exactly
+``canonical.to_payload(event)``.
 
 Invariants it keeps:
 
@@ -45,16 +47,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from parley.application.history.documents import confinement_text
+from parley.application.history.documents import (
+    compaction_text,
+    confinement_text,
+    context_text,
+    retrieval_attachment_text,
+    retrieval_text,
+)
 from parley.domain.transcript.canonical import (
     ActionVerdict,
     AssistantText,
     AttachmentAdded,
     Compaction,
+    ContextChecked,
     Fact,
     GateOpened,
     Notice,
     Reasoning,
+    RetrievalPerformed,
     StoredEvent,
     ToolCall,
     ToolResult,
@@ -64,6 +74,7 @@ from parley.domain.transcript.canonical import (
     thaw,
     to_payload,
 )
+from parley.domain.transcript.excerpts import excerpts_of
 from parley.ui.widgets.attachment_chips import human_size
 
 #: Longest one-line summary or child value shown in the tree (the side panel shows everything).
@@ -82,6 +93,8 @@ _TYPE_LABELS = {
     "notice": "Notice",
     "fact": "Fact",
     "compaction": "Compaction",
+    "context_checked": "Context check",
+    "retrieval_performed": "Retrieval",
     "turn_finished": "Turn finished",
 }
 
@@ -164,7 +177,11 @@ def event_summary(stored: StoredEvent) -> str:
     if isinstance(event, Fact):
         return one_line(event.text)
     if isinstance(event, Compaction):
-        return one_line(f"replaces {len(event.replaces)} event(s): {event.summary}")
+        return one_line(f"{compaction_text(event)}: {event.summary}")
+    if isinstance(event, ContextChecked):
+        return one_line(context_text(event))
+    if isinstance(event, RetrievalPerformed):
+        return one_line(f"{retrieval_text(event)} · for: {event.query}")
     if isinstance(event, TurnFinished):
         parts = [event.status, f"{event.duration_s:.1f} s"]
         usage = _usage_text(event)
@@ -186,6 +203,8 @@ def _attachment_summary(event: AttachmentAdded) -> str:
         parts.append(f"not sent: {event.error or event.error_kind}")
     elif event.image_media_type:
         parts.append(f"sent as {event.image_media_type} image")
+    elif event.retrieval:
+        parts.append(retrieval_attachment_text(event))
     else:
         extracted = f"{event.chars} characters extracted"
         if event.extractor:
@@ -240,9 +259,16 @@ def event_details(stored: StoredEvent) -> list[tuple[str, str]]:
                 ("units", f"{event.units} {event.unit}" if event.units else ""),
                 ("error", " · ".join(p for p in (event.error_kind, event.error) if p)),
                 ("source path", event.source_path),
+                ("retrieval", retrieval_attachment_text(event) if event.retrieval else ""),
                 ("text given to the model", event.text),
             ]
         )
+    elif isinstance(event, Compaction):
+        rows.extend(_compaction_rows(event))
+    elif isinstance(event, ContextChecked):
+        rows.extend(_context_rows(event))
+    elif isinstance(event, RetrievalPerformed):
+        rows.extend(_retrieval_rows(event))
     elif isinstance(event, TurnFinished):
         rows.extend(
             [
@@ -265,6 +291,63 @@ def event_details(stored: StoredEvent) -> list[tuple[str, str]]:
     if stored.work_item:
         envelope.append(("work item", stored.work_item))
     return rows + envelope
+
+
+_TRIGGERS = {"auto": "auto (the request neared the window)", "manual": "manual (/compact)"}
+
+
+def _compaction_rows(event: Compaction) -> list[tuple[str, str]]:
+    rows = [
+        ("summary", event.summary),
+        ("summarised by", event.model),
+        ("trigger", _TRIGGERS.get(event.trigger, event.trigger)),
+        ("turns replaced", str(event.turns) if event.turns else ""),
+    ]
+    if len(event.replaces) == 2:
+        rows.append(("first event replaced", str(event.replaces[0])))
+        rows.append(("last event replaced", str(event.replaces[1])))
+    return rows
+
+
+def _context_rows(event: ContextChecked) -> list[tuple[str, str]]:
+    source = {"provider": "from the provider", "table": "from the model table", "guess": "guessed"}
+    window = f"{event.window:,} tokens" if event.window else "unknown"
+    if event.window_source:
+        window += f" ({source.get(event.window_source, event.window_source)})"
+    share = f" ({round(100 * event.prompt_tokens / event.window)}% of the window)"
+    rows = [
+        ("request", f"{event.prompt_tokens:,} tokens" + (share if event.window else "")),
+        ("window", window),
+        ("raw estimate", f"{event.estimated_tokens:,} tokens" if event.estimated_tokens else ""),
+        (
+            "kept for the answer",
+            f"{event.reserved_output:,} tokens" if event.reserved_output else "",
+        ),
+    ]
+    if event.window:
+        left = event.window - event.prompt_tokens - event.reserved_output
+        rows.append(("room left", f"{left:,} tokens"))
+    rows.append(("summary used", f"event {event.compaction_id}" if event.compaction_id else "none"))
+    return rows
+
+
+def _retrieval_rows(event: RetrievalPerformed) -> list[tuple[str, str]]:
+    excerpts = excerpts_of(event.excerpts)
+    rows = [
+        ("query", event.query),
+        ("method", event.method),
+        ("note", event.note),
+        ("excerpts", str(len(excerpts))),
+    ]
+    if len(excerpts) < len(event.excerpts):
+        rows.append(("unreadable excerpts", str(len(event.excerpts) - len(excerpts))))
+    for excerpt in excerpts:
+        rows.append((f"[{excerpt.number}]", f"{excerpt.label} · score {excerpt.score:.3g}"))
+        if excerpt.source_path:
+            rows.append((f"[{excerpt.number}] file", excerpt.source_path))
+        rows.append((f"[{excerpt.number}] document", excerpt.document))
+        rows.append((f"[{excerpt.number}] text", excerpt.text))
+    return rows
 
 
 def detail_text(stored: StoredEvent) -> str:

@@ -1,0 +1,1 @@
+"""Knowledge: how documents' text is cut into chunks for the index (issue 18)."""
