@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BENCH)/history.py
 	$(BENCH)/history_scale.py
 	$(BENCH)/history_window.py --sessions 10000
+	$(BENCH)/compaction.py
 
 # make bench-retrieval - the knowledge index (issue 18; docs/performance.md, Retrieval): recall@5
 # on the 117-page PDF's own index, indexing throughput, search p50/p99 at 10,000 and 100,000

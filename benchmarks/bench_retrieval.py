@@ -31,10 +31,13 @@ words are in most chunks and most are rare), indexed through ``index_document``;
 ``~/.cache/parley-bench/`` (``--cache``). Queries: 4 to 8 words drawn from the same distribution
 (natural questions mix common and rare words). ``search(limit=8)`` over one document, ten
 documents, every document (given by hash), every other document (scattered ids: the join path),
-and a collection holding every document; p50/p99 after a warm-up.
+and a collection holding every document; p50/p99 after a warm-up. Hybrid the same at 10,000
+chunks (``--hybrid-sizes``) with the hashing embedder: BM25, the query's vector, a vec0 KNN over
+the scope's partitions, and the fusion (the embedder here costs microseconds; a real endpoint
+adds its round trip).
 
     .venv/bin/python benchmarks/bench_retrieval.py [--sizes 10000,100000] [--queries 200]
-        [--cache DIR] [--rebuild] [--skip-quality]
+        [--hybrid-sizes 10000] [--cache DIR] [--rebuild] [--skip-quality]
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ if str(REPO) not in sys.path:
 
 BIG_PDF = Path("/work/shared/fixtures/documents/pdf-large-117pages.pdf")
 #: Bump when the generated corpus changes, so older caches are not reused.
-CORPUS_VERSION = 1
+CORPUS_VERSION = 2
 VOCABULARY = 50_000
 ZIPF_S = 1.07
 PAGES_PER_DOCUMENT = 100
@@ -273,11 +276,13 @@ class Zipf:
         return [self.words[bisect(self.cum, self.rng.random() * total)] for _ in range(n)]
 
 
-def ensure_corpus(cache: Path, chunks: int, rebuild: bool) -> Path:
+def ensure_corpus(cache: Path, chunks: int, rebuild: bool, hashing: bool = False) -> Path:
     from parley.application.ports.knowledge import CollectionMember, DocumentText
     from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+    from tests.support.embedders import HashingEmbedder
 
-    path = cache / f"knowledge-v{CORPUS_VERSION}-{chunks}.sqlite3"
+    kind = "-hashing" if hashing else ""
+    path = cache / f"knowledge-v{CORPUS_VERSION}-{chunks}{kind}.sqlite3"
     if path.exists() and not rebuild:
         return path
     cache.mkdir(parents=True, exist_ok=True)
@@ -286,7 +291,7 @@ def ensure_corpus(cache: Path, chunks: int, rebuild: bool) -> Path:
         stale.unlink(missing_ok=True)
     rng = random.Random(1)
     zipf = Zipf(_vocabulary(rng), rng)
-    index = SqliteKnowledgeIndex(building)
+    index = SqliteKnowledgeIndex(building, HashingEmbedder() if hashing else None)
     documents = chunks // PAGES_PER_DOCUMENT
     print(f"building {chunks:,} chunks ({documents} documents) into {path}", flush=True)
     started = time.perf_counter()
@@ -312,12 +317,13 @@ def ensure_corpus(cache: Path, chunks: int, rebuild: bool) -> Path:
     return path
 
 
-def latency(path: Path, chunks: int, queries: int) -> list[str]:
+def latency(path: Path, chunks: int, queries: int, hashing: bool = False) -> list[str]:
     from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+    from tests.support.embedders import HashingEmbedder
 
     rng = random.Random(7)
     zipf = Zipf(_vocabulary(random.Random(1)), rng)
-    index = SqliteKnowledgeIndex(path)
+    index = SqliteKnowledgeIndex(path, HashingEmbedder() if hashing else None)
     documents = [f"synthetic-{d:06d}" for d in range(chunks // PAGES_PER_DOCUMENT)]
     asks = [" ".join(zipf.draw(rng.randint(4, 8))) for _ in range(queries)]
     scopes = {
@@ -351,6 +357,11 @@ def main() -> int:
     parser.add_argument("--sizes", default="10000,100000", help="chunk counts for latency")
     parser.add_argument("--queries", type=int, default=200, help="queries per scope")
     parser.add_argument(
+        "--hybrid-sizes",
+        default="10000",
+        help="chunk counts for hybrid latency (hashing embedder; '' for none)",
+    )
+    parser.add_argument(
         "--cache",
         default=str(Path.home() / ".cache" / "parley-bench"),
         help="where the generated indexes are kept (default ~/.cache/parley-bench)",
@@ -375,6 +386,12 @@ def main() -> int:
     for size in (int(s) for s in args.sizes.split(",")):
         path = ensure_corpus(Path(args.cache).expanduser(), size, args.rebuild)
         lines += latency(path, size, args.queries)
+    for size in (int(s) for s in args.hybrid_sizes.split(",") if s):
+        path = ensure_corpus(Path(args.cache).expanduser(), size, args.rebuild, hashing=True)
+        lines += [
+            line.replace(f"| {size:,} |", f"| {size:,} hybrid |", 1)
+            for line in latency(path, size, args.queries, hashing=True)
+        ]
     print()
     print("\n".join(lines))
     return 0

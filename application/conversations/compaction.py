@@ -76,6 +76,8 @@ class CompactionPlan:
     turn_ids: tuple[str, ...]
     transcript: str
     previous_summary: str = ""
+    #: turns an earlier summary (``previous_summary``) already stood in for, now folded in
+    folded_turns: int = 0
 
     def request(self, model: str, max_tokens: int = SUMMARY_MAX_TOKENS) -> ChatRequest:
         """The request that asks ``model`` for the summary (at most ``max_tokens`` long)."""
@@ -97,7 +99,7 @@ class CompactionPlan:
             summary=summary,
             model=model,
             replaces=(self.first_id, self.last_id),
-            turns=len(self.turn_ids),
+            turns=len(self.turn_ids) + self.folded_turns,
             trigger=trigger,
         )
 
@@ -197,12 +199,14 @@ def plan(
     room = max(1_000, max_transcript_chars - len(previous))
     if len(transcript) > room:  # one turn larger than the whole budget: the summariser reads
         transcript = _cut(transcript, room)  # its beginning, and is told how much is missing
+    folded = {s.turn_id for s in path_events if s.id in already} - replaced_turns
     return CompactionPlan(
         first_id=min(ids),
         last_id=max(ids),
         turn_ids=tuple(chosen),
         transcript=transcript,
         previous_summary=previous,
+        folded_turns=len(folded),
     )
 
 

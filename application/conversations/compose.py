@@ -100,6 +100,8 @@ class TurnDraft:
     retrieval_attachments: tuple[Path, ...] = ()
     #: the knowledge collections searched every turn (the project's folder, by project id)
     knowledge_collections: tuple[str, ...] = ()
+    #: the project's folder was still being indexed at submit time
+    knowledge_incomplete: bool = False
     #: when earlier turns are summarised, and by whom (Settings → Context; "" = this model)
     context_threshold: float = 0.8
     compaction_provider_id: str = ""
@@ -211,6 +213,7 @@ def compose_turn(
         attachments=attachments,
         retrieval_attachments=tuple(p for p in searched if p in attachments),
         knowledge_collections=draft.knowledge_collections,
+        knowledge_incomplete=draft.knowledge_incomplete and bool(draft.knowledge_collections),
         context_threshold=draft.context_threshold,
         compaction_provider_id=draft.compaction_provider_id,
         compaction_model=draft.compaction_model,

@@ -233,8 +233,12 @@ class TurnContext:
         wrong): learn the window it accepts (the limit its message names, else three quarters
         of what was sent), and summarise everything before the current turn with it. True when
         a compaction was recorded (the call may be tried once more)."""
-        limit = _named_limit(error) or int(sent.fit.prompt_tokens * 0.75)
-        limit = max(256, min(limit, sent.fit.window))
+        named = named_limit(error)
+        if named and named >= sent.fit.prompt_tokens and sent.raw_tokens:
+            # It refused more than the limit it names, so the estimate was low: learn that.
+            self.guard.learn(resolved.name, model, sent.raw_tokens, int(named * 1.1))
+        limit = named or min(int(sent.fit.prompt_tokens * 0.75), sent.fit.window)
+        limit = max(256, limit)
         output = min(sent.window.max_output_tokens, limit // 4)
         learned = ResolvedWindow(limit, output, "provider")
         self.guard.learn_window(resolved.name, model, learned)
@@ -393,9 +397,15 @@ class TurnContext:
                 )
             )
             used += len(chunk.text)
-        note = found.note
-        if not excerpts and not note:
-            note = "nothing in the documents matched the question"
+        notes = [found.note] if found.note else []
+        if request.knowledge_incomplete:
+            notes.append(
+                "the project's knowledge folder was still being indexed: what was indexed so far "
+                "was searched"
+            )
+        if not excerpts:
+            notes.append("nothing in the documents matched the question")
+        note = "; ".join(notes)
         turn.append(
             RetrievalPerformed(
                 query=query,
@@ -422,23 +432,30 @@ def _query(request: ConversationExecutionRequest, path_events: Sequence[StoredEv
     return query
 
 
-_LIMIT = re.compile(
-    r"(?:maximum context length|context length|context window|context size|max_tokens|"
-    r"prompt is too long)\D{0,60}?(\d[\d,]{2,9})",
-    re.IGNORECASE,
+#: Where providers' "too long" messages name the window, most specific first: Anthropic's
+#: "208310 tokens > 200000 maximum" and Mistral's "32768 maximum context length"; OpenAI's and
+#: vLLM's "maximum context length is 4096 tokens", Gemini's "maximum number of tokens allowed
+#: (1048576)"; llama.cpp's "the available context size (4096 tokens)".
+_LIMITS = (
+    re.compile(r"(\d[\d,]{2,9})\s*(?:tokens\s*)?maximum", re.IGNORECASE),
+    re.compile(
+        r"maximum (?:context length|number of tokens allowed|context|input tokens)\D{0,30}?"
+        r"(\d[\d,]{2,9})",
+        re.IGNORECASE,
+    ),
+    re.compile(r"context (?:size|length|window)\D{0,30}?(\d[\d,]{2,9})", re.IGNORECASE),
 )
 
 
-def _named_limit(error: str) -> int:
-    """The window a provider's "too long" message names ("maximum context length is 2048
-    tokens", "the available context size (4096 tokens)"), else 0."""
-    match = _LIMIT.search(error)
-    if match is None:
-        return 0
-    try:
-        return int(match.group(1).replace(",", ""))
-    except ValueError:
-        return 0
+def named_limit(error: str) -> int:
+    """The window a provider's "too long" message names, else 0 (see ``_LIMITS``)."""
+    for pattern in _LIMITS:
+        match = pattern.search(error)
+        if match is not None:
+            value = int(match.group(1).replace(",", ""))
+            if value >= 256:
+                return value
+    return 0
 
 
 def _too_long_message(measured: Measured, model: str) -> str:

@@ -213,6 +213,8 @@ class ConversationExecutionRequest:
     # in ``attachments``), and the knowledge collections (a project's folder) searched each turn
     retrieval_attachments: tuple[Path, ...] = ()
     knowledge_collections: tuple[str, ...] = ()
+    # the collections were still being indexed when the turn was sent (its retrieval says so)
+    knowledge_incomplete: bool = False
     # how many excerpts a turn is given at most (Settings → Context & knowledge)
     retrieval_limit: int = 8
     extras: Mapping[str, Any] = field(default_factory=dict, hash=False)

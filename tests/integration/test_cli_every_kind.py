@@ -145,9 +145,10 @@ def test_ask_streams_the_recording_of_each_kind(
     assert KEYS.get(kind, "\0") not in exported
     events = json.loads(exported)["events"]
     assert [e["type"] for e in events] == EVENT_ORDER
-    started, user, answer, finished = (e["payload"] for e in events)
+    started, user, checked, answer, finished = (e["payload"] for e in events)
     assert (started["provider_id"], started["model"]) == (name, recording.model)
     assert user["text"] == PROMPT
+    assert checked["window"] > 0 and checked["prompt_tokens"] > 0
     assert answer["text"] == recording.text
     assert answer["finish_reason"] == "stop"
     assert not answer.get("partial", False)

@@ -22,7 +22,11 @@ from parley.application.ports.knowledge import (
 )
 from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
 from parley.infrastructure.attachments.store import ContentStore
-from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+from parley.infrastructure.knowledge.sqlite_index import (
+    SqliteKnowledgeIndex,
+    fts_query,
+    search_body,
+)
 from tests.support.embedders import CancellingEmbedder, FailingEmbedder, HashingEmbedder
 
 FIXTURES = Path("/work/shared/fixtures/documents")
@@ -414,3 +418,49 @@ def test_slides_and_sheets_are_cited_by_number_and_name(tmp_path: Path) -> None:
     assert hit.location == "slide 9"
     hit = index.search("Squares", documents=[book.sha256]).chunks[0]
     assert (hit.location, hit.unit) == ("sheet Feuil1", "sheet")
+
+
+def _vectors(path: Path) -> int:
+    import sqlite_vec
+
+    connection = apsw.Connection(str(path))
+    try:
+        connection.enable_load_extension(True)
+        connection.load_extension(sqlite_vec.loadable_path())
+        tables = [str(r[0]) for r in connection.execute("SELECT id FROM vector_spaces")]
+        return sum(
+            int(next(iter(connection.execute(f"SELECT count(*) FROM vec_{t}")))[0]) for t in tables
+        )
+    finally:
+        connection.close()
+
+
+def test_hybrid_search_keeps_to_its_scope_and_forgetting_drops_the_vectors(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "k.sqlite3"
+    index = SqliteKnowledgeIndex(path, HashingEmbedder())
+    for sha in ("v1", "v2", "v3"):
+        body = "\n\n".join(f"{sha} paragraph {i} about manifolds and curvature" for i in range(30))
+        index.index_document(
+            _text(sha, body), threading.Event(), limits=KnowledgeLimits(chunk_chars=60)
+        )
+    assert _vectors(path) == 90
+    result = index.search("curvature of manifolds", documents=["v2"], limit=10)
+    assert result.method == "hybrid" and len(result.chunks) == 10
+    assert {c.document for c in result.chunks} == {"v2"}
+    result = index.search("curvature", documents=["v1", "v3"], limit=50)
+    assert {c.document for c in result.chunks} == {"v1", "v3"} and len(result.chunks) == 50
+    assert index.forget_document("v2")
+    assert _vectors(path) == 60
+
+
+def test_what_the_words_are_searched_in() -> None:
+    # CJK runs as overlapping bigrams; a word hyphenated at a line's end also whole, a
+    # compound's own hyphen left alone; NFKC folds full-width letters
+    assert search_body("你好世界") == " 你好 好世 世界 "
+    assert "Mannigfaltigkeit" in search_body("die Mannig-\nfaltigkeit ist")
+    assert "GaußBonnet" not in search_body("Satz von Gauß-\nBonnet")
+    assert search_body("ｔｏｒｕｓ") == "torus"  # noqa: RUF001
+    # every word quoted, quotes doubled: never FTS5 syntax
+    assert fts_query(["a", 'b"c', "NEAR"]) == '"a" OR "b""c" OR "NEAR"'

@@ -404,3 +404,48 @@ def test_a_117_page_pdf_is_searched_and_its_last_page_cited(
     finally:
         reader.close()
         index.close()
+
+
+def test_a_projects_knowledge_is_searched_each_turn_and_says_when_still_indexing(
+    store: SqliteEventStore, httpserver: HTTPServer
+) -> None:
+    from parley.application.ports.knowledge import CollectionMember, DocumentText
+    from tests.support.knowledge import MemoryKnowledge
+
+    knowledge = MemoryKnowledge()
+    text = (
+        "--- page 1 ---\nThe rota starts on Mondays.\n\n--- page 2 ---\nFACT-77 is the door code."
+    )
+    knowledge.index_document(
+        DocumentText("a" * 64, "handbook.pdf", text, unit="page"), threading.Event()
+    )
+    knowledge.put_member(
+        "proj", CollectionMember("/k/handbook.pdf", len(text), 1.0, sha256="a" * 64)
+    )
+    windowed = WindowedServer(WINDOW)
+    httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(windowed)
+    runtime = TurnRuntime(
+        store,
+        OneProvider("tiny", runtime_provider(httpserver)),
+        retry_policy=RetryPolicy(max_attempts=1),
+        context=ContextGuard(lambda: [ModelWindow(MODEL, WINDOW, OUTPUT)]),
+        knowledge=knowledge,
+    )
+    session = mint_id()
+    ask(
+        runtime,
+        session,
+        "What is the door code in the handbook?",
+        knowledge_collections=("proj",),
+        knowledge_incomplete=True,
+    )
+    retrieved = [s.event for s in store.events(session) if s.type_name == "retrieval_performed"]
+    assert len(retrieved) == 1
+    assert "still being indexed" in retrieved[0].note
+    labels = [e.label for e in excerpts_of(retrieved[0].excerpts)]
+    assert labels[0] == "handbook.pdf, page 2"
+    sent = windowed.chats[-1][0]["messages"][-1]["content"]
+    assert "FACT-77 is the door code." in sent and "cite the ones you use as [n]" in sent
+    # A turn in a project without a folder searches nothing and records nothing.
+    ask(runtime, session, "Thanks, that is all for the handbook today.")
+    assert len([s for s in store.events(session) if s.type_name == "retrieval_performed"]) == 1

@@ -202,6 +202,10 @@ def run_ask(services: Services, args: argparse.Namespace, parser: argparse.Argum
         composed = compose_turn(draft, events, skills=known_skills, models=models)
     except ComposeError as exc:
         raise UsageError(str(exc)) from exc
+    if "compact" in composed.commands:
+        if composed.request is not None:
+            raise UsageError("/compact runs on its own: send it without a message")
+        return _compact(services, args.session, current_turn)
     if composed.request is None:
         raise UsageError("the prompt holds only commands; add a message to send")
     request = dataclasses.replace(
@@ -324,3 +328,15 @@ def _find_project(services: Services, name: str):
             return project
     known = ", ".join(p.name for p in projects) or "none yet (Settings → Projects)"
     raise UsageError(f"no project {name!r}; projects: {known}")
+
+
+def _compact(services: Services, session: str | None, leaf: str | None) -> int:
+    """``parley ask --session ID /compact``: summarise the conversation's earlier turns now."""
+    if not session or services.compactor is None:
+        raise UsageError("/compact needs a conversation: pass --session ID")
+    print("Summarising the earlier messages…", file=sys.stderr)
+    outcome = services.compactor.compact(
+        session, provider_id="", model="", cancel=threading.Event(), leaf_turn_id=leaf
+    )
+    print(outcome.message, file=sys.stderr)
+    return 0 if outcome.compacted else 1

@@ -58,6 +58,7 @@ from parley.ui.controllers.menus import HELP_TEXT
 
 if TYPE_CHECKING:
     from parley.application.conversations.compose import TurnDraft
+    from parley.application.ports.settings_store import ProjectConfig
     from parley.ui.main_window import MainWindow
 
 
@@ -449,9 +450,13 @@ class ChatController(QObject):
             current_turn_id=self.current_turn,
             mcp_servers=w.tools_control.mcp_servers,
             mcp_resources=(tuple(w.composer.chips.resources()) if place in ("new", "edit") else ()),
+            retrieval_attachments=(
+                tuple(w.composer.searched_attachments()) if place in ("new", "edit") else ()
+            ),
             knowledge_collections=(
                 (project.id,) if project is not None and project.knowledge_folder else ()
             ),
+            knowledge_incomplete=_indexing(w, project),
             context_threshold=w.settings.context.compaction_threshold,
             compaction_provider_id=w.settings.context.compaction_provider_id,
             compaction_model=w.settings.context.compaction_model,
@@ -704,3 +709,13 @@ class ChatController(QObject):
             w.bridge.submit(
                 lambda: w.services.store.get_session(outcome.session_id), w.sidebar.adopt_session
             )
+
+
+def _indexing(window: MainWindow, project: ProjectConfig | None) -> bool:
+    """Whether the project's knowledge folder is being indexed right now (cheap: a flag)."""
+    if project is None or not project.knowledge_folder:
+        return False
+    from parley.ui.controllers.knowledge import KnowledgeRuns
+
+    runs = KnowledgeRuns.for_services(window.services)
+    return runs is not None and runs.is_running(project.id)

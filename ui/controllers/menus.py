@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 HELP_TEXT = (
     "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "
     "message; /model NAME switches the model for the next message; /new starts a new "
-    "conversation (/clear does the same; the current one is kept); //text sends text starting "
-    "with '/'. Ctrl+/ lists the keyboard shortcuts."
+    "conversation (/clear does the same; the current one is kept); /compact summarises the "
+    "earlier messages so the conversation takes less of the model's window (nothing is "
+    "deleted); //text sends text starting with '/'. Ctrl+/ lists the keyboard shortcuts."
 )
 
 
