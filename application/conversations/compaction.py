@@ -180,7 +180,9 @@ def plan(
     pieces: list[str] = []
     size = len(previous)
     for turn in candidates:
-        turn_events = [s for s in path_events if s.turn_id == turn]
+        turn_events = [
+            s for s in path_events if s.turn_id == turn and not isinstance(s.event, Compaction)
+        ]
         if turn_events and all(s.id in already for s in turn_events):
             continue  # summarised already: its summary is ``previous``
         text = _turn_text(turn_events)

@@ -72,7 +72,8 @@ log = logging.getLogger(__name__)
 CONTEXT_TOO_LONG = "context_too_long"
 #: A document taking more than this share of a known window's prompt room is searched instead.
 WHOLE_SHARE = 0.5
-#: The excerpts of one turn may take this share of a known window's prompt room at most.
+#: The excerpts of one turn may take this share of a known window's prompt room at most (the
+#: first excerpt always goes).
 EXCERPT_SHARE = 0.3
 #: Without a known window, the excerpts of one turn are capped at this many characters.
 EXCERPT_CHARS_UNKNOWN = 24_000
@@ -185,8 +186,16 @@ class TurnContext:
                     keep = 0  # the recent turns too, rather than not sending at all
                     continue
                 break
+            before = measured.fit.prompt_tokens
             chat_request, compaction_id = self.render(turn, model, specs)
             measured = self._measure(chat_request, window, resolved, request.context_threshold)
+            if measured.fit.prompt_tokens >= before:
+                # Summarising what is left did not shrink the request (what does not fit is
+                # the current turn itself): another summary would only cost another call.
+                if keep > 0 and not measured.fit.fits:
+                    keep = 0
+                    continue
+                break
         if measured.enforced and not measured.fit.fits and not stop.is_set():
             raise ContextTooLong(_too_long_message(measured, model))
         fit = measured.fit
@@ -331,7 +340,9 @@ class TurnContext:
         room = window.context_tokens - min(window.max_output_tokens, window.context_tokens // 4)
         return tokens > WHOLE_SHARE * room
 
-    def retrieve(self, turn: TurnLog, stop: threading.Event) -> None:
+    def retrieve(
+        self, turn: TurnLog, resolved: ResolvedProvider, model: str, stop: threading.Event
+    ) -> None:
         """Search the turn's documents with its question and record ``retrieval_performed``
         (nothing when the turn has nothing to search)."""
         if self.knowledge is None:
@@ -372,16 +383,20 @@ class TurnContext:
             return
         if stop.is_set():
             return
+        # The excerpts' share of the window, in (calibrated) tokens; a guessed window caps them
+        # in characters instead. The first excerpt always goes (a chunk is ~1,500 characters).
+        sizes = [len(chunk.text) for chunk in found.chunks]
         budget = EXCERPT_CHARS_UNKNOWN
-        window = turn.window
-        if window is not None and window.source != "guess":
-            # A token is at least ~3 characters of prose: the cap in characters stays within the
-            # share of the window even for text that tokenises badly (the guard measures anyway).
-            budget = int(EXCERPT_SHARE * window.context_tokens * 3)
+        window = self.window(turn, resolved, model, sum(sizes) // 3)
+        if window.source != "guess":
+            calibration = self.guard.calibration(resolved.name, model)
+            room = window.context_tokens - min(window.max_output_tokens, window.context_tokens // 4)
+            budget = int(EXCERPT_SHARE * room)
+            sizes = [calibration.corrected(estimate_text(c.text)) for c in found.chunks]
         excerpts: list[Excerpt] = []
         used = 0
-        for chunk in found.chunks:
-            if excerpts and used + len(chunk.text) > budget:
+        for chunk, size in zip(found.chunks, sizes, strict=True):
+            if excerpts and used + size > budget:
                 break
             excerpts.append(
                 Excerpt(
@@ -396,7 +411,7 @@ class TurnContext:
                     source_path=chunk.source_path,
                 )
             )
-            used += len(chunk.text)
+            used += size
         notes = [found.note] if found.note else []
         if request.knowledge_incomplete:
             notes.append(

@@ -367,7 +367,7 @@ class TurnRuntime:
                     "pass --model, or set the provider's default model"
                 )
             self._read_attachments(turn, stop, resolved, model)
-            self._context.retrieve(turn, stop)
+            self._context.retrieve(turn, resolved, model, stop)
             self._run_steps(turn, resolved, model, stop)
             status, error, error_kind = "completed", "", ""
         except _TextNotSaved as exc:

@@ -17,7 +17,10 @@ Parley (``parley history export --format json``)::
   or a JSON array of such objects (``--all``). Every payload is read strictly
   (``canonical.from_payload``); one bad event refuses that conversation, not the file. The session
   id is kept unless a conversation here has it already; then a new id is minted and the report says
-  so. Event ids are the store's own; each event keeps its ``ts`` (see "times" below).
+  so. Event ids are the store's own; the ids a ``compaction`` (``replaces``) or a
+  ``context_checked`` (``compaction_id``) names are rewritten from the export's ``id`` of each
+  event to the new ones (one that matches no earlier event is cleared: the summary then applies
+  nowhere); each event keeps its ``ts`` (see "times" below).
 
 ChatGPT (``conversations.json`` of "Export data")::
 
@@ -116,6 +119,7 @@ from parley.domain.transcript.canonical import (
     mint_id,
     to_payload,
 )
+from parley.domain.transcript.event_refs import with_new_ids
 
 CHATGPT_PROVIDER = "chatgpt-import"
 CLAUDE_PROVIDER = "claude-import"
@@ -195,6 +199,9 @@ class _Plan:
     derived_id: bool = False
     #: Write over the conversation of this id: a partial earlier import of the same one.
     replace: bool = False
+    #: Each event's id in the export (Parley; None: missing): the ids a compaction or a context
+    #: check names are rewritten to the new ones when written (``EventStore.import_session``).
+    source_ids: tuple[int | None, ...] = ()
 
 
 # -- reading the file -----------------------------------------------------------------------------
@@ -300,6 +307,7 @@ def _write(store: EventStore, plan: _Plan) -> int:
         project_id=plan.project_id,
         events=plan.events,
         replace=plan.replace,
+        source_ids=plan.source_ids,
     )
 
 
@@ -314,8 +322,10 @@ def _earlier_attempt(store: EventStore, plan: _Plan) -> _Plan | None:
         if len(existing) >= len(plan.events):
             return None
     else:  # a Parley export: partial only if what is there is a strict prefix of it
-        shape = [(t, type(e).__name__, to_payload(e)) for t, e, _a, _w, _ts in plan.events]
-        found = [(e.turn_id, type(e.event).__name__, to_payload(e.event)) for e in existing]
+        # Compared without the event ids compactions and context checks name: they are the
+        # export's in the plan and this store's in what was written.
+        shape = [(t, type(e).__name__, _unnamed(e)) for t, e, _a, _w, _ts in plan.events]
+        found = [(e.turn_id, type(e.event).__name__, _unnamed(e.event)) for e in existing]
         if len(found) >= len(shape) or found != shape[: len(found)]:
             session_id = mint_id()  # a conversation of its own here: the import is a copy
             note = f"a conversation with id {plan.session_id} exists here; imported as {session_id}"
@@ -329,6 +339,11 @@ def _earlier_attempt(store: EventStore, plan: _Plan) -> _Plan | None:
     return dataclasses.replace(
         plan, replace=True, note="; ".join(n for n in (plan.note, note) if n)
     )
+
+
+def _unnamed(event: Event) -> dict[str, Any]:
+    """``event``'s payload with the event ids it names cleared (``event_refs.with_new_ids``)."""
+    return to_payload(with_new_ids(event, {}))
 
 
 _Builder = Callable[[EventStore, Any, int], "_Plan | ImportedConversation"]
@@ -433,6 +448,7 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
     times = [_time_of(raw.get("ts")) if isinstance(raw, Mapping) else None for raw in raw_events]
     clock = _Clock(next((t for t in times if t is not None), None))
     events: list[tuple[str, Event, str, str | None, str | None]] = []
+    source_ids: list[int | None] = []
     for n, raw in enumerate(raw_events, start=1):
         where = f"event {n}"
         if not isinstance(raw, Mapping):
@@ -449,6 +465,9 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
         except ValueError as exc:
             raise _Refused(f"{where} cannot be read: {exc}") from exc
         events.append((turn_id, event, actor, work_item, clock(times[n - 1])))
+        old_id = raw.get("id")
+        known = isinstance(old_id, int) and not isinstance(old_id, bool)
+        source_ids.append(old_id if known else None)
 
     notes = []
     chain = item.get("chain")
@@ -459,7 +478,16 @@ def _parley_plan(store: EventStore, item: Any, index: int) -> _Plan:
         )
     session_id = original  # another id if a different conversation has it (_earlier_attempt)
     messages = sum(isinstance(e, UserMessage | AssistantText) for _t, e, _a, _w, _ts in events)
-    return _Plan(session_id, title, project_id, events, messages, 0, "; ".join(notes))
+    return _Plan(
+        session_id,
+        title,
+        project_id,
+        events,
+        messages,
+        0,
+        "; ".join(notes),
+        source_ids=tuple(source_ids),
+    )
 
 
 # -- shared by ChatGPT and Claude -----------------------------------------------------------------

@@ -182,7 +182,8 @@ class EventStore(Protocol):
 
     def duplicate_session(self, session_id: str, *, title: str | None = None) -> SessionRecord:
         """A new conversation (fresh id, same project, not pinned) holding a copy of every event
-        of ``session_id``: same turn ids, times and payloads, its own valid hash chain, searchable
+        of ``session_id``: same turn ids, times and payloads (the event ids a ``compaction`` or a
+        ``context_checked`` names become the copy's), its own valid hash chain, searchable
         like any other. Title: ``title``, else "<title> (copy)". Raises ``SessionNotFound``, or
         ``EventStoreError`` while a turn of the conversation is still running."""
         ...
@@ -226,11 +227,16 @@ class EventStore(Protocol):
         project_id: str | None,
         events: Sequence[tuple[str, Event, str, str | None, str | None]],
         replace: bool = False,
+        source_ids: Sequence[int | None] = (),
     ) -> int:
         """Create a conversation holding ``events`` — (turn id, event, actor, work item, ISO 8601
         time) each, times as for ``append(ts=…)`` — in one transaction: all of it or, after a
         kill or a failure, nothing. ``replace``: first delete the conversation of that id (a
-        partial earlier import), in the same transaction. Returns the number of events."""
+        partial earlier import), in the same transaction. ``source_ids`` (one per event, or
+        none): the ids the events had where they came from; the event ids a ``compaction`` or a
+        ``context_checked`` names are rewritten to the new ids, and a name that matches no
+        earlier event of the import is cleared (``domain/transcript/event_refs``). Returns the
+        number of events."""
         ...
 
     def events(self, session_id: str, *, after_id: int = 0) -> Sequence[StoredEvent]:

@@ -90,6 +90,7 @@ from parley.domain.transcript.canonical import (
     mint_id,
     to_payload,
 )
+from parley.domain.transcript.event_refs import REFERENCING_TYPES, with_new_ids
 from parley.infrastructure.storage.chain import GENESIS, event_hash
 from parley.infrastructure.storage.derived import index_event
 from parley.infrastructure.storage.event_cache import EventCache
@@ -347,27 +348,44 @@ class SqliteEventStore:
         project_id: str | None,
         events: Sequence[tuple[str, Event, str, str | None, str | None]],
         replace: bool = False,
+        source_ids: Sequence[int | None] = (),
     ) -> int:
         """Create a conversation and append ``events`` (turn id, event, actor, work item, ISO
         time) in ONE transaction: a kill or a failure part-way leaves nothing. ``replace``
         deletes a conversation of that id first, in the same transaction (through the
-        retention path: a partial earlier import being redone). Returns the events written."""
+        retention path: a partial earlier import being redone). ``source_ids``: each event's id
+        where it came from (None: unknown); the event ids a compaction or a context check names
+        are rewritten to the ids written here, and one that names no event written before it
+        is cleared (``event_refs.with_new_ids``). Returns the events written."""
         if not isinstance(session_id, str) or not session_id:
             raise EventStoreError(
                 f"a conversation id must be a non-empty string, not {session_id!r}"
             )
+        if source_ids and len(source_ids) != len(events):
+            raise EventStoreError(
+                f"import of {session_id!r}: {len(source_ids)} source ids for {len(events)} events"
+            )
         prepared = [
-            (turn_id, *_serialise(session_id, event), actor, work_item, _normalise_ts(ts))
+            (turn_id, event, *_serialise(session_id, event), actor, work_item, _normalise_ts(ts))
             for turn_id, event, actor, work_item, ts in events
         ]
+        new_ids = _IdMap()
         with self._write() as conn:
             if replace:
                 self._delete_in(conn, session_id)
             self._insert_session(conn, session_id, title, project_id, utc_now())
-            for turn_id, type_name, data, payload, actor, work_item, ts in prepared:
-                self._insert(
+            for n, (turn_id, event, type_name, data, payload, actor, work_item, ts) in enumerate(
+                prepared
+            ):
+                if type_name in REFERENCING_TYPES:
+                    # Serialised again with the ids it names as written here (earlier events).
+                    type_name, data, payload = _serialise(
+                        session_id, with_new_ids(event, new_ids.known)
+                    )
+                event_id = self._insert(
                     conn, session_id, turn_id, type_name, data, payload, actor, work_item, ts=ts
-                )
+                )[0]
+                new_ids.add(source_ids[n] if source_ids else None, event_id)
         self._cache.discard(session_id)
         return len(prepared)
 
@@ -455,9 +473,11 @@ class SqliteEventStore:
         """Copy a conversation: a new one with a fresh id, the same project and branch choice
         (not pinned), and every event re-appended in order with its own turn id, time, actor,
         work item and payload text, through ``_insert`` (so the copy has its own hash chain,
-        search rows and figures). One transaction: the copy appears whole or not at all. Its
-        ``created_at`` is the original's, its ``updated_at`` the last copied event's time (the
-        original's when it has none). Title: ``title``, else "<original title> (copy)".
+        search rows and figures); the event ids a compaction or a context check names are
+        rewritten to the copy's (``event_refs``), so a summary stands in for the same turns.
+        One transaction: the copy appears whole or not at all. Its ``created_at`` is the
+        original's, its ``updated_at`` the last copied event's time (the original's when it has
+        none). Title: ``title``, else "<original title> (copy)".
 
         Raises ``SessionNotFound``; ``EventStoreError`` while one of its turns is still running
         (the copy would hold a turn that never finishes)."""
@@ -488,23 +508,29 @@ class SqliteEventStore:
                 (new_id, title, project_id, created_at, updated_at, current_turn),
             )
             rows = conn.execute(
-                "SELECT turn_id, ts, type, actor, work_item, payload FROM events"
+                "SELECT id, turn_id, ts, type, actor, work_item, payload FROM events"
                 " WHERE session_id = ? ORDER BY id",
                 (session_id,),
             ).fetchall()
-            for turn_id, ts, type_name, actor, work_item, payload in rows:
+            new_ids = _IdMap()
+            for old_id, turn_id, ts, type_name, actor, work_item, payload in rows:
                 try:
                     data = json.loads(payload) if isinstance(payload, str) else None
-                except ValueError:
+                    if isinstance(data, dict) and type_name in REFERENCING_TYPES:
+                        # The event ids it names become the copy's (``event_refs``).
+                        event = with_new_ids(from_payload(type_name, data), new_ids.known)
+                        type_name, data, payload = _serialise(new_id, event)
+                except (ValueError, EventStoreError):
                     data = None
                 if not isinstance(data, dict):
                     raise EventStoreError(
                         f"cannot duplicate conversation {session_id!r}: one of its events "
                         f"({type_name!r} of turn {turn_id!r}) is unreadable"
                     )
-                # The payload text is copied as stored (not re-serialised), so the copy's
-                # content is byte-for-byte the original's; ``ts`` keeps the original time.
-                self._insert(
+                # The payload text is copied as stored (not re-serialised; only the ids a
+                # compaction or a context check names are rewritten), so the copy's content is
+                # the original's byte for byte; ``ts`` keeps the original time.
+                copied = self._insert(
                     conn,
                     new_id,
                     turn_id,
@@ -516,6 +542,7 @@ class SqliteEventStore:
                     ts=ts,
                     copying=True,
                 )
+                new_ids.add(old_id, copied[0])
             # ``_insert`` made the first copied event's time the copy's ``created_at``; the copy
             # was created when the original was. ``updated_at`` is the last copied event's time.
             conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (created_at, new_id))
@@ -1220,6 +1247,24 @@ def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
     finally:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+
+
+class _IdMap:
+    """Old event id -> new id, for a conversation being written again (import, duplicate). An
+    old id seen twice (a damaged export) is ambiguous and maps to nothing."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, int] = {}
+        self._ambiguous: set[int] = set()
+
+    def add(self, old_id: object, new_id: int) -> None:
+        if not isinstance(old_id, int) or isinstance(old_id, bool) or old_id in self._ambiguous:
+            return
+        if old_id in self.known:
+            del self.known[old_id]
+            self._ambiguous.add(old_id)
+            return
+        self.known[old_id] = new_id
 
 
 def _serialise(session_id: str, event: Event) -> tuple[str, dict[str, Any], str]:

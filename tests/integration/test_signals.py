@@ -130,7 +130,13 @@ def test_a_stop_signal_mid_answer_saves_closes_and_exits_128_plus_it(
     assert "cancelled" in err and "Traceback" not in err
     # Closed by the process itself: nothing left for the next start to recover.
     types, text, status = stored(harness, ask.session_id(), recover=False)
-    assert types == ["turn_started", "user_message", "assistant_text", "turn_finished"]
+    assert types == [
+        "turn_started",
+        "user_message",
+        "context_checked",
+        "assistant_text",
+        "turn_finished",
+    ]
     assert (text, status) == ("".join(SHOWN), "cancelled")
 
 

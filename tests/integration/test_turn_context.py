@@ -449,3 +449,41 @@ def test_a_projects_knowledge_is_searched_each_turn_and_says_when_still_indexing
     # A turn in a project without a folder searches nothing and records nothing.
     ask(runtime, session, "Thanks, that is all for the handbook today.")
     assert len([s for s in store.events(session) if s.type_name == "retrieval_performed"]) == 1
+
+
+def test_excerpts_are_held_to_their_share_of_a_small_window_turn_after_turn(
+    store: SqliteEventStore, httpserver: HTTPServer, tmp_path: Path
+) -> None:
+    """Found under Xvfb with a 3,000-token window: the excerpts were sized before the window was
+    known (24,000 characters), so every follow-up failed as too long even after summarising."""
+    from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+    from parley.infrastructure.attachments.store import ContentStore
+    from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+
+    windowed = WindowedServer(3_000)
+    httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(windowed)
+    reader = SubprocessAttachmentReader(ContentStore(tmp_path / "content"))
+    index = SqliteKnowledgeIndex(tmp_path / "knowledge.sqlite3")
+    runtime = TurnRuntime(
+        store,
+        OneProvider("tiny", runtime_provider(httpserver)),
+        retry_policy=RetryPolicy(max_attempts=1),
+        context=ContextGuard(lambda: [ModelWindow(MODEL, 3_000, 400)]),
+        attachments=reader,
+        knowledge=index,
+    )
+    try:
+        session = mint_id()
+        book = fixture_path("documents", "pdf-large-117pages.pdf")
+        ask(runtime, session, "Wo steht Zariski im Stichwortverzeichnis?", attachments=(book,))
+        for topic in ("kompakte Räume", "Hausdorff", "Tychonoff", "Quotiententopologie", "Torus"):
+            ask(runtime, session, f"Was sagt das Skript über {topic} und seine Beispiele?")
+        assert not any(refused for _b, _t, refused in windowed.requests)
+        events = list(store.events(session))
+        compactions = [s.event for s in events if isinstance(s.event, Compaction)]
+        assert compactions  # the excerpts of earlier turns were summarised away
+        ranges = [c.replaces for c in compactions]
+        assert len(ranges) == len(set(ranges))  # never the same range twice
+    finally:
+        reader.close()
+        index.close()

@@ -130,3 +130,42 @@ def test_a_damaged_compaction_record_is_ignored() -> None:
     log.add("t3", Compaction(summary="s", model="m", replaces=(999, 1000)))
     log.add("t3", Compaction(summary="s", model="m", replaces=(5,)))
     assert applicable(log.events, log.path("t3")) is None
+
+
+def test_a_compaction_recorded_inside_a_replaced_turn_does_not_make_it_chosen_again() -> None:
+    """Found under Xvfb: a turn that failed after recording a compaction was re-summarised at
+    every later call, because its own compaction event kept it from counting as summarised."""
+    from parley.application.conversations.compaction import plan as plan_next
+    from parley.domain.transcript.canonical import (
+        AssistantText,
+        Compaction,
+        StoredEvent,
+        TurnStarted,
+        UserMessage,
+    )
+
+    events: list[StoredEvent] = []
+
+    def add(turn: str, event: object) -> StoredEvent:
+        stored = StoredEvent(len(events) + 1, "2026-12-03T00:00:00Z", "s", turn, event)  # type: ignore[arg-type]
+        events.append(stored)
+        return stored
+
+    previous = ""
+    for n in range(1, 5):
+        turn = f"t{n}"
+        add(turn, TurnStarted("p", "m", follows_turn_id=previous))
+        add(turn, UserMessage(f"question {n}"))
+        if n == 2:  # turn 2 summarised turn 1 while it ran
+            add(turn, Compaction("summary of t1", "m", (1, 3), turns=1))
+        add(turn, AssistantText(f"answer {n}", model="m"))
+        previous = turn
+    # A compaction in turn 4 summarised turns 1-2 (folding turn 2's).
+    last_of_t2 = max(s.id for s in events if s.turn_id == "t2")
+    add("t4", Compaction("summary of t1-t2", "m", (1, last_of_t2), turns=2))
+    add("t5", TurnStarted("p", "m", follows_turn_id="t4"))
+    nxt = plan_next(events, events, "t5", keep_last_turns=1)
+    assert nxt is not None
+    assert nxt.turn_ids == ("t3",)  # not t1 or t2 again
+    assert nxt.previous_summary == "summary of t1-t2"
+    assert nxt.folded_turns == 2
