@@ -156,6 +156,9 @@ class Services:
             self.mcp_sampling.cancel_all()  # a completion a server asked for stops with us
         if self.mcp is not None:
             self.mcp.close()  # ends every server's session and process
+        close_index = getattr(self.knowledge, "close", None)
+        if callable(close_index):
+            close_index()
         self.store.close()
 
 

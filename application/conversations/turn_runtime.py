@@ -18,6 +18,15 @@ Invariants it keeps:
   so (``TurnOutcome.unsaved``): closing it would drop the checkpoints (ADR-008);
 - the provider request is rendered from the stored events at every model call
   (``render_chat_request``), never from a message list kept on the side;
+- before every model call the request is measured against the model's window and recorded
+  (``context_checked``); past the threshold of a known window the oldest turns are summarised
+  first (``compaction``), a request that still cannot fit is never sent (``context_too_long``),
+  and a provider's own "too long" teaches the window and is retried once, summarised — all
+  decided in ``turn_context`` (ADR-011);
+- an attachment too large to send whole (or marked by the user) is indexed and recorded without
+  its text (``attachment_added.retrieval``); the turn's question is searched in such documents
+  and in the project's knowledge collections, and the excerpts are recorded
+  (``retrieval_performed``) before the first call;
 - text already received is never thrown away: on cancel, timeout or a provider error the partial
   answer is appended as ``assistant_text(partial=True)``;
 - while an answer streams, the text received since the last checkpoint is handed to
@@ -679,6 +688,18 @@ class TurnRuntime:
         except KnowledgeError as exc:
             if exc.kind == "cancelled" or stop.is_set():
                 raise _Stopped from exc
+            if exc.kind == "embedding":
+                # The words were indexed before the embedding model failed: keyword search works.
+                turn.append(
+                    Notice(
+                        f"{item.name} is searched by keywords only: the embedding model failed "
+                        f"({exc}).",
+                        level="warning",
+                    )
+                )
+                return dataclasses.replace(
+                    item, text="", chars=len(item.text), truncated=False
+                ), True
             turn.append(
                 Notice(
                     f"{item.name} could not be indexed for searching ({exc}); "

@@ -21,7 +21,8 @@ Invariants it keeps:
 - Markdown and HTML are rendered by ``documents`` from the same events (see its invariants);
 - the ids a ``compaction`` (``replaces``) and a ``context_checked`` (``compaction_id``) name are
   the store's event ids, the same ``id`` the export gives each event, so an export resolves them
-  within itself.
+  within itself; an import rewrites them to the ids the events get there
+  (``importers.import_parley``, ``domain/transcript/event_refs``).
 """
 
 from __future__ import annotations

@@ -92,9 +92,22 @@ def ok(result: tuple[int, str, str]) -> str:
 
 
 def comparable(export: dict[str, Any]) -> list[dict[str, Any]]:
-    """An export's events without what the store assigns (ids, times, chain links)."""
+    """An export's events without what the store assigns (ids, times, chain links). The event
+    ids a compaction (``replaces``) or a context check (``compaction_id``) names become the
+    places of the named events in the export ("#n"; None: not in it), so two exports of one
+    conversation compare equal only if these name the same events."""
     drop = {"id", "ts", "hash", "prev_hash"}
-    return [{k: v for k, v in e.items() if k not in drop} for e in export["events"]]
+    place = {e["id"]: f"#{n}" for n, e in enumerate(export["events"])}
+    out = []
+    for event in export["events"]:
+        kept = {k: v for k, v in event.items() if k not in drop}
+        payload = event["payload"]
+        if event["type"] == "compaction":
+            kept["payload"] = {**payload, "replaces": [place.get(i) for i in payload["replaces"]]}
+        elif event["type"] == "context_checked" and payload["compaction_id"]:
+            kept["payload"] = {**payload, "compaction_id": place.get(payload["compaction_id"])}
+        out.append(kept)
+    return out
 
 
 @pytest.fixture

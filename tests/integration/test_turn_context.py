@@ -487,3 +487,40 @@ def test_excerpts_are_held_to_their_share_of_a_small_window_turn_after_turn(
     finally:
         reader.close()
         index.close()
+
+
+def test_a_failing_embedding_model_leaves_keyword_search_and_says_so(
+    store: SqliteEventStore, httpserver: HTTPServer, tmp_path: Path
+) -> None:
+    from parley.infrastructure.attachments.reader import SubprocessAttachmentReader
+    from parley.infrastructure.attachments.store import ContentStore
+    from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+    from tests.support.embedders import FailingEmbedder
+
+    windowed = WindowedServer(16_384)
+    httpserver.expect_request("/v1/chat/completions", method="POST").respond_with_handler(windowed)
+    reader = SubprocessAttachmentReader(ContentStore(tmp_path / "content"))
+    index = SqliteKnowledgeIndex(tmp_path / "knowledge.sqlite3", embedder=FailingEmbedder())
+    runtime = TurnRuntime(
+        store,
+        OneProvider("tiny", runtime_provider(httpserver)),
+        retry_policy=RetryPolicy(max_attempts=1),
+        context=ContextGuard(lambda: [ModelWindow(MODEL, 16_384, 2_048)]),
+        attachments=reader,
+        knowledge=index,
+    )
+    try:
+        session = mint_id()
+        book = fixture_path("documents", "pdf-large-117pages.pdf")
+        ask(runtime, session, "Wo steht Zariski im Stichwortverzeichnis?", attachments=(book,))
+        events = list(store.events(session))
+        attached = [s.event for s in events if s.type_name == "attachment_added"]
+        assert attached[0].retrieval  # searched, not cut and sent
+        notices = [s.event.text for s in events if isinstance(s.event, Notice)]
+        assert any("searched by keywords only" in t for t in notices)
+        retrieved = [s.event for s in events if s.type_name == "retrieval_performed"][0]
+        assert retrieved.method == "bm25" and retrieved.note  # the vectors' failure is said
+        assert excerpts_of(retrieved.excerpts)[0].unit_number == 117
+    finally:
+        reader.close()
+        index.close()

@@ -169,3 +169,62 @@ def test_a_compaction_recorded_inside_a_replaced_turn_does_not_make_it_chosen_ag
     assert nxt.turn_ids == ("t3",)  # not t1 or t2 again
     assert nxt.previous_summary == "summary of t1-t2"
     assert nxt.folded_turns == 2
+
+
+def test_files_a_summarised_turn_produced_are_still_listed_to_the_model() -> None:
+    """The manigent principle: a compaction never takes away what the model was told is valid.
+    The files earlier turns saved travel as session notes with the *current* message, which no
+    compaction replaces — so they reach the model even when the turn that saved them is only a
+    summary now."""
+    from parley.application.conversations.compose import TurnDraft, compose_turn
+    from parley.application.conversations.render import render_turn_request
+    from parley.domain.transcript.canonical import (
+        AssistantText,
+        Compaction,
+        Notice,
+        StoredEvent,
+        TurnFinished,
+        TurnStarted,
+        UserMessage,
+    )
+
+    events: list[StoredEvent] = []
+
+    def add(turn: str, event: object) -> None:
+        events.append(
+            StoredEvent(len(events) + 1, "2026-12-03T00:00:00Z", "s", turn, event)  # type: ignore[arg-type]
+        )
+
+    previous = ""
+    for n in range(1, 5):
+        turn = f"t{n}"
+        add(turn, TurnStarted("p", "m", follows_turn_id=previous))
+        add(turn, UserMessage(f"question {n}"))
+        add(turn, AssistantText(f"answer {n}", model="m"))
+        if n == 1:
+            add(turn, Notice("Saved 1 file(s)", files=("/home/u/out/report.md",)))
+        add(turn, TurnFinished("completed"))
+        previous = turn
+    last_of_t2 = max(s.id for s in events if s.turn_id == "t2")
+    add("t4", Compaction("The user asked four questions.", "m", (1, last_of_t2), turns=2))
+
+    composed = compose_turn(
+        TurnDraft(
+            text="and now?", provider_id="p", model="m", session_id="s", current_turn_id="t4"
+        ),
+        events,
+    )
+    request = composed.request
+    assert request is not None
+    assert "/home/u/out/report.md" in request.session_notes
+    # Record the new turn as the runtime would, and render what the model is sent.
+    add(
+        request.turn_id,
+        TurnStarted("p", "m", follows_turn_id="t4", session_notes=request.session_notes),
+    )
+    add(request.turn_id, UserMessage("and now?"))
+    rendered = render_turn_request(events, current_turn_id=request.turn_id, model="m")
+    sent = [m.content for m in rendered.request.messages]
+    assert sent[0].startswith("[Summary of the earlier conversation")
+    assert not any("question 1" in text for text in sent)  # the turn itself is summarised
+    assert "/home/u/out/report.md" in sent[-1]  # its file is still listed, with this message
