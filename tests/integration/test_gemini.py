@@ -40,6 +40,7 @@ from parley.application.ports.chat_provider import (
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
 from parley.domain.transcript.canonical import (
     AssistantText,
+    ContextChecked,
     Reasoning,
     TurnFinished,
     Usage,
@@ -939,9 +940,16 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
 ) -> None:
     record: list = []
     for name in ("gemini-sse-thinking.sse", "gemini-sse-text.sse"):
-        httpserver.expect_ordered_request(PATH, method="POST").respond_with_handler(
+        # one-shot handlers are used in the order they were added (ordered ones would refuse
+        # the window lookup between them)
+        httpserver.expect_oneshot_request(PATH, method="POST").respond_with_handler(
             sse_handler(fixture_bytes(name), record=record, content_type=SSE)
         )
+    # The second turn sends over 1,024 tokens (the signature), so the runtime asks the model's
+    # window once (Gemini's model metadata: the window is inputTokenLimit).
+    httpserver.expect_request(f"/v1beta/models/{MODEL}", method="GET").respond_with_json(
+        {"name": f"models/{MODEL}", "inputTokenLimit": 1_048_576, "outputTokenLimit": 65_536}
+    )
     store = SqliteEventStore(tmp_path / "parley.db")
     try:
         runtime = TurnRuntime(
@@ -979,6 +987,12 @@ def test_turn_runtime_stores_reasoning_then_text_and_echoes_the_signature(
 
         second = ConversationExecutionRequest(turn_id=mint_id(), session_id=session, prompt="Why?")
         assert runtime.run(second).status == "completed"
+        checks = [
+            e.event
+            for e in store.events(session)
+            if e.turn_id == second.turn_id and isinstance(e.event, ContextChecked)
+        ]
+        assert [(c.window, c.window_source) for c in checks] == [(1_048_576, "provider")]
     finally:
         store.close()
     assert record[1]["contents"] == [
