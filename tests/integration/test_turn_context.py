@@ -518,7 +518,7 @@ def test_a_failing_embedding_model_leaves_keyword_search_and_says_so(
         assert attached[0].retrieval  # searched, not cut and sent
         notices = [s.event.text for s in events if isinstance(s.event, Notice)]
         assert any("searched by keywords only" in t for t in notices)
-        retrieved = [s.event for s in events if s.type_name == "retrieval_performed"][0]
+        retrieved = next(s.event for s in events if s.type_name == "retrieval_performed")
         assert retrieved.method == "bm25" and retrieved.note  # the vectors' failure is said
         assert excerpts_of(retrieved.excerpts)[0].unit_number == 117
     finally:
