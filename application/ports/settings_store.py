@@ -214,8 +214,10 @@ class ContextSettings:
 
     def __post_init__(self) -> None:
         value = self.compaction_threshold
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-            0.1 <= value <= 1.0
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not (0.1 <= value <= 1.0)
         ):
             raise SettingsError("context.compaction_threshold must be a share from 0.1 to 1.0")
         count = self.excerpts
