@@ -196,9 +196,9 @@ class TurnContext:
                     keep = 0
                     continue
                 break
-        if measured.enforced and not measured.fit.fits and not stop.is_set():
-            raise ContextTooLong(_too_long_message(measured, model))
         fit = measured.fit
+        # Recorded even when the request is refused: the gauge and the History then show by how
+        # much it did not fit.
         turn.append(
             ContextChecked(
                 window=fit.window,
@@ -209,6 +209,8 @@ class TurnContext:
                 compaction_id=compaction_id,
             )
         )
+        if measured.enforced and not fit.fits and not stop.is_set():
+            raise ContextTooLong(_too_long_message(measured, model))
         return Prepared(chat_request, measured)
 
     def _measure(

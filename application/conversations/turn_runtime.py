@@ -697,9 +697,7 @@ class TurnRuntime:
                         level="warning",
                     )
                 )
-                return dataclasses.replace(
-                    item, text="", chars=len(item.text), truncated=False
-                ), True
+                return dataclasses.replace(item, text="", chars=len(item.text)), True
             turn.append(
                 Notice(
                     f"{item.name} could not be indexed for searching ({exc}); "
@@ -714,7 +712,7 @@ class TurnRuntime:
             if over_cap:
                 item = dataclasses.replace(item, text=item.text[: self._send_limit], truncated=True)
             return item, False
-        return dataclasses.replace(item, text="", chars=len(item.text), truncated=False), True
+        return dataclasses.replace(item, text="", chars=len(item.text)), True
 
     def _read_mcp_resources(self, turn: _Turn, stop: _StopSignal) -> list[str]:
         """Read the turn's MCP resources on this (worker) thread, one ``attachment_added``

@@ -243,6 +243,9 @@ def test_one_message_larger_than_the_window_is_refused_before_anything_is_sent(
     assert "does not fit tiny-model's context window" in outcome.error
     assert "Nothing was sent" in outcome.error
     assert windowed.requests == []  # by effect: the server never saw it
+    # The measure is recorded all the same: the gauge and the History show by how much.
+    checks = [s.event for s in store.events(request.session_id) if s.type_name == "context_checked"]
+    assert len(checks) == 1 and checks[0].prompt_tokens > checks[0].window
 
 
 def test_a_guessed_window_is_corrected_by_the_providers_too_long(
