@@ -322,8 +322,8 @@ def plan(events: int, seed: int, planted: dict[str, int] | None = None) -> Itera
 def bulk_build(path: Path, events: int, seed: int, *, progress: bool = False) -> dict[str, Any]:
     """Write the planned history into a new database at ``path`` (schema made by the store) and
     return its manifest (counts, planted marker words, build time)."""
+    from parley.domain.transcript.chain import GENESIS, event_hash
     from parley.infrastructure.storage import sqlite_event_store as ses
-    from parley.infrastructure.storage.chain import GENESIS, event_hash
     from parley.infrastructure.storage.derived import index_event
 
     t0 = time.perf_counter()

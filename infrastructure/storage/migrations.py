@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from parley.application.ports.event_store import EventStoreError
-from parley.infrastructure.storage.chain import GENESIS, event_hash
+from parley.domain.transcript.chain import GENESIS, event_hash
 from parley.infrastructure.storage.derived import index_event, index_turn_tree
 
 Migration = Callable[[sqlite3.Connection], None]

@@ -90,8 +90,8 @@ from parley.domain.transcript.canonical import (
     mint_id,
     to_payload,
 )
+from parley.domain.transcript.chain import GENESIS, event_hash
 from parley.domain.transcript.event_refs import REFERENCING_TYPES, with_new_ids
-from parley.infrastructure.storage.chain import GENESIS, event_hash
 from parley.infrastructure.storage.derived import index_event
 from parley.infrastructure.storage.event_cache import EventCache
 from parley.infrastructure.storage.fulltext import (

@@ -40,9 +40,9 @@ from parley.domain.transcript.canonical import (
     event_type,
     to_payload,
 )
+from parley.domain.transcript.chain import event_hash
 from parley.infrastructure.storage import migrations
 from parley.infrastructure.storage import sqlite_event_store as store_module
-from parley.infrastructure.storage.chain import event_hash
 from parley.infrastructure.storage.migrations import MIGRATIONS
 from parley.infrastructure.storage.sqlite_event_store import INTERRUPTED_ERROR, SqliteEventStore
 

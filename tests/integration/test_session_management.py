@@ -19,8 +19,8 @@ from parley.domain.transcript.canonical import (
     Usage,
     UserMessage,
 )
+from parley.domain.transcript.chain import GENESIS, event_hash
 from parley.infrastructure.storage import migrations
-from parley.infrastructure.storage.chain import GENESIS, event_hash
 from parley.infrastructure.storage.migrations import MIGRATIONS
 from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 

@@ -31,8 +31,8 @@ from parley.domain.transcript.canonical import (
     TurnStarted,
     UserMessage,
 )
+from parley.domain.transcript.chain import GENESIS, event_hash
 from parley.infrastructure.storage import migrations
-from parley.infrastructure.storage.chain import GENESIS, event_hash
 from parley.infrastructure.storage.derived import index_event
 from parley.infrastructure.storage.event_cache import EventCache
 from parley.infrastructure.storage.migrations import MIGRATIONS

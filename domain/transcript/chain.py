@@ -20,6 +20,9 @@ tool::
 first event of conversation ``s1``, turn ``t1``, is hashed over
 ``s0:,s2:s1,s2:t1,s27:2026-01-01T00:00:00.000000Z,s4:fact,s0:,n,s12:{"text":"x"},``.
 
+Standard library only (this is ``domain``): the sync engine verifies a team store's chain with it
+(ADR-012), and the stores compute theirs with it.
+
 Invariants it keeps: the function is pure and its output never changes for a given input (a new
 serialisation would be a new version, recorded by a migration); the event's database id is *not*
 hashed (ids may be renumbered by a dump and reload; the order is carried by ``prev_hash``).
