@@ -235,6 +235,62 @@ class ContextSettings:
             raise SettingsError("an embedding model needs both its provider and its name")
 
 
+#: How often the background sync runs at most (seconds), and at least.
+TEAM_INTERVAL_RANGE = (10, 3_600)
+
+
+@dataclass(frozen=True)
+class TeamSettings:
+    """The team store this desktop syncs with (issue 19, ADR-012); ``url`` "" = none.
+
+    ``url`` is a ``postgresql://member@host:port/database`` address **without** a password
+    (the password is in the system keyring; a URL carrying one is refused) and may carry
+    ``sslmode``/``sslrootcert`` query options; ``enabled`` pauses syncing without forgetting the
+    store; ``interval_s`` is how often the worker syncs while the app runs."""
+
+    url: str = ""
+    enabled: bool = True
+    interval_s: int = 60
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.url, str):
+            raise SettingsError("team.url must be text")
+        if not isinstance(self.enabled, bool):
+            raise SettingsError("team.enabled must be true or false")
+        low, high = TEAM_INTERVAL_RANGE
+        value = self.interval_s
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise SettingsError(f"team.interval_s must be a whole number of seconds, {low}-{high}")
+        if self.url:
+            problem = team_url_problem(self.url)
+            if problem:
+                raise SettingsError(f"team.url: {problem}")
+
+    @property
+    def member(self) -> str:
+        """The member (the PostgreSQL role) the URL names."""
+        rest = self.url.split("://", 1)[-1]
+        return rest.split("@", 1)[0] if "@" in rest.split("/", 1)[0] else ""
+
+
+def team_url_problem(url: str) -> str:
+    """Why ``url`` cannot be a team store's address ("" when it can)."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme not in ("postgresql", "postgres"):
+        return "it must start with postgresql://"
+    authority = rest.split("/", 1)[0]
+    if "@" not in authority:
+        return "it must name the member, as postgresql://NAME@host/database"
+    user = authority.rsplit("@", 1)[0]
+    if ":" in user:
+        return "it must not carry a password (Parley keeps it in the system keyring)"
+    if "password=" in url.lower():
+        return "it must not carry a password (Parley keeps it in the system keyring)"
+    if "/" not in rest or not rest.split("/", 1)[1].split("?", 1)[0]:
+        return "it must name the database, as postgresql://NAME@host/database"
+    return ""
+
+
 class SettingsStore(Protocol):
     """Reads and changes the settings file."""
 
@@ -302,6 +358,14 @@ class SettingsStore(Protocol):
 
     def set_context(self, context: ContextSettings) -> None:
         """Replace the compaction and retrieval settings."""
+        ...
+
+    def team(self) -> TeamSettings:
+        """The team store this desktop syncs with (none while none was saved)."""
+        ...
+
+    def set_team(self, team: TeamSettings) -> None:
+        """Replace the team store settings."""
         ...
 
     def context_windows(self) -> Sequence[ModelWindow]:

@@ -8,6 +8,7 @@ and be readable and editable by a person. The file looks like::
                     "preset"}],
      "network": {"max_attempts", "base_delay", "max_delay", "connect_timeout", "idle_timeout",
                  "max_answer_chars"},
+     "team": {"url", "enabled", "interval_s"},
      "context": {"compaction_threshold", "compaction_provider_id", "compaction_model",
                  "embedding_provider_id", "embedding_model", "excerpts"},
      "projects": [{"id", "name", "workspace", "instructions", "provider_id", "model",
@@ -28,7 +29,10 @@ a list of names, written only when not empty; its ``knowledge_folder`` (added wi
 is written only when set, and a file without it reads as ``""`` (no knowledge folder).
 
 ``network`` is optional; what it leaves out takes the defaults of ``NetworkSettings``.
-``context`` (added within version 1, issue 18) works the same way with ``ContextSettings``
+``team`` (added within version 1, issue 19) is the team store this desktop syncs with
+(``TeamSettings``: a URL without a password — one with a password is refused, the password is in
+the keyring — whether syncing is on, how often); absent means none, and it is written only when
+set. ``context`` (added within version 1, issue 18) works the same way with ``ContextSettings``
 (compaction and retrieval): optional, what it leaves out takes the defaults, unknown fields are
 refused, and it is written only when it differs from the defaults.
 ``projects`` and ``prices`` (added within version 1) are optional too, so older files still load;
@@ -103,6 +107,7 @@ from parley.application.ports.settings_store import (
     ProjectNameTaken,
     ProviderConfig,
     SettingsError,
+    TeamSettings,
     UnknownMcpServer,
     UnknownProject,
     UnknownProvider,
@@ -120,6 +125,7 @@ _TOP_LEVEL_FIELDS = (
     "providers",
     "network",
     "context",
+    "team",
     "projects",
     "prices",
     "context_windows",
@@ -127,6 +133,7 @@ _TOP_LEVEL_FIELDS = (
 )
 _NETWORK_FIELDS = tuple(f.name for f in dataclasses.fields(NetworkSettings))
 _CONTEXT_FIELDS = tuple(f.name for f in dataclasses.fields(ContextSettings))
+_TEAM_FIELDS = tuple(f.name for f in dataclasses.fields(TeamSettings))
 _PROVIDER_FIELDS = (
     "name",
     "kind",
@@ -516,6 +523,18 @@ class JsonSettingsStore:
         prices = self._load().prices
         return list(DEFAULT_PRICES if prices is None else prices)
 
+    def team(self) -> TeamSettings:
+        """The team store this desktop syncs with (no ``team`` in the file: none)."""
+        return self._load().team
+
+    def set_team(self, team: TeamSettings) -> None:
+        """Replace the team store settings (the defaults leave no ``team``)."""
+        if not isinstance(team, TeamSettings):
+            raise SettingsError("set_team needs TeamSettings")
+        with self._lock:
+            doc = self._load()
+            self._save(dataclasses.replace(doc, team=team))
+
     def context_windows(self) -> Sequence[ModelWindow]:
         """The saved context-window table, or ``DEFAULT_WINDOWS`` while none was saved."""
         windows = self._load().windows
@@ -703,6 +722,8 @@ class JsonSettingsStore:
             document["network"] = dataclasses.asdict(doc.network)
         if doc.context != ContextSettings():
             document["context"] = dataclasses.asdict(doc.context)
+        if doc.team != TeamSettings():
+            document["team"] = dataclasses.asdict(doc.team)
         if doc.projects:
             document["projects"] = [_project_to_json(p) for p in doc.projects]
         if doc.prices is not None:
@@ -763,6 +784,7 @@ class _Document:
     providers: tuple[ProviderConfig, ...] = ()
     network: NetworkSettings = dataclasses.field(default_factory=NetworkSettings)
     context: ContextSettings = dataclasses.field(default_factory=ContextSettings)
+    team: TeamSettings = dataclasses.field(default_factory=TeamSettings)
     projects: tuple[ProjectConfig, ...] = ()
     #: None: the user never saved a table (the defaults apply)
     prices: tuple[ModelPrice, ...] | None = None
@@ -965,6 +987,15 @@ def _parse_context(raw: Any) -> ContextSettings:
     return ContextSettings(**raw)
 
 
+def _parse_team(raw: Any) -> TeamSettings:
+    if raw is None:
+        return TeamSettings()
+    if not isinstance(raw, Mapping):
+        raise SettingsError("'team' must be an object")
+    _no_unknown_fields(raw, _TEAM_FIELDS, "'team'")
+    return TeamSettings(**raw)
+
+
 def _parse(data: Any) -> _Document:
     if not isinstance(data, Mapping):
         raise SettingsError("the top level must be a JSON object")
@@ -1024,6 +1055,7 @@ def _parse(data: Any) -> _Document:
         providers=tuple(providers),
         network=_parse_network(data.get("network")),
         context=_parse_context(data.get("context")),
+        team=_parse_team(data.get("team")),
         projects=_parse_projects(data.get("projects")),
         prices=_parse_prices(data.get("prices")),
         windows=_parse_windows(data.get("context_windows")),
