@@ -54,6 +54,7 @@ from parley.application.ports.provider_catalog import (
 from parley.application.ports.secret_store import SecretStore
 from parley.application.ports.settings_store import ProviderConfig, SettingsStore
 from parley.application.ports.skill_library import SkillLibrary
+from parley.application.ports.team_sync import SyncLedger, TeamAdmin, TeamConnector
 from parley.application.ports.tools import CommandSandbox, SandboxStatus, ToolContext
 from parley.domain.agents.conversation_execution_request import (
     ConversationExecutionRequest,
@@ -67,6 +68,7 @@ if TYPE_CHECKING:  # imported where they are built: the window paints before (wi
     from parley.application.ports.mcp import McpClient
     from parley.application.tools.toolbox import Toolbox
     from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
+    from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
 __all__ = ["Services", "build_services", "profile_dirs", "provider_catalog"]
 
@@ -117,6 +119,12 @@ class Services:
     #: indexing block — call them on a worker. The same object keeps the collections.
     knowledge: KnowledgeIndex | None = None
     knowledge_collections: KnowledgeCollections | None = None
+    #: The team store (issue 19): this desktop's side of syncing (None when the history is
+    #: open read-only), and, made on first use (they load the PostgreSQL driver), who sets up a
+    #: team database and who opens it for this desktop's member.
+    sync_ledger: SyncLedger | None = None
+    team_admin: Callable[[], TeamAdmin] | None = None
+    team_connector: Callable[[], TeamConnector] | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -335,7 +343,28 @@ def build_services(
         ),
         knowledge=knowledge,
         knowledge_collections=knowledge,
+        sync_ledger=None if read_only else _sync_ledger(store),
+        team_admin=_team_admin,
+        team_connector=_team_connector,
     )
+
+
+def _sync_ledger(store: SqliteEventStore) -> SyncLedger:
+    from parley.infrastructure.storage.sync_ledger import SqliteSyncLedger
+
+    return SqliteSyncLedger(store)
+
+
+def _team_admin() -> TeamAdmin:
+    from parley.infrastructure.team.admin import PostgresTeamAdmin
+
+    return PostgresTeamAdmin()
+
+
+def _team_connector() -> TeamConnector:
+    from parley.infrastructure.team.admin import PostgresTeamConnector
+
+    return PostgresTeamConnector()
 
 
 def _knowledge_index(

@@ -171,3 +171,32 @@ class SyncLedger(Protocol):
     def quarantined(self, store: str) -> dict[str, str]:
         """Quarantined sessions and why."""
         ...
+
+
+@dataclass(frozen=True)
+class TeamSetup:
+    """What setting up a team database did (both empty when it was up to date)."""
+
+    migrations_applied: tuple[str, ...]
+    roles_created: tuple[str, ...]
+
+
+class TeamAdmin(Protocol):
+    """Setting up a team database, as its owner (``parley team init``, ``add-member``).
+    ``admin_url`` is a ``postgresql://`` address; ``password`` its owner's password ("" when
+    the address or the environment (``PGPASSWORD``, ``.pgpass``) provides it). Raises
+    ``TeamStoreError(kind="refused")`` with a message that never holds a password."""
+
+    def init(self, admin_url: str, password: str) -> TeamSetup: ...
+
+    def add_person(
+        self, admin_url: str, password: str, name: str, person_password: str, *, operator: bool
+    ) -> None: ...
+
+
+class TeamConnector(Protocol):
+    """Opens the team store for this desktop's member (``member_url`` without a password;
+    ``password`` from the keyring). The result is both the ``TeamStore`` the sync engine pushes
+    to and the ``EventStore`` an operator reads; close it with ``close()``."""
+
+    def open(self, member_url: str, password: str, *, device_id: str) -> TeamStore: ...

@@ -277,6 +277,58 @@ def m005_events_by_time(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX events_ts ON events (ts)")
 
 
+@migration
+def m006_team_sync(conn: sqlite3.Connection) -> None:
+    """What syncing with a team store needs (issue 19, ADR-012; ``storage/sync_ledger``).
+
+    - ``sync_device``: this database's device id, made once here (a random hex id) and never
+      changed: the ``origin_device`` of every event recorded in this store;
+    - ``sync_map (store, local_id, server_id)``: which local event is which server event of a
+      team store, unique both ways; ``pulled`` = 1 for an event that came *from* that store
+      (with its global id ``origin_device``/``origin_seq``), never pushed anywhere;
+    - ``sync_position (store, pulled_up_to)``: the highest server id pulled from a store;
+    - ``sync_quarantine (store, session_id, reason, at)``: conversations whose pulled chain did
+      not verify; nothing more of them is accepted from that store.
+    """
+    conn.execute(
+        "CREATE TABLE sync_device (id INTEGER PRIMARY KEY CHECK (id = 1),"
+        " device_id TEXT NOT NULL, created_at TEXT NOT NULL)"
+    )
+    conn.execute(
+        "INSERT INTO sync_device (id, device_id, created_at) VALUES (1, ?, ?)",
+        (os.urandom(16).hex(), datetime.now(UTC).isoformat()),
+    )
+    conn.execute(
+        """
+        CREATE TABLE sync_map (
+            store TEXT NOT NULL,
+            local_id INTEGER NOT NULL,
+            server_id INTEGER NOT NULL,
+            pulled INTEGER NOT NULL DEFAULT 0,
+            origin_device TEXT,
+            origin_seq INTEGER,
+            PRIMARY KEY (store, local_id),
+            UNIQUE (store, server_id)
+        ) WITHOUT ROWID
+        """
+    )
+    conn.execute("CREATE INDEX sync_map_pulled ON sync_map (local_id) WHERE pulled = 1")
+    conn.execute(
+        "CREATE TABLE sync_position (store TEXT PRIMARY KEY, pulled_up_to INTEGER NOT NULL)"
+    )
+    conn.execute(
+        """
+        CREATE TABLE sync_quarantine (
+            store TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (store, session_id)
+        ) WITHOUT ROWID
+        """
+    )
+
+
 def _backfill_history(conn: sqlite3.Connection) -> None:
     """Hash and index the events already stored, one conversation at a time, in id order."""
     sessions = [row[0] for row in conn.execute("SELECT id FROM sessions ORDER BY rowid")]

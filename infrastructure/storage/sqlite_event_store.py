@@ -114,6 +114,10 @@ BUSY_TIMEOUT_MS = 5000
 _SESSION_COLUMNS = "id, title, created_at, updated_at, project_id, pinned, current_turn_id"
 _EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload, prev_hash, hash"
 
+#: ``turns.owner`` prefix of a turn pulled from a team store (``sync_ledger``): it runs on another
+#: device, so ``recover_interrupted`` never closes it here.
+REMOTE_OWNER = "remote:"
+
 #: ``turn_finished.error`` of a turn closed by ``recover_interrupted``.
 INTERRUPTED_ERROR = (
     "Parley stopped before this turn finished (it was closed, crashed or was killed); "
@@ -1123,8 +1127,8 @@ class SqliteEventStore:
             ).fetchall()
         recovered = []
         for session_id, turn_id, owner in running:
-            if self._lease.is_alive(owner):
-                continue
+            if str(owner or "").startswith(REMOTE_OWNER) or self._lease.is_alive(owner):
+                continue  # a remote turn is closed by its own device, then pulled (sync_ledger)
             if self._close_interrupted(session_id, turn_id):
                 recovered.append(turn_id)
         if recovered:

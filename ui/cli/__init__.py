@@ -134,6 +134,7 @@ def _run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     from parley.ui.cli.history import run_history
     from parley.ui.cli.mcp import run_mcp
     from parley.ui.cli.providers import run_providers
+    from parley.ui.cli.team import run_team
 
     try:
         # Reading commands open the history read-only: they work on a read-only or full disk.
@@ -151,6 +152,7 @@ def _run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             "providers": run_providers,
             "history": run_history,
             "mcp": run_mcp,
+            "team": run_team,
         }[args.command]
         return handler(services, args, parser)
     except UsageError as exc:

@@ -267,6 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     delete = hsub.add_parser("delete", help="delete a conversation and its events for good")
     delete.add_argument("session", type=text)
     delete.add_argument("--yes", action="store_true", help="do not ask")
+    from parley.ui.cli.team import add_team_parser
+
+    add_team_parser(commands)
     return parser
 
 

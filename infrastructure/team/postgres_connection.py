@@ -1,0 +1,182 @@
+"""Connections of the PostgreSQL store: the pool, its transactions, and what a failure means.
+
+Why it exists: the event-store port and the team-store port share one pool but report failures
+differently (``EventStoreError``; ``TeamStoreError`` with a ``kind``), and both must check once
+that the database's schema is one this code understands before touching it.
+
+Invariants it keeps:
+
+- connections are autocommit; every write is one explicit transaction (``_write``), so it
+  commits whole or not at all; a write that adds events first takes one advisory lock for the
+  whole database (``WRITE_LOCK``): event ids then commit in id order, so a puller that read up
+  to id N never later finds a new event below N;
+- the schema is checked on the first connection: behind → migrated when the role is the
+  database's owner, else refused (``kind="schema"``); the check is not repeated;
+- no message names the DSN's password: failures name ``user@host:port/db`` and the server's
+  first line of error;
+- a connection-level failure (refused, reset, timed out, pool exhausted) is "unreachable"; a
+  permission, row-level-security, trigger or uniqueness refusal is "refused".
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+import psycopg_pool
+from psycopg import errors as pg_errors
+
+from parley.application.ports.event_store import EventStoreError
+from parley.application.ports.team_sync import TeamStoreError
+from parley.infrastructure.team.migrations import SCHEMA, SchemaError, is_admin, migrate, pending
+from parley.infrastructure.team.roles import describe_dsn
+
+#: ``pg_advisory_xact_lock`` key of every transaction that inserts events (see the docstring).
+WRITE_LOCK = 0x5061726C6579_02
+
+_REFUSALS = (
+    pg_errors.InsufficientPrivilege,
+    pg_errors.IntegrityError,
+    pg_errors.RaiseException,
+)
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def failure_kind(exc: BaseException) -> str:
+    """``TeamStoreError.kind`` of a database failure."""
+    if isinstance(exc, SchemaError | pg_errors.UndefinedTable | pg_errors.UndefinedColumn):
+        return "schema"
+    if isinstance(exc, _REFUSALS):
+        return "refused"
+    return "unreachable"
+
+
+class PostgresConnections:
+    """The pool and the transaction helpers the store's parts share."""
+
+    def __init__(self, dsn: str, *, pool_size: int, timeout: float) -> None:
+        self._where = describe_dsn(dsn)
+        self._schema_checked = False
+        self._schema_lock = threading.Lock()
+        self._closed = False
+        self._pool = psycopg_pool.ConnectionPool(
+            dsn,
+            min_size=1,
+            max_size=max(1, int(pool_size)),
+            kwargs={"autocommit": True},
+            configure=_configure,
+            # A connection the server dropped (a restart, an idle timeout) is replaced when it is
+            # taken, not reported as "unreachable" to the call that got it.
+            check=psycopg_pool.ConnectionPool.check_connection,
+            open=False,
+            timeout=timeout,
+            name="parley-team",
+        )
+        # Opened without waiting: an offline desktop constructs the store and learns it is
+        # unreachable from the first call, not from the constructor.
+        self._pool.open(wait=False)
+
+    @property
+    def where(self) -> str:
+        return self._where
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        if self._closed:
+            raise EventStoreError(f"the team store {self._where} is closed")
+        with self._pool.connection() as conn:
+            if not self._schema_checked:
+                self._check_schema(conn)
+            yield conn
+
+    def _check_schema(self, conn: psycopg.Connection) -> None:
+        with self._schema_lock:
+            if self._schema_checked:
+                return
+            todo = pending(conn)
+            if todo:
+                if not is_admin(conn):
+                    raise SchemaError(
+                        f"the team database {self._where} is not set up for this Parley "
+                        f"(missing {', '.join(todo)}); its owner must run init_team"
+                    )
+                migrate(conn)
+            self._schema_checked = True
+
+    @contextmanager
+    def _read(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection for reads; failures become ``EventStoreError``."""
+        with self._event_errors("read"), self._connection() as conn:
+            yield conn
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[psycopg.Connection]:
+        """A read inside one REPEATABLE READ transaction: several SELECTs, one moment."""
+        with self._event_errors("read"), self._connection() as conn, conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            yield conn
+
+    @contextmanager
+    def _write(self, *, events: bool = True) -> Iterator[psycopg.Connection]:
+        """A pooled connection inside one transaction (rolled back on any error); ``events``:
+        the transaction inserts or deletes events, so it takes ``WRITE_LOCK`` first."""
+        with self._event_errors("write to"), self._connection() as conn, conn.transaction():
+            if events:
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            yield conn
+
+    @contextmanager
+    def _event_errors(self, verb: str) -> Iterator[None]:
+        try:
+            yield
+        except EventStoreError:
+            raise
+        except psycopg_pool.PoolTimeout:
+            raise EventStoreError(
+                f"cannot reach the team store {self._where} (no connection within the timeout)"
+            ) from None
+        except (psycopg.Error, SchemaError) as exc:
+            raise EventStoreError(
+                f"cannot {verb} the team store {self._where}: {first_line(exc)}"
+            ) from None
+
+    @contextmanager
+    def _team(self, verb: str, *, write: bool) -> Iterator[psycopg.Connection]:
+        """A connection (in one transaction when ``write``) for the team-store port; failures
+        become ``TeamStoreError`` with their kind."""
+        try:
+            with self._connection() as conn:
+                if write:
+                    with conn.transaction():
+                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                        yield conn
+                else:
+                    yield conn
+        except TeamStoreError:
+            raise
+        except psycopg_pool.PoolTimeout:
+            raise TeamStoreError(
+                f"cannot reach the team store {self._where} (no connection within the timeout)",
+                "unreachable",
+            ) from None
+        except EventStoreError as exc:
+            raise TeamStoreError(f"cannot {verb} {self._where}: {exc}", "refused") from None
+        except (psycopg.Error, SchemaError) as exc:
+            raise TeamStoreError(
+                f"cannot {verb} {self._where}: {first_line(exc)}", failure_kind(exc)
+            ) from None
+
+    def _close_pool(self) -> None:
+        self._closed = True
+        self._pool.close()
+
+
+def _configure(conn: psycopg.Connection) -> None:
+    """Every pooled connection finds the team tables without a schema prefix."""
+    conn.execute(f"SET search_path TO {SCHEMA}")
