@@ -157,6 +157,22 @@ class SyncLedger(Protocol):
         None when it is already here (pulled before)."""
         ...
 
+    def session_info(self, session_id: str) -> tuple[str, str | None]:
+        """A conversation's title and project, sent with its pushed events."""
+        ...
+
+    def append_pulled_many(
+        self,
+        store: str,
+        items: Sequence[tuple[IncomingEvent, Event]],
+        *,
+        position: int | None = None,
+    ) -> int:
+        """``append_pulled`` for a verified batch (events that do not name one another), and
+        the new pulled-up-to position when given, in ONE transaction (a kill cannot leave half
+        a batch, or a batch without its position); how many were appended."""
+        ...
+
     def position(self, store: str) -> SyncPosition:
         """Where pulling from ``store`` got to (survives restarts)."""
         ...
