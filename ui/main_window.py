@@ -84,6 +84,7 @@ if TYPE_CHECKING:  # these windows load when first opened, not at start
     from parley.application.ports.event_store import EventStore
     from parley.ui.attachment_viewer import AttachmentViewer
     from parley.ui.bootstrap import Services
+    from parley.ui.controllers.team_sync import TeamSyncController
     from parley.ui.history import HistoryWindow
     from parley.ui.provider_editor import ProviderEditor
     from parley.ui.settings_dialog import SettingsDialog
@@ -204,6 +205,8 @@ class MainWindow(QMainWindow):
         self.sidebar = SidebarController(self, self.operations, lambda: UNDO_MS)
         self.menus = MenuController(self)
         self.knowledge = KnowledgeController(self)  # projects' knowledge folders, watched
+        #: The team store, synced in the background (made by ``attach``: loaded after the paint).
+        self.team_sync: TeamSyncController | None = None
         self.enter_sends_action = self.menus.enter_sends_action
         self._build_feedback()
         self._wire()
@@ -227,6 +230,11 @@ class MainWindow(QMainWindow):
         self._load_skills()
         self._refresh_sessions()
         self.knowledge.attach(services)
+        # The sync status sits at the foot of the sidebar (shown only with a team store).
+        from parley.ui.controllers.team_sync import TeamSyncController
+
+        self.team_sync = TeamSyncController(self)
+        self.team_sync.attach(services, self._sidebar.layout())
         # What MCP servers ask of the person (forms, sampling) is asked here until this closes.
         from parley.ui.mcp_requests import install_window_requests
 
@@ -387,7 +395,10 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_history(self) -> HistoryWindow:
-        return self.sidebar.open_history()
+        window = self.sidebar.open_history()
+        if self.team_sync is not None:  # "This computer" or "Team store (address)"
+            self.team_sync.offer_history(window)
+        return window
 
     def _refresh_sessions(self) -> None:
         """The list changed outside a named operation (a turn recorded or moved a conversation):
@@ -556,6 +567,8 @@ class MainWindow(QMainWindow):
             self.history_window.close()
         self.bridge.shutdown()
         self.knowledge.shutdown()
+        if self.team_sync is not None:
+            self.team_sync.shutdown()  # waits at most ~1 s for a run under way
         if self._own_theme:
             self.theme.detach()
         super().closeEvent(event)

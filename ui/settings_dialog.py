@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
 from parley.ui.controllers.knowledge import KnowledgeRuns
+from parley.ui.controllers.team_sync import TeamSyncController
 from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
 from parley.ui.settings_pages.context_page import ContextPage
@@ -72,6 +73,7 @@ from parley.ui.settings_pages.mcp_page import McpServersPage
 from parley.ui.settings_pages.prices_page import PricesPage
 from parley.ui.settings_pages.projects_page import ProjectsPage
 from parley.ui.settings_pages.skills_page import SkillsPage
+from parley.ui.settings_pages.team_page import TeamPage
 from parley.ui.view_models import preset_choices
 from parley.ui.widgets.provider_form import ProviderForm
 
@@ -123,6 +125,13 @@ _PAGES = (
         ("book-open", "file-text"),
         "How long conversations are summarised, and how large documents and projects' "
         "knowledge folders are searched for each turn.",
+    ),
+    (
+        "team",
+        "Team",
+        ("users", "refresh-cw"),
+        "Sync this computer's history with your team's store, in the background. This "
+        "computer keeps working offline; the password is kept in the system keyring.",
     ),
 )
 
@@ -378,6 +387,14 @@ class SettingsDialog(QDialog):
             pins=mcp_pins if mcp_pins is not None else getattr(services, "mcp_pins", None),
         )
         self.context_page = ContextPage(services.settings, bridge.submit)
+        # The window's background sync follows what this page changes (issue 19).
+        team_sync = TeamSyncController.for_services(services)
+        self.team_page = TeamPage(
+            services,
+            bridge.submit,
+            on_changed=team_sync.restart if team_sync is not None else None,
+            sync_now=team_sync.resume if team_sync is not None else None,
+        )
         widgets = (
             self.providers_page,
             self.skills_page,
@@ -385,6 +402,7 @@ class SettingsDialog(QDialog):
             self.prices_page,
             self.mcp_page,
             self.context_page,
+            self.team_page,
         )
 
         self.nav = QListWidget()
@@ -500,7 +518,7 @@ class SettingsDialog(QDialog):
 
     def show_page(self, name: str) -> QWidget:
         """Bring the page ``name`` ("providers", "skills", "projects", "prices", "mcp",
-        "context") to the front."""
+        "context", "team") to the front."""
         if name not in self.PAGES:
             raise ValueError(f"no settings page {name!r}; pages: {', '.join(self.PAGES)}")
         self.tabs.setCurrentIndex(self.PAGES.index(name))

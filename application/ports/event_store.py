@@ -79,7 +79,9 @@ class TurnIndexEntry:
 class SearchFilters:
     """Narrow a search or a listing. Dates are ISO 8601 (UTC) strings compared as text; ``status``
     is a turn status (failed, cancelled, interrupted, timed_out, completed); ``verdict`` is an
-    action decision (refused, asked, …)."""
+    action decision (refused, asked, …); ``member``: the conversation's owner on a team store
+    (a PostgreSQL role; "" = everyone the reader may see; a local store has one owner and
+    ignores it)."""
 
     since: str = ""
     until: str = ""
@@ -90,6 +92,7 @@ class SearchFilters:
     status: str = ""
     has_tool_calls: bool = False
     verdict: str = ""
+    member: str = ""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ Invariants it keeps:
   only matches nothing; an empty query lists the searchable events matching the filters;
 - a snippet marks matched words between ``HIGHLIGHT_OPEN``/``HIGHLIGHT_CLOSE`` and shows about
   ``SNIPPET_TOKENS`` words, with ``…`` where it cuts the text;
+- a ``member`` filter narrows by the conversation's owner (``sessions.owner``, ``events.owner``);
+  row-level security has already narrowed a member to their own, so it matters to operators;
 - ``verify_chain`` reads the head and the events in one REPEATABLE READ snapshot;
 - ``delete_session`` opens the retention gate (``parley.retention``, transaction-local) for one
   conversation and deletes in one transaction; the database refuses it under a legal hold.
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -81,6 +84,18 @@ def _snippet(headline: str, text: str) -> str:
     return flat
 
 
+@dataclass(frozen=True)
+class MemberUsage:
+    """One member's finished turns on one provider's model: how many, and their tokens."""
+
+    member: str
+    provider_id: str
+    model: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+
+
 class PostgresHistory(PostgresConnections):
     """Search, summaries, chain checks and deletion (mixed into ``PostgresEventStore``)."""
 
@@ -95,7 +110,11 @@ class PostgresHistory(PostgresConnections):
         expression = tsquery_expression(query)
         if query.strip() and not expression:
             return []
-        conditions, params = _turn_conditions(filters or SearchFilters(), date_column="e.ts")
+        filters = filters or SearchFilters()
+        conditions, params = _turn_conditions(filters, date_column="e.ts")
+        if filters.member:  # the event's own owner column: no join needed to narrow by member
+            conditions.insert(0, "e.owner = %s")
+            params.insert(0, filters.member)
         where = "".join(f" AND {c}" for c in conditions)
         joins = (
             "JOIN sessions s ON s.id = e.session_id"
@@ -136,19 +155,24 @@ class PostgresHistory(PostgresConnections):
     ) -> Sequence[SessionSummary]:
         if limit is not None:
             _check_limit(limit)
-        conditions, params = _turn_conditions(
-            filters or SearchFilters(), date_column="t.started_at"
-        )
+        filters = filters or SearchFilters()
+        conditions, params = _turn_conditions(filters, date_column="t.started_at")
         sql = (
             "SELECT id, title, created_at, updated_at, project_id, workspaces, models,"
             " turn_count, input_tokens, output_tokens, failures FROM sessions s"
         )
+        where = []
+        if filters.member:
+            where.append("s.owner = %s")
+            params.insert(0, filters.member)
         if conditions:
-            sql += (
-                " WHERE EXISTS (SELECT 1 FROM turns t WHERE t.session_id = s.id AND "
+            where.append(
+                "EXISTS (SELECT 1 FROM turns t WHERE t.session_id = s.id AND "
                 + " AND ".join(conditions)
                 + ")"
             )
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY updated_at DESC, seq DESC"
         if limit is not None:
             sql += " LIMIT %s"
@@ -171,6 +195,41 @@ class PostgresHistory(PostgresConnections):
             )
             for (sid, title, created, updated, project, workspaces, models, turns, tokens_in,
                  tokens_out, failures) in rows
+        ]  # fmt: skip
+
+    def session_owners(self, session_ids: Sequence[str]) -> dict[str, str]:
+        """The member (PostgreSQL role) who owns each of ``session_ids`` the reader may see."""
+        if not session_ids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT id, owner FROM sessions WHERE id = ANY(%s)", (list(session_ids),)
+            ).fetchall()
+        return {sid: owner for sid, owner in rows}
+
+    def usage_by_member(self, filters: SearchFilters | None = None) -> Sequence[MemberUsage]:
+        """Finished turns' tokens per member, provider and model (turns started on or after
+        ``filters.since``, before ``until``, of ``member`` when given); members by name, each
+        member's models largest input first."""
+        filters = filters or SearchFilters()
+        conditions, params = _turn_conditions(filters, date_column="t.started_at")
+        if filters.member:
+            conditions.insert(0, "s.owner = %s")
+            params.insert(0, filters.member)
+        where = "".join(f" AND {c}" for c in conditions)
+        sql = (
+            "SELECT s.owner, t.provider_id, t.model, count(*), sum(t.input_tokens),"
+            " sum(t.output_tokens) FROM turns t JOIN sessions s ON s.id = t.session_id"
+            f" WHERE t.status IS NOT NULL{where}"
+            " GROUP BY s.owner, t.provider_id, t.model"
+            " ORDER BY s.owner, sum(t.input_tokens) DESC, t.model"
+        )
+        with self._read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [
+            MemberUsage(owner, provider, model, int(turns), int(tokens_in or 0),
+                        int(tokens_out or 0))
+            for owner, provider, model, turns, tokens_in, tokens_out in rows
         ]  # fmt: skip
 
     def verify_chain(self, session_id: str) -> ChainReport:

@@ -93,6 +93,7 @@ def test_two_desktops_share_one_history_through_a_real_postgresql(
     # A wrong password is refused and nothing is saved.
     code, _out, err = a("team", "join", url, "--password-stdin", stdin="wrong\n")
     assert code == 1 and "ana-secret" not in err and "wrong" not in err
+    assert "refused the login: password authentication failed" in err, err
     assert a("team", "status")[1].startswith("no team store")
 
     code, out, err = a("team", "join", url, "--password-stdin", stdin="ana-secret\n")

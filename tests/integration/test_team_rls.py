@@ -237,7 +237,7 @@ def test_failures_never_show_the_password(team: Team) -> None:
             store.pushed_up_to("d")
     for message in (str(event_error.value), str(team_error.value)):
         assert "not-the-Secret-9" not in message and team.a in message
-    assert team_error.value.kind == "unreachable"
+    assert team_error.value.kind == "refused"  # the server answered: a wrong password
     closed = "host=127.0.0.1 port=9 user=u password=hush-Secret-7 dbname=x connect_timeout=1"
     with PostgresEventStore(closed, timeout=1) as store:
         with pytest.raises(TeamStoreError) as down:

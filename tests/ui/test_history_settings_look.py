@@ -268,6 +268,7 @@ def test_settings_has_a_navigation_entry_with_an_icon_per_page(qtbot, dialog):
         "Prices",
         "MCP servers",
         "Context & knowledge",
+        "Team",
     ]
     assert all(not nav.item(i).icon().isNull() for i in range(nav.count()))
     assert [t.text() for t in dialog.titles] == labels

@@ -167,4 +167,4 @@ def is_reading_command(args: Any) -> bool:
     """Whether the parsed command only reads the history (so it may open it read-only)."""
     return getattr(args, "command", None) == "history" and getattr(
         args, "history_command", None
-    ) in {"list", "show", "search", "export", "verify"}
+    ) in {"list", "show", "search", "export", "verify", "costs"}

@@ -13,7 +13,14 @@ Invariants it keeps:
 - a closed stdout (``| head``) ends any of these commands quietly (``common.stdout_closed``);
 - a storage write that fails (``import``, ``delete``) is one line saying what was not saved.
 - deleting asks at a terminal, and without one needs ``--yes`` (exit 2 otherwise);
-- ``history verify`` exits 1 when any conversation's hash chain does not verify.
+- ``history verify`` exits 1 when any conversation's hash chain does not verify;
+- ``--store postgresql://YOU@host/db`` runs the same commands on a team's store (issue 19): the
+  password comes from ``PGPASSWORD``, else the keyring entry ``team:<url>`` (what ``parley team
+  join`` stored), else ``~/.pgpass``, and is never printed; who sees what is the database's
+  business (row-level security: an operator everyone's, a member their own), so listings there
+  name each conversation's owner; ``import`` is refused there (a desktop imports locally and
+  syncs); ``delete`` is left to the database (an owner may, an operator may not, a legal hold
+  refuses it).
 """
 
 from __future__ import annotations
@@ -24,10 +31,12 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from datetime import time as dt_time
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from parley.application.ports.event_store import (
     EventStore,
@@ -36,6 +45,7 @@ from parley.application.ports.event_store import (
     SearchHit,
     SessionSummary,
 )
+from parley.application.ports.settings_store import team_url_problem
 from parley.domain.transcript.canonical import EVENT_TYPES
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import (
@@ -47,15 +57,46 @@ from parley.ui.cli.common import (
     print_json,
     write_stdout,
 )
+from parley.ui.team_connection import stored_password
 
 #: The width of the event-type column in listings: the longest wire name (``retrieval_performed``).
 TYPE_WIDTH = max(len(name) for name in EVENT_TYPES)
 
 
+class MemberUsageRow(Protocol):
+    """One member's finished turns on one model, as a team store sums them."""
+
+    @property
+    def member(self) -> str: ...
+    @property
+    def provider_id(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def input_tokens(self) -> int: ...
+    @property
+    def output_tokens(self) -> int: ...
+
+
+@runtime_checkable
+class TeamHistory(Protocol):
+    """What a team store answers beyond ``EventStore``: whose each conversation is, and the
+    tokens per member and model (the PostgreSQL adapter's ``PostgresHistory``)."""
+
+    def session_owners(self, session_ids: Sequence[str]) -> Mapping[str, str]: ...
+
+    def usage_by_member(self, filters: SearchFilters | None = None) -> Sequence[MemberUsageRow]: ...
+
+
+Handler = Callable[[EventStore, argparse.Namespace], int]
+
+
 def run_history(
     services: Services, args: argparse.Namespace, parser: argparse.ArgumentParser
 ) -> int:
-    handlers = {
+    handlers: dict[str, Handler] = {
         "list": _history_list,
         "show": _history_show,
         "search": _history_search,
@@ -63,18 +104,73 @@ def run_history(
         "import": _history_import,
         "verify": _history_verify,
         "delete": _history_delete,
+        "costs": lambda store, a: _history_costs(store, a, services.settings.prices()),
     }
     handler = handlers.get(args.history_command)
     if handler is None:
         parser.parse_args(["history", "--help"])
         return EXIT_USAGE
-    code = handler(services.store, args)
+    url = getattr(args, "store", "") or ""
+    if not url:
+        if args.history_command == "costs":
+            raise UsageError(
+                "costs sums a team's store: parley history --store postgresql://YOU@host/db costs"
+            )
+        if getattr(args, "member", ""):
+            raise UsageError("--member filters a team's store: add --store postgresql://…")
+        code = handler(services.store, args)
+    else:
+        code = _on_team_store(services, url, args, handler)
     sys.stdout.flush()  # a closed stdout raises here: ui.cli.main ends it quietly (141)
     return code
 
 
+def _on_team_store(services: Services, url: str, args: argparse.Namespace, handler: Handler) -> int:
+    problem = team_url_problem(url)
+    if problem:
+        raise UsageError(f"--store: {problem}")
+    if args.history_command == "import":
+        raise UsageError(
+            "import does not write to a team store: import on a desktop (parley history import "
+            "FILE) and let it sync (parley team sync)"
+        )
+    if services.team_connector is None:
+        raise UsageError("this installation of Parley cannot reach a team store")
+    # device_id "": an operator's reading session pushes nothing, so it needs no device identity.
+    store = services.team_connector().open(url, stored_password(services, url), device_id="")
+    try:
+        return handler(store, args)  # type: ignore[arg-type]
+    except EventStoreError as exc:
+        if "cannot reach" not in str(exc) and "refused the login" not in str(exc):
+            raise
+        # The pool retries a refused login until its timeout, so a wrong password ends here too.
+        print(f"parley: {exc}", file=sys.stderr)
+        print(
+            "parley: check the address, the server, and the password (PGPASSWORD, the keyring "
+            "entry team:<address>, or ~/.pgpass)",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    finally:
+        close = getattr(store, "close", None)
+        if callable(close):
+            close()
+
+
 def _filters(args: argparse.Namespace) -> SearchFilters:
-    return SearchFilters(since=_since(args.since), model=args.model, status=args.status)
+    return SearchFilters(
+        since=_since(args.since),
+        model=args.model,
+        status=args.status,
+        member=getattr(args, "member", "") or "",
+    )
+
+
+def _owners(store: EventStore, session_ids: Sequence[str]) -> Mapping[str, str] | None:
+    """Each conversation's owner on a team store; None on this desktop's own history."""
+    if isinstance(store, TeamHistory):
+        return store.session_owners(list(dict.fromkeys(session_ids)))
+    return None
 
 
 def _since(text: str) -> str:
@@ -125,15 +221,21 @@ def _history_list(store: EventStore, args: argparse.Namespace) -> int:
             raise UsageError("--search needs some text")
         matching = {hit.session_id for hit in store.search(args.search, filters, limit=100_000)}
         summaries = [s for s in summaries if s.id in matching][:limit]
+    owners = _owners(store, [s.id for s in summaries])
     if args.json:
-        print_json([_summary_to_dict(s) for s in summaries])
+        rows = [_summary_to_dict(s) for s in summaries]
+        if owners is not None:
+            for row in rows:
+                row["owner"] = owners.get(row["id"], "")
+        print_json(rows)
         return EXIT_OK
     for s in summaries:
         models = ", ".join(s.models) or "-"
         failed = f" · {s.failures} not completed" if s.failures else ""
+        owner = f"{owners.get(s.id, '?')}  " if owners is not None else ""
         print(
-            f"{s.id}  {s.updated_at}  {s.turns:>3} turn{'' if s.turns == 1 else 's'}{failed}  "
-            f"{models}  "
+            f"{s.id}  {owner}{s.updated_at}  {s.turns:>3} turn{'' if s.turns == 1 else 's'}"
+            f"{failed}  {models}  "
             f"{s.title or '(untitled)'}"
         )
     if not summaries:
@@ -167,13 +269,19 @@ def _history_search(store: EventStore, args: argparse.Namespace) -> int:
     if not args.text.strip():
         raise UsageError("search needs some text: parley history search 'words to find'")
     hits = store.search(args.text, _filters(args), limit=_limit(args.limit) or 0)
+    owners = _owners(store, [hit.session_id for hit in hits])
     if args.json:
-        print_json([_hit_to_dict(hit) for hit in hits])
+        rows = [_hit_to_dict(hit) for hit in hits]
+        if owners is not None:
+            for row in rows:
+                row["owner"] = owners.get(row["session_id"], "")
+        print_json(rows)
         return EXIT_OK
     for hit in hits:
+        owner = f"  {owners.get(hit.session_id, '?')}" if owners is not None else ""
         print(
             f"{hit.ts}  {hit.type_name:<{TYPE_WIDTH}} {hit.session_title or '(untitled)'}  "
-            f"{hit.session_id}"
+            f"{hit.session_id}{owner}"
         )
         print(f"    {one_line(hit.snippet, 200)}")
     print(f"{len(hits)} match{'es' if len(hits) != 1 else ''}", file=sys.stderr)
@@ -336,6 +444,81 @@ def _history_delete(store: EventStore, args: argparse.Namespace) -> int:
         )
         return EXIT_FAILED
     print(f"deleted {args.session} ({removed} events)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _history_costs(store: EventStore, args: argparse.Namespace, prices: Sequence[Any]) -> int:
+    """Tokens and estimated cost per member and model on a team store, with totals."""
+    from parley.domain.transcript.canonical import Usage
+    from parley.domain.usage.pricing import estimate_cost, find_price, format_cost
+
+    if not isinstance(store, TeamHistory):  # pragma: no cover - run_history needs --store
+        raise UsageError("costs needs a team store (--store)")
+    filters = SearchFilters(since=_since(args.since), member=args.member)
+    rows: list[dict[str, Any]] = []
+    members: dict[str, dict[str, Any]] = {}
+    models: dict[str, dict[str, Any]] = {}
+    unpriced = 0
+    for row in store.usage_by_member(filters):
+        price = find_price(prices, row.provider_id, row.model)
+        cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
+        currency = price.currency if price is not None else ""
+        rows.append({
+            "member": row.member, "provider": row.provider_id, "model": row.model,
+            "turns": row.turns, "input_tokens": row.input_tokens,
+            "output_tokens": row.output_tokens,
+            "cost": str(cost) if cost is not None else None, "currency": currency,
+        })  # fmt: skip
+        unpriced += cost is None
+        model_name = f"{row.provider_id}/{row.model}" if row.provider_id else row.model
+        for totals, key in ((members, row.member), (models, model_name)):
+            total = totals.setdefault(
+                key, {"turns": 0, "input_tokens": 0, "output_tokens": 0, "cost": {}}
+            )
+            total["turns"] += row.turns
+            total["input_tokens"] += row.input_tokens
+            total["output_tokens"] += row.output_tokens
+            if cost is not None:
+                total["cost"][currency] = total["cost"].get(currency, Decimal(0)) + cost
+    if args.json:
+
+        def plain(totals: dict[str, dict[str, Any]]) -> dict[str, Any]:
+            return {
+                key: {**t, "cost": {c: str(v) for c, v in t["cost"].items()}}
+                for key, t in totals.items()
+            }
+
+        print_json({"rows": rows, "members": plain(members), "models": plain(models)})
+        return EXIT_OK
+    if not rows:
+        print("no finished turns match", file=sys.stderr)
+        return EXIT_OK
+
+    def money(costs: Mapping[str, Decimal]) -> str:
+        return " + ".join(format_cost(v, c) for c, v in sorted(costs.items())) or "-"
+
+    header = f"{'turns':>7} {'tokens in':>12} {'tokens out':>12}  est. cost"
+    print(f"{'member':<20} {'model':<28} {header}")
+    for r in rows:
+        model_name = f"{r['provider']}/{r['model']}" if r["provider"] else r["model"]
+        cost_text = format_cost(Decimal(r["cost"]), r["currency"]) if r["cost"] else "-"
+        print(
+            f"{r['member']:<20} {model_name:<28} {r['turns']:>7} {r['input_tokens']:>12,} "
+            f"{r['output_tokens']:>12,}  {cost_text}"
+        )
+    for title, totals in (("per member", members), ("per model", models)):
+        print(f"\n{title}:")
+        for key, t in totals.items():
+            print(
+                f"{key:<49} {t['turns']:>7} {t['input_tokens']:>12,} {t['output_tokens']:>12,}  "
+                f"{money(t['cost'])}"
+            )
+    if unpriced:
+        print(
+            f"parley: {unpriced} row(s) have no price (set prices in Settings); their cost is "
+            "not counted",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

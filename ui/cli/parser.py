@@ -236,6 +236,14 @@ def build_parser() -> argparse.ArgumentParser:
     history = commands.add_parser(
         "history", help="list, search, show, export, import, verify and delete conversations"
     )
+    history.add_argument(
+        "--store",
+        default="",
+        type=text,
+        metavar="URL",
+        help="read a team's PostgreSQL store (postgresql://YOU@host/db) instead of this "
+        "desktop's history; the password from PGPASSWORD, the keyring or ~/.pgpass",
+    )
     hsub = history.add_subparsers(dest="history_command", metavar="SUBCOMMAND")
     hlist = hsub.add_parser("list", help="conversations, most recently updated first")
     hlist.add_argument("--json", action="store_true")
@@ -267,6 +275,14 @@ def build_parser() -> argparse.ArgumentParser:
     delete = hsub.add_parser("delete", help="delete a conversation and its events for good")
     delete.add_argument("session", type=text)
     delete.add_argument("--yes", action="store_true", help="do not ask")
+    costs = hsub.add_parser(
+        "costs", help="tokens and estimated cost per member and model (with --store)"
+    )
+    costs.add_argument(
+        "--since", default="", type=text, metavar="DATE", help="turns started on or after DATE"
+    )
+    costs.add_argument("--member", default="", type=text, metavar="NAME", help="one member")
+    costs.add_argument("--json", action="store_true")
     from parley.ui.cli.team import add_team_parser
 
     add_team_parser(commands)
@@ -282,6 +298,13 @@ def _history_filters(parser: argparse.ArgumentParser, text: Any) -> None:
         help="active on or after DATE (YYYY-MM-DD or ISO 8601; UTC)",
     )
     parser.add_argument("--model", default="", type=text, metavar="M", help="a turn used model M")
+    parser.add_argument(
+        "--member",
+        default="",
+        type=text,
+        metavar="NAME",
+        help="conversations of this member (team store only: history --store URL)",
+    )
     parser.add_argument(
         "--status",
         default="",

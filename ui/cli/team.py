@@ -18,21 +18,27 @@ usage error.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import getpass
 import os
 import sys
 import threading
 
-from parley.application.ports.secret_store import SecretStoreError
 from parley.application.ports.settings_store import TeamSettings, team_url_problem
 from parley.application.ports.team_sync import TeamStoreError
 from parley.application.sync.engine import SyncEngine
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import EXIT_FAILED, UsageError
+from parley.ui.team_connection import (
+    SECRET_PREFIX,
+    TeamUnavailable,
+    build_engine,
+    close_store,
+    join_team,
+    leave_team,
+    stored_password,
+)
 
-#: The keyring holds a member's password under this name followed by the store's address.
-SECRET_PREFIX = "team:"
+__all__ = ["SECRET_PREFIX", "add_team_parser", "run_team"]
 
 
 def add_team_parser(commands: argparse._SubParsersAction) -> None:
@@ -135,24 +141,20 @@ def _join(services: Services, args: argparse.Namespace) -> int:
         raise UsageError(f"the team store's address: {problem}")
     team = TeamSettings(args.url, enabled=True, interval_s=args.interval)
     password = _password(args, f"Password for {team.member}: ")
-    engine, store = _engine(services, team, password)
     try:
-        report = engine.run_once(threading.Event())
-    finally:
-        _close(store)
-    if not report.ok:
+        joined = join_team(services, args.url, password, interval_s=args.interval)
+    except TeamUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    report = joined.report
+    if not joined.joined:
         print(f"parley: could not sync with the team store: {report.error}", file=sys.stderr)
         return EXIT_FAILED
-    services.settings.set_team(team)
-    if password:
-        try:
-            services.secrets.set(SECRET_PREFIX + args.url, password)
-        except SecretStoreError as exc:  # a machine without a keyring: say how to sync anyway
-            print(
-                f"parley: the password was not stored ({exc}); set PGPASSWORD or use "
-                "~/.pgpass when syncing",
-                file=sys.stderr,
-            )
+    if joined.keyring_problem:  # a machine without a keyring: say how to sync anyway
+        print(
+            f"parley: the password was not stored ({joined.keyring_problem}); set PGPASSWORD "
+            "or use ~/.pgpass when syncing",
+            file=sys.stderr,
+        )
     print(f"joined as {team.member}: pushed {report.pushed} and pulled {report.pulled} events")
     return 0
 
@@ -161,12 +163,12 @@ def _sync(services: Services) -> int:
     team = services.settings.team()
     if not team.url:
         raise UsageError("no team store: parley team join postgresql://MEMBER@host/database")
-    password = _stored_password(services, team.url)
+    password = stored_password(services, team.url)
     engine, store = _engine(services, team, password)
     try:
         report = engine.run_once(threading.Event())
     finally:
-        _close(store)
+        close_store(store)
     for session, reason in report.quarantined:
         print(f"parley: conversation {session} is quarantined: {reason}", file=sys.stderr)
     if not report.ok:
@@ -196,38 +198,21 @@ def _status(services: Services) -> int:
 
 
 def _leave(services: Services) -> int:
-    team = services.settings.team()
-    if not team.url:
+    left = leave_team(services)
+    if not left:
         print("no team store")
         return 0
-    services.settings.set_team(TeamSettings())
-    with contextlib.suppress(SecretStoreError):
-        services.secrets.delete(SECRET_PREFIX + team.url)
-    print(f"left {team.url}: this desktop's history is kept; it no longer syncs")
+    print(f"left {left}: this desktop's history is kept; it no longer syncs")
     return 0
 
 
-def _stored_password(services: Services, url: str) -> str:
-    """The member's password: the keyring's, else ``PGPASSWORD``, else "" (``.pgpass``)."""
-    try:
-        stored = services.secrets.get(SECRET_PREFIX + url)
-    except SecretStoreError:
-        stored = None
-    return stored or os.environ.get("PGPASSWORD", "")
-
-
 def _engine(services: Services, team: TeamSettings, password: str) -> tuple[SyncEngine, object]:
-    ledger = services.sync_ledger
-    if ledger is None or services.team_connector is None:
-        raise UsageError("this profile's history is open read-only: it cannot sync")
-    store = services.team_connector().open(team.url, password, device_id=ledger.device_id)
-    return SyncEngine(ledger, store, team.url), store
-
-
-def _close(store: object) -> None:
-    close = getattr(store, "close", None)
-    if callable(close):
-        close()
+    """The engine and the store it opened (``ui/team_connection.py``), as a usage error when
+    this profile cannot sync."""
+    try:
+        return build_engine(services, team, password)
+    except TeamUnavailable as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _check_url(url: str) -> None:

@@ -22,7 +22,11 @@ Invariants it keeps:
 - the look is the main window's (issue 16): a titled header with the count and icon buttons
   (each with a tooltip and an accessible name), the compact filter bar, rows tall enough to
   read with the status as a worded badge, and an empty state that says why the table is empty
-  — no history yet, or nothing matching the filters (with "Clear filters").
+  — no history yet, or nothing matching the filters (with "Clear filters");
+- the team store (issue 19) is browsed through the same port: the store picker
+  (``ui.history.stores``) swaps the store every load reads, after opening it on a worker with the
+  opener the main window gave (``set_team_store``); the team store is read-only here (Delete is
+  off) and a failure to open it is said inline beside the picker.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.history.export import choose_target, export_formats, render_export, write_atomically
 from parley.ui.history.filters import FilterBar
 from parley.ui.history.loading import FIRST_PAGE, Listing, Marks, load_listing, load_marks
+from parley.ui.history.stores import LOCAL, TEAM, StorePicker
 from parley.ui.history.table import (
     COLUMNS,
     FAILURES,
@@ -119,6 +124,12 @@ class HistoryWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self._store = store
+        self._local_store = store
+        #: The team store: its address, who opens it (blocking: on a worker), and once open, it.
+        self._team_address = ""
+        self._team_opener: Callable[[], EventStore] | None = None
+        self._team_store: EventStore | None = None
+        self._store_seq = 0
         self._submit = submit
         self.setWindowTitle("Parley — History")
         self.resize(1200, 760)
@@ -194,6 +205,10 @@ class HistoryWindow(QMainWindow):
         self._header.addWidget(heading, 0, Qt.AlignmentFlag.AlignBaseline)
         self._header.addSpacing(8)
         self._header.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignBaseline)
+        self._header.addSpacing(12)
+        self.store_picker = StorePicker()
+        self.store_picker.sig_chosen.connect(self._choose_store)
+        self._header.addWidget(self.store_picker, 1)
         self._header.addStretch(1)
         layout.addLayout(self._header)
         layout.addWidget(self.filter_bar)
@@ -407,6 +422,62 @@ class HistoryWindow(QMainWindow):
         """Offer these provider names in the provider filter (any other may still be typed)."""
         self.filter_bar.set_providers(names)
 
+    # -- which store -------------------------------------------------------------------------------
+
+    def set_team_store(self, address: str, opener: Callable[[], EventStore] | None) -> None:
+        """Offer the team store at ``address`` in the picker (``opener`` opens it, blocking: it
+        is called on a worker); "" withdraws it (back to this computer's if it was shown)."""
+        changed = address != self._team_address
+        if changed:
+            self._team_store = None  # another store (or none): open it again when chosen
+        self._team_address, self._team_opener = address, opener if address else None
+        self.store_picker.offer_team(address)
+        if changed and self.showing_team_store:
+            self.store_picker.choose(LOCAL)  # the store shown is no longer the team's
+
+    @property
+    def showing_team_store(self) -> bool:
+        return self._store is not self._local_store
+
+    @Slot(str)
+    def _choose_store(self, kind: str) -> None:
+        self.store_picker.error.clear_message()
+        self._store_seq += 1
+        seq = self._store_seq
+        if kind != TEAM:
+            self._use_store(self._local_store)
+            return
+        if self._team_store is not None:
+            self._use_store(self._team_store)
+            return
+        opener = self._team_opener
+        if opener is None:
+            self.store_picker.error.show_error("No team store is set up (Settings → Team).")
+            return
+        self.count_label.setText("Opening the team store…")
+
+        def opened(store: EventStore) -> None:
+            self._team_store = store
+            if seq == self._store_seq:
+                self._use_store(store)
+
+        def failed(exc: BaseException) -> None:
+            if seq == self._store_seq:
+                self.count_label.setText("")
+                self.store_picker.error.show_error(f"Cannot open the team store: {exc}")
+
+        self._submit(opener, opened, failed)
+
+    def _use_store(self, store: EventStore) -> None:
+        """Show ``store``'s history (every later read goes to it)."""
+        self._store = store
+        team = store is not self._local_store
+        self.delete_action.setEnabled(not team)  # the team store is browsed, not edited here
+        self.model.set_rows([], {})
+        self._timeline_session = ""
+        self.timeline.clear()
+        self.reload()
+
     # -- filters and loading -----------------------------------------------------------------------
 
     def filters(self) -> SearchFilters:
@@ -487,6 +558,8 @@ class HistoryWindow(QMainWindow):
             return
         self.loading = False
         self.count_label.setText("")
+        if self.showing_team_store:  # said beside the picker, where the choice was made
+            self.store_picker.error.show_error(f"Cannot read the team store: {exc}")
         self._error(f"Cannot read the history: {exc}")
 
     # -- selection and timeline --------------------------------------------------------------------
