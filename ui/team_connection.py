@@ -11,6 +11,9 @@ Invariants it keeps:
 
 - a password is read from the keyring (or ``PGPASSWORD``) and handed to the connector only; it is
   never part of an error message, a return value other than ``stored_password``'s, or a log line;
+- on a machine without a keyring, a password that joined is kept in this process's memory
+  (``_SESSION_PASSWORDS``) so the window's background sync goes on until Parley quits; it is
+  never written anywhere;
 - the settings are changed by ``join_team`` only after a first sync worked (a wrong password
   leaves no trace), and the password is stored only then;
 - every function here blocks (network, keyring, files): call them on a worker, never the UI
@@ -36,6 +39,10 @@ if TYPE_CHECKING:
 #: The keyring holds a member's password under this name followed by the store's address.
 SECRET_PREFIX = "team:"
 
+#: Passwords that joined while no keyring could keep them, by address: memory only, this process.
+_SESSION_PASSWORDS: dict[str, str] = {}
+_SESSION_LOCK = threading.Lock()
+
 
 class TeamUnavailable(Exception):
     """This profile cannot sync at all (its history is open read-only, or this installation
@@ -54,12 +61,30 @@ class JoinOutcome:
 
 
 def stored_password(services: Services, url: str) -> str:
-    """The member's password: the keyring's, else ``PGPASSWORD``, else "" (``.pgpass``)."""
+    """The member's password: the keyring's, else one that joined in this process while no
+    keyring could keep it, else ``PGPASSWORD``, else "" (libpq then reads ``~/.pgpass``)."""
     try:
         stored = services.secrets.get(SECRET_PREFIX + url)
     except SecretStoreError:
         stored = None
-    return stored or os.environ.get("PGPASSWORD", "")
+    with _SESSION_LOCK:
+        remembered = _SESSION_PASSWORDS.get(url, "")
+    return stored or remembered or os.environ.get("PGPASSWORD", "")
+
+
+def password_kept_where(services: Services, url: str) -> str:
+    """Where ``stored_password`` would find the password for ``url``, in words for a settings
+    page: "the system keyring", "memory until Parley quits", "PGPASSWORD", or "" (none: libpq
+    may still find one in ``~/.pgpass``). Blocking (the keyring)."""
+    try:
+        if services.secrets.get(SECRET_PREFIX + url):
+            return "the system keyring"
+    except SecretStoreError:
+        pass
+    with _SESSION_LOCK:
+        if url in _SESSION_PASSWORDS:
+            return "memory until Parley quits (no system keyring)"
+    return "PGPASSWORD" if os.environ.get("PGPASSWORD") else ""
 
 
 def device_id(services: Services) -> str:
@@ -127,6 +152,8 @@ def join_team(
             services.secrets.set(SECRET_PREFIX + url, password)
         except SecretStoreError as exc:  # a machine without a keyring: say how to sync anyway
             problem = str(exc)
+            with _SESSION_LOCK:  # the window's background sync goes on until Parley quits
+                _SESSION_PASSWORDS[url] = password
     return JoinOutcome(report, team, joined=True, keyring_problem=problem)
 
 
@@ -137,6 +164,8 @@ def leave_team(services: Services) -> str:
     if not team.url:
         return ""
     services.settings.set_team(TeamSettings())
+    with _SESSION_LOCK:
+        _SESSION_PASSWORDS.pop(team.url, None)
     with contextlib.suppress(SecretStoreError):
         services.secrets.delete(SECRET_PREFIX + team.url)
     return team.url

@@ -18,7 +18,6 @@ import keyring
 import pytest
 from pytest_httpserver import HTTPServer
 
-from parley.infrastructure.team.roles import add_member
 from parley.ui.cli import main
 from tests.support.keyrings import MemoryKeyring
 from tests.support.postgres import ADMIN, Cluster, fresh_database, postgres_cluster
@@ -79,7 +78,18 @@ def test_two_desktops_share_one_history_through_a_real_postgresql(
     assert code == 0 and "up to date" in out  # idempotent
     monkeypatch.delenv("PGPASSWORD")
     member = "ana_" + uuid.uuid4().hex[:8]  # roles are the cluster's: one per test
-    add_member(postgres_cluster.admin_dsn(fresh_database), member, "ana-secret")
+    # A provisioning script: the owner's password, then the new member's, on standard input.
+    code, out, err = admin(
+        "team",
+        "add-member",
+        f"postgresql://{ADMIN}@{where}",
+        member,
+        "--password-stdin",
+        "--new-password-stdin",
+        stdin=f"{postgres_cluster.admin_password}\nana-secret\n",
+    )
+    assert code == 0, err
+    assert f"added {member} as a member" in out and "ana-secret" not in out + err
     url = f"postgresql://{member}@{where}"
 
     a, b = desktop(tmp_path, "a", capsys), desktop(tmp_path, "b", capsys)

@@ -62,6 +62,32 @@ def shown(qtbot, status: SyncStatus, **kwargs) -> SyncIndicator:
             "Sync failed — retrying in 8 s",
             "Retry now",
         ),
+        (
+            SyncStatus(
+                state="error",
+                last_error=(
+                    "the team store ana@db:5432/team refused the login: connection to server at "
+                    '"127.0.0.1", port 5432 failed: fe_sendauth: no password supplied'
+                ),
+                last_error_kind="refused",
+                next_attempt_in=None,
+            ),
+            "Sync stopped: no password — join again in Settings → Team, or set PGPASSWORD",
+            "Resume",
+        ),
+        (
+            SyncStatus(
+                state="error",
+                last_error=(
+                    "the team store ana@db:5432/team refused the login: password authentication "
+                    'failed for user "ana"'
+                ),
+                last_error_kind="refused",
+                next_attempt_in=None,
+            ),
+            "Sync stopped: the login was refused — check the password in Settings → Team",
+            "Resume",
+        ),
         (SyncStatus(state="stopped"), "Sync stopped", ""),
     ],
 )

@@ -236,3 +236,45 @@ def test_joining_from_the_window_settings_starts_background_sync(
     assert not sync.running
     window.close()
     qtbot.waitUntil(lambda: not _sync_threads(), timeout=5000)
+
+
+def test_without_a_keyring_a_joined_password_syncs_until_quit_and_the_page_says_where_it_is(
+    qtbot, tmp_path, team_url: str
+) -> None:
+    # The keyring package's own "fail" backend is what a machine without a keyring gets: every
+    # call raises. Found under Xvfb: joining worked, then every background sync said "no
+    # password supplied" because the password had nowhere to live.
+    from keyring.backends.fail import Keyring as NoKeyring
+
+    from parley.infrastructure.secrets.keyring_store import KeyringSecretStore
+    from parley.ui.bootstrap import build_services
+
+    services = build_services(
+        tmp_path / "data", tmp_path / "config", secrets=KeyringSecretStore(backend=NoKeyring())
+    )
+    bridge = WorkerBridge(services.runtime)
+    try:
+        page = TeamPage(services, bridge.submit)
+        qtbot.addWidget(page)
+        qtbot.waitUntil(lambda: page.loaded, timeout=5000)
+        page.join_address.setText(team_url)
+        page.join_password.setText(PASSWORD)
+        with qtbot.waitSignal(page.sig_joined, timeout=15000) as attempt:
+            page.join_button.click()
+        assert attempt.args[0].joined and attempt.args[0].keyring_problem
+        assert "kept in memory until Parley quits" in page.join_result.text()
+        qtbot.waitUntil(lambda: "memory" in page.password_label.text(), timeout=5000)
+
+        with qtbot.waitSignal(page.sig_synced, timeout=15000) as synced:
+            page.sync_button.click()
+        assert synced.args[0].ok, synced.args[0].error
+        assert PASSWORD not in (tmp_path / "config" / "settings.json").read_text()
+
+        with qtbot.waitSignal(page.sig_team_changed, timeout=5000):
+            page.leave_button.click()
+        from parley.ui.team_connection import stored_password
+
+        assert stored_password(services, team_url) == ""  # forgotten on leaving
+    finally:
+        bridge.shutdown()
+        services.close()

@@ -54,6 +54,12 @@ def add_team_parser(commands: argparse._SubParsersAction) -> None:
         person.add_argument("admin_url", help="postgresql://OWNER@host:port/database")
         person.add_argument("name", help="the person's PostgreSQL role name")
         _password_options(person, "the owner's password")
+        person.add_argument(
+            "--new-password-stdin",
+            action="store_true",
+            help="read the new person's password from standard input (after the owner's line "
+            "when --password-stdin is given too); else it is asked twice at a terminal",
+        )
     join = tsub.add_parser("join", help="sync this desktop with a team store")
     join.add_argument("url", help="postgresql://MEMBER@host:port/database[?sslmode=verify-full]")
     _password_options(join, "your password on the team store (kept in the keyring)")
@@ -124,14 +130,22 @@ def _init(services: Services, args: argparse.Namespace) -> int:
 def _add_person(services: Services, args: argparse.Namespace, *, operator: bool) -> int:
     _check_url(args.admin_url)
     owner = _password(args, "Owner's password: ")
-    if not sys.stdin.isatty():
-        raise UsageError("the new person's password is asked at a terminal; run this in one")
-    first = getpass.getpass(f"Password for {args.name}: ")
-    if not first or first != getpass.getpass("Again: "):
-        raise UsageError("the two passwords differ (or are empty); nothing was changed")
+    if args.new_password_stdin:  # a provisioning script: one line, no confirmation to type
+        first = sys.stdin.readline().rstrip("\n")
+        if not first:
+            raise UsageError(f"no password for {args.name} on standard input; nothing was changed")
+    else:
+        if not sys.stdin.isatty():
+            raise UsageError(
+                "the new person's password is asked at a terminal; run this in one, or pass "
+                "it on standard input with --new-password-stdin"
+            )
+        first = getpass.getpass(f"Password for {args.name}: ")
+        if not first or first != getpass.getpass("Again: "):
+            raise UsageError("the two passwords differ (or are empty); nothing was changed")
     _admin(services).add_person(args.admin_url, owner, args.name, first, operator=operator)
-    role = "operator (reads everyone's history)" if operator else "member"
-    print(f"added {args.name} as a {role}")
+    role = "an operator (reads everyone's history)" if operator else "a member"
+    print(f"added {args.name} as {role}")
     return 0
 
 

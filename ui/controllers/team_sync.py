@@ -96,6 +96,23 @@ def _parse(stamp: str) -> datetime | None:
         return None
 
 
+#: The sidebar's footer is narrow: a stopped sync says why in a few words; the tooltip has all.
+SHORT_ERROR_CHARS = 70
+
+
+def _short_error(error: str) -> str:
+    """A stop's reason in a few words for the sidebar (the full text goes to the tooltip)."""
+    if not error:
+        return "unknown error"
+    if "no password supplied" in error:
+        return "no password — join again in Settings → Team, or set PGPASSWORD"
+    if "refused the login" in error:
+        return "the login was refused — check the password in Settings → Team"
+    if len(error) <= SHORT_ERROR_CHARS:
+        return error
+    return error[: SHORT_ERROR_CHARS - 1].rstrip() + "…"
+
+
 def describe(
     status: SyncStatus,
     *,
@@ -124,7 +141,7 @@ def describe(
     elif status.state == "offline":
         text = f"Offline — retrying in {wait} s" if wait is not None else "Offline"
     elif status.state == "error" and wait is None:
-        text = f"Sync stopped: {status.last_error or 'unknown error'}"
+        text = f"Sync stopped: {_short_error(status.last_error)}"  # the whole error: tooltip
         action = "Resume"
     elif status.state == "error":
         text = f"Sync failed — retrying in {wait} s"

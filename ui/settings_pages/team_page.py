@@ -50,6 +50,7 @@ from parley.ui.team_connection import (
     device_id,
     join_team,
     leave_team,
+    password_kept_where,
     stored_password,
 )
 
@@ -101,6 +102,9 @@ class TeamPage(QWidget):
         self.member_label.setAccessibleName("Member")
         self.device_label = QLabel("—")
         self.device_label.setAccessibleName("This device")
+        self.password_label = QLabel("—")
+        self.password_label.setAccessibleName("Where the password is kept")
+        self.password_label.setWordWrap(True)
         self.enabled_check = QCheckBox("Sync in the background")
         self.enabled_check.setAccessibleName("Sync with the team store")
         self.interval_spin = QSpinBox()
@@ -141,8 +145,9 @@ class TeamPage(QWidget):
         current = card_form(
             "The team store",
             [
-                ("Address", self.address_label, "The password is in the system keyring."),
-                ("Member", self.member_label, ""),
+                ("Address", self.address_label, ""),
+                ("Password", self.password_label, "Never in a file Parley writes."),
+                ("Member", self.member_label, "Your name on the team store."),
                 ("This device", self.device_label, "How the team store tells this desktop apart."),
                 ("Sync", self.enabled_check, "Off: nothing is sent or fetched; nothing is lost."),
                 ("Every", self.interval_spin, "While Parley is open, and after every answer."),
@@ -186,19 +191,30 @@ class TeamPage(QWidget):
         """Read the team settings and this device's id (on a worker)."""
         services = self._services
 
-        def load() -> tuple[TeamSettings, str]:
-            return services.settings.team(), device_id(services)
+        def load() -> tuple[TeamSettings, str, str]:
+            team = services.settings.team()
+            kept = password_kept_where(services, team.url) if team.url else ""
+            return team, device_id(services), kept
 
-        def show(result: tuple[TeamSettings, str]) -> None:
-            self.show_team(*result)
+        def show(result: tuple[TeamSettings, str, str]) -> None:
+            team, device, kept = result
+            self.show_team(team, device, kept)
             self.loaded = True
 
         self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
 
-    def show_team(self, team: TeamSettings, device: str) -> None:
+    def show_team(self, team: TeamSettings, device: str, kept: str = "") -> None:
         self.team, self._device = team, device
         joined = bool(team.url)
         self.address_label.setText(team.url or "None — join one below")
+        if not joined:
+            self.password_label.setText("—")
+        elif kept:
+            self.password_label.setText(f"In {kept}.")
+        else:
+            self.password_label.setText(
+                "Not kept: libpq reads ~/.pgpass, or join again to give it."
+            )
         self.address_label.setToolTip(team.url)
         self.member_label.setText(team.member or "—")
         self.device_label.setText(device or "— (this history is open read-only)")
@@ -305,8 +321,9 @@ class TeamPage(QWidget):
                 text = f"Joined as {outcome.team.member}: {_outcome_text(outcome.report)}."
                 if outcome.keyring_problem:
                     text += (
-                        " The password could not be kept in the keyring "
-                        f"({outcome.keyring_problem}): set PGPASSWORD or use ~/.pgpass."
+                        " No system keyring could keep the password "
+                        f"({outcome.keyring_problem}), so it is kept in memory until Parley "
+                        "quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass."
                     )
                 self.join_result.show_ok(text)
                 self.join_address.clear()
