@@ -11,7 +11,9 @@ engine (``SyncEngine``), the real SQLite ledger and the real adapter (``Postgres
   ``tests/support/fault_proxy.FaultProxy`` with no fault (what the proxy's threads cost), and
   once through the proxy with the tests' noisy plan (cuts, resets, delays, stalls, lost COMMIT
   replies) — repeating ``run_once`` until it succeeds — and once through the proxy holding
-  every chunk 15 ms each way (a ~30 ms round trip, ``--turns``/40 turns): events per second;
+  every chunk 15 ms each way (a ~30 ms round trip; ``--turns``/40 turns, then all ``--turns``
+  turns: a push is a constant number of round trips per batch of 500, so the small run mostly
+  measures a sync's fixed cost): events per second;
 - **pull**: ``--pull-events`` events (4 per turn, in ``--sessions`` conversations) are pushed
   fast by a synthetic device (``TeamStore.push`` in batches of 500, no SQLite), then a new
   desktop of the same member pulls them all (``run_once``, batches of 500): seconds and events
@@ -71,18 +73,21 @@ def push_rate(
             d.turn(f"push-{label}-{n % 20}", f"words of turn {n} " * 8)
         started = time.perf_counter()
         report = d.sync()
-        runs, pushed = 1, report.pushed
+        runs, pushed, pulled = 1, report.pushed, report.pulled
         while not report.ok and runs < 2000:
             runs += 1
             report = d.sync()
             pushed += report.pushed
+            pulled += report.pulled
         seconds = time.perf_counter() - started
         d.close()
     if not report.ok:
         raise SystemExit(f"the push did not get through in {runs} runs: {report}")
     events = turns * 4
+    # ``pulled``: the same run also pulls what the member's earlier desktops pushed (each run
+    # here is a desktop of its own), which counts in ``seconds`` too.
     return {"events": events, "seconds": round(seconds, 2),
-            "events_per_s": round(events / seconds), "runs": runs}  # fmt: skip
+            "events_per_s": round(events / seconds), "runs": runs, "pulled": pulled}  # fmt: skip
 
 
 def generate(cluster: Cluster, events: int, sessions: int, rng: random.Random) -> float:
@@ -164,6 +169,11 @@ def main() -> int:
             proxy.plan = FaultPlan(rate=1.0, weights=(("delay", 1.0),), delay=(0.015, 0.015))
             turns = max(1, args.turns // 40)
             result["push_proxy_rtt_30ms"] = push_rate(cluster, folder, turns, proxy.port, "wan")
+            # The same link with the whole backlog: a push costs a constant number of round
+            # trips per batch, so the small run above mostly measures one sync's fixed cost.
+            result["push_proxy_rtt_30ms_backlog"] = push_rate(
+                cluster, folder, args.turns, proxy.port, "wan-backlog"
+            )
         seconds = generate(cluster, args.pull_events, args.sessions, random.Random(args.seed))
         result["generate"] = {"events": args.pull_events, "seconds": round(seconds, 1)}
         result["pull_new_device"] = pull_time(cluster, folder)

@@ -33,10 +33,11 @@ Errors (``TeamStoreError`` and its kinds)::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from parley.application.ports.event_store import SearchFilters
 from parley.domain.transcript.canonical import Event, StoredEvent
 
 
@@ -216,3 +217,40 @@ class TeamConnector(Protocol):
     to and the ``EventStore`` an operator reads; close it with ``close()``."""
 
     def open(self, member_url: str, password: str, *, device_id: str) -> TeamStore: ...
+
+
+class MemberUsageRow(Protocol):
+    """One member's finished turns on one provider's model, as a team store sums them (the
+    PostgreSQL adapter's ``MemberUsage``): how many turns, and their tokens."""
+
+    @property
+    def member(self) -> str: ...
+    @property
+    def provider_id(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def input_tokens(self) -> int: ...
+    @property
+    def output_tokens(self) -> int: ...
+
+
+@runtime_checkable
+class TeamHistory(Protocol):
+    """What a team store answers beyond ``EventStore``, for the people who read it: whose each
+    conversation is, and the tokens per member and model (the PostgreSQL adapter's
+    ``PostgresHistory``). A surface asks ``isinstance(store, TeamHistory)`` to decide whether to
+    show owners and costs; this desktop's own history has one owner and does not answer it.
+    Blocking: call on a worker."""
+
+    def session_owners(self, session_ids: Sequence[str]) -> Mapping[str, str]:
+        """The member (PostgreSQL role) owning each of ``session_ids`` that the reader may see
+        (row-level security: an operator everyone's, a member their own)."""
+        ...
+
+    def usage_by_member(self, filters: SearchFilters | None = None) -> Sequence[MemberUsageRow]:
+        """Finished turns' tokens per member, provider and model, narrowed by ``filters`` as a
+        listing is (dates, model, project, member, …)."""
+        ...

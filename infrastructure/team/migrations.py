@@ -313,6 +313,17 @@ def m003_row_level_security(conn: psycopg.Connection) -> None:
     )
 
 
+@migration
+def m004_events_owner_ts(conn: psycopg.Connection) -> None:
+    """An index on ``events (owner, ts)``: an operator's search by member and date narrows to
+    that member's recent events and ANDs them with the text index, instead of reading every
+    member's events of the period (10,000,000 events: p50 77 -> 26 ms, p99 327 -> 185 ms,
+    ``benchmarks/team_scale.py``). ``IF NOT EXISTS``: an admin may have made it by hand under
+    this name. Built inside the migration's transaction (not ``CONCURRENTLY``, which cannot be),
+    so writes to ``events`` wait while it builds (17-19 s for 10,000,000 events)."""
+    conn.execute(f"CREATE INDEX IF NOT EXISTS events_owner_ts ON {SCHEMA}.events (owner, ts)")
+
+
 def applied_migrations(conn: psycopg.Connection) -> list[str]:
     """Names of the migrations recorded in the database, in the order they ran ([] when the
     schema is not there)."""

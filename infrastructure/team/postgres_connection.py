@@ -70,6 +70,7 @@ _LOGIN_REFUSALS = (
     "does not exist",
     "permission denied for database",
     "certificate",
+    "SSL was required",
 )
 
 _REFUSALS = (
@@ -264,8 +265,12 @@ def _server_line(text: str) -> str:
     for line in text.splitlines():
         if "FATAL:" in line:
             return line.split("FATAL:", 1)[1].strip()
-        if "connection failed:" in line:
-            return line.split("connection failed:", 1)[1].strip()
+        if "connection failed:" in line or line.startswith("connection to server"):
+            line = line.split("connection failed:", 1)[-1].strip()
+            # libpq 17+: 'connection to server at "127.0.0.1", port 5432 failed: REASON'
+            if line.startswith("connection to server") and " failed: " in line:
+                line = line.split(" failed: ", 1)[1].strip()
+            return line
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else "the server refused the login"
 

@@ -7,7 +7,8 @@ chain on insert, and answers pulls in server-id order.
 
 Invariants it keeps:
 
-- a push is one transaction (under ``WRITE_LOCK``): all its events land, or none;
+- a push is one transaction (under ``WRITE_LOCK``): all its events land, or none; it costs a
+  constant number of round trips whatever its size (``postgres_rows.insert_pushed``);
 - idempotent: an event whose global id is there with the same content (conversation, turn,
   time, type, actor, work item, payload text) returns the server id it has and changes
   nothing; with another content it is ``TeamStoreError(kind="refused")`` and nothing of the
@@ -29,7 +30,13 @@ from parley.application.ports.event_store import EventStoreError
 from parley.application.ports.team_sync import IncomingEvent, OutgoingEvent, TeamStoreError
 from parley.domain.transcript.canonical import from_payload
 from parley.infrastructure.team.postgres_connection import PostgresConnections
-from parley.infrastructure.team.postgres_rows import insert_event, normalise_ts, serialise
+from parley.infrastructure.team.postgres_rows import (
+    PushConflict,
+    PushedEvent,
+    insert_pushed,
+    normalise_ts,
+    serialise,
+)
 
 _PULL_COLUMNS = (
     "e.id, e.origin_device, e.origin_seq, e.session_id, e.turn_id, e.ts, e.actor, e.type,"
@@ -57,55 +64,33 @@ class PostgresTeam(PostgresConnections):
                     "refused",
                 )
             try:
-                prepared.append((event, *serialise(event.session_id, event.event),
-                                 normalise_ts(event.ts)))  # fmt: skip
+                type_name, data, payload = serialise(event.session_id, event.event)
+                ts = normalise_ts(event.ts)
             except EventStoreError as exc:
                 raise TeamStoreError(str(exc), "refused") from None
-        ids: list[int] = []
+            assert ts is not None
+            prepared.append(
+                PushedEvent(
+                    origin=(event.origin_device, event.origin_seq),
+                    session_id=event.session_id,
+                    turn_id=event.turn_id,
+                    ts=ts,
+                    type_name=type_name,
+                    data=data,
+                    payload=payload,
+                    actor=event.actor,
+                    work_item=event.work_item,
+                    title=event.title,
+                    project_id=event.project_id,
+                )
+            )
+        # Set-based (``insert_pushed``): a constant number of round trips per push, whatever
+        # its size — a team server is across a network, where each one costs milliseconds.
         with self._team("push to", write=True) as conn:
-            for event, type_name, data, payload, ts in prepared:
-                assert ts is not None
-                global_id = (event.origin_device, event.origin_seq)
-                row = conn.execute(
-                    "SELECT id, session_id, turn_id, ts, type, actor, work_item, payload"
-                    " FROM events WHERE origin_device = %s AND origin_seq = %s",
-                    global_id,
-                ).fetchone()
-                if row is not None:
-                    content = (event.session_id, event.turn_id, ts, type_name, event.actor,
-                               event.work_item, payload)  # fmt: skip
-                    if tuple(row[1:]) != content:
-                        raise TeamStoreError(
-                            f"the team store holds event {global_id[0]}#{global_id[1]} with "
-                            f"other content (server event {row[0]}); nothing was pushed",
-                            "refused",
-                        )
-                    ids.append(int(row[0]))
-                    continue
-                found = conn.execute(
-                    "SELECT 1 FROM sessions WHERE id = %s", (event.session_id,)
-                ).fetchone()
-                if found is None:
-                    conn.execute(
-                        "INSERT INTO sessions (id, title, project_id, created_at, updated_at)"
-                        " VALUES (%s, %s, %s, %s, %s)",
-                        (event.session_id, event.title, event.project_id, ts, ts),
-                    )
-                elif event.title:
-                    conn.execute(
-                        "UPDATE sessions SET title = %s, project_id = %s WHERE id = %s"
-                        " AND (title, project_id) IS DISTINCT FROM (%s, %s)",
-                        (event.title, event.project_id, event.session_id, event.title,
-                         event.project_id),
-                    )  # fmt: skip
-                event_id = insert_event(
-                    conn, session_id=event.session_id, turn_id=event.turn_id,
-                    type_name=type_name, data=data, payload=payload, actor=event.actor,
-                    work_item=event.work_item, language=self.language, device=self.device_id,
-                    owner_token=None, ts=ts, copying=True, origin=global_id,
-                )[0]  # fmt: skip
-                ids.append(event_id)
-        return tuple(ids)
+            try:
+                return insert_pushed(conn, prepared, self.language)
+            except PushConflict as exc:
+                raise TeamStoreError(str(exc), "refused") from None
 
     def pushed_up_to(self, origin_device: str) -> int:
         with self._team("read", write=False) as conn:

@@ -15,7 +15,10 @@ Invariants it keeps:
   connect as the members they claim to be;
 - without ``initdb``/``pg_ctl`` (on PATH or under ``/usr/lib/postgresql/*/bin``) every test that
   asks for it skips with one line saying how to enable it;
-- ``fresh_database`` gives each test its own empty database (its name unique), dropped after.
+- ``fresh_database`` gives each test its own empty database (its name unique), dropped after;
+- ``throwaway_cluster(ssl_files=(cert, key))`` starts one with TLS on (``ssl=on``, the files
+  copied into its folder, owned by the server's user, the key ``0600``) whose ``pg_hba.conf``
+  accepts TCP logins only over TLS (``hostssl``): a test of TLS cannot pass over plain TCP.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,9 +105,26 @@ def _run(user: str | None, argv: list[str], **kwargs: object) -> subprocess.Comp
     return subprocess.run(argv, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
 
 
+#: ``pg_hba.conf`` of a TLS cluster: the unix socket trusted (``pg_ctl`` only), TCP logins with a
+#: scram password over TLS only; no ``host``/``hostnossl`` line, so plain TCP is refused.
+_TLS_HBA = (
+    "local all all trust\n"
+    "hostssl all all 127.0.0.1/32 scram-sha-256\n"
+    "hostssl all all ::1/128 scram-sha-256\n"
+)
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[Cluster]:
     """Start a throwaway cluster for the whole test session (see the module docstring)."""
+    with throwaway_cluster() as cluster:
+        yield cluster
+
+
+@contextmanager
+def throwaway_cluster(ssl_files: tuple[Path, Path] | None = None) -> Iterator[Cluster]:
+    """A cluster of its own, stopped and removed on exit; ``ssl_files`` = (server certificate,
+    its private key) PEM files: TLS on and required for TCP (see the module docstring)."""
     binaries = find_binaries()
     if binaries is None:
         pytest.skip(SKIP_REASON)
@@ -142,6 +163,17 @@ def postgres_cluster() -> Iterator[Cluster]:
         f"-c listen_addresses=127.0.0.1 -p {port} -c unix_socket_directories={sockets}"
         " -c fsync=off -c max_connections=60"
     )
+    if ssl_files is not None:
+        cert, key = root / "server.crt", root / "server.key"
+        shutil.copyfile(ssl_files[0], cert)
+        shutil.copyfile(ssl_files[1], key)
+        os.chmod(key, 0o600)  # the server refuses a key others can read
+        (data / "pg_hba.conf").write_text(_TLS_HBA)
+        if user is not None:
+            uid, gid = pwd.getpwnam(user).pw_uid, pwd.getpwnam(user).pw_gid
+            for path in (cert, key, data / "pg_hba.conf"):
+                os.chown(path, uid, gid)
+        options += f" -c ssl=on -c ssl_cert_file={cert} -c ssl_key_file={key}"
     started = _run(
         user,
         [str(binaries / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-o", options,

@@ -34,9 +34,8 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from datetime import time as dt_time
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from parley.application.ports.event_store import (
     EventStore,
@@ -46,6 +45,7 @@ from parley.application.ports.event_store import (
     SessionSummary,
 )
 from parley.application.ports.settings_store import team_url_problem
+from parley.application.ports.team_sync import TeamHistory
 from parley.domain.transcript.canonical import EVENT_TYPES
 from parley.ui.bootstrap import Services
 from parley.ui.cli.common import (
@@ -61,33 +61,6 @@ from parley.ui.team_connection import stored_password
 
 #: The width of the event-type column in listings: the longest wire name (``retrieval_performed``).
 TYPE_WIDTH = max(len(name) for name in EVENT_TYPES)
-
-
-class MemberUsageRow(Protocol):
-    """One member's finished turns on one model, as a team store sums them."""
-
-    @property
-    def member(self) -> str: ...
-    @property
-    def provider_id(self) -> str: ...
-    @property
-    def model(self) -> str: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def input_tokens(self) -> int: ...
-    @property
-    def output_tokens(self) -> int: ...
-
-
-@runtime_checkable
-class TeamHistory(Protocol):
-    """What a team store answers beyond ``EventStore``: whose each conversation is, and the
-    tokens per member and model (the PostgreSQL adapter's ``PostgresHistory``)."""
-
-    def session_owners(self, session_ids: Sequence[str]) -> Mapping[str, str]: ...
-
-    def usage_by_member(self, filters: SearchFilters | None = None) -> Sequence[MemberUsageRow]: ...
 
 
 Handler = Callable[[EventStore, argparse.Namespace], int]
@@ -449,74 +422,61 @@ def _history_delete(store: EventStore, args: argparse.Namespace) -> int:
 
 def _history_costs(store: EventStore, args: argparse.Namespace, prices: Sequence[Any]) -> int:
     """Tokens and estimated cost per member and model on a team store, with totals."""
-    from parley.domain.transcript.canonical import Usage
-    from parley.domain.usage.pricing import estimate_cost, find_price, format_cost
+    from parley.application.history.costs import CostTotal, summarize_costs
+    from parley.domain.usage.pricing import format_cost
 
     if not isinstance(store, TeamHistory):  # pragma: no cover - run_history needs --store
         raise UsageError("costs needs a team store (--store)")
     filters = SearchFilters(since=_since(args.since), member=args.member)
-    rows: list[dict[str, Any]] = []
-    members: dict[str, dict[str, Any]] = {}
-    models: dict[str, dict[str, Any]] = {}
-    unpriced = 0
-    for row in store.usage_by_member(filters):
-        price = find_price(prices, row.provider_id, row.model)
-        cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
-        currency = price.currency if price is not None else ""
-        rows.append({
-            "member": row.member, "provider": row.provider_id, "model": row.model,
-            "turns": row.turns, "input_tokens": row.input_tokens,
-            "output_tokens": row.output_tokens,
-            "cost": str(cost) if cost is not None else None, "currency": currency,
-        })  # fmt: skip
-        unpriced += cost is None
-        model_name = f"{row.provider_id}/{row.model}" if row.provider_id else row.model
-        for totals, key in ((members, row.member), (models, model_name)):
-            total = totals.setdefault(
-                key, {"turns": 0, "input_tokens": 0, "output_tokens": 0, "cost": {}}
-            )
-            total["turns"] += row.turns
-            total["input_tokens"] += row.input_tokens
-            total["output_tokens"] += row.output_tokens
-            if cost is not None:
-                total["cost"][currency] = total["cost"].get(currency, Decimal(0)) + cost
+    summary = summarize_costs(store.usage_by_member(filters), prices)
     if args.json:
 
-        def plain(totals: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        def plain(totals: Sequence[CostTotal]) -> dict[str, Any]:
             return {
-                key: {**t, "cost": {c: str(v) for c, v in t["cost"].items()}}
-                for key, t in totals.items()
+                t.key: {
+                    "turns": t.turns,
+                    "input_tokens": t.input_tokens,
+                    "output_tokens": t.output_tokens,
+                    "cost": {c: str(v) for c, v in t.costs},
+                }
+                for t in totals
             }
 
-        print_json({"rows": rows, "members": plain(members), "models": plain(models)})
+        rows = [
+            {
+                "member": line.member, "provider": line.provider_id, "model": line.model,
+                "turns": line.turns, "input_tokens": line.input_tokens,
+                "output_tokens": line.output_tokens,
+                "cost": str(line.cost) if line.cost is not None else None,
+                "currency": line.currency,
+            }
+            for line in summary.lines
+        ]  # fmt: skip
+        print_json(
+            {"rows": rows, "members": plain(summary.members), "models": plain(summary.models)}
+        )
         return EXIT_OK
-    if not rows:
+    if not summary.lines:
         print("no finished turns match", file=sys.stderr)
         return EXIT_OK
-
-    def money(costs: Mapping[str, Decimal]) -> str:
-        return " + ".join(format_cost(v, c) for c, v in sorted(costs.items())) or "-"
-
     header = f"{'turns':>7} {'tokens in':>12} {'tokens out':>12}  est. cost"
     print(f"{'member':<20} {'model':<28} {header}")
-    for r in rows:
-        model_name = f"{r['provider']}/{r['model']}" if r["provider"] else r["model"]
-        cost_text = format_cost(Decimal(r["cost"]), r["currency"]) if r["cost"] else "-"
+    for line in summary.lines:
+        cost_text = format_cost(line.cost, line.currency) if line.cost is not None else "-"
         print(
-            f"{r['member']:<20} {model_name:<28} {r['turns']:>7} {r['input_tokens']:>12,} "
-            f"{r['output_tokens']:>12,}  {cost_text}"
+            f"{line.member:<20} {line.model_name:<28} {line.turns:>7} {line.input_tokens:>12,} "
+            f"{line.output_tokens:>12,}  {cost_text}"
         )
-    for title, totals in (("per member", members), ("per model", models)):
+    for title, totals in (("per member", summary.members), ("per model", summary.models)):
         print(f"\n{title}:")
-        for key, t in totals.items():
+        for t in totals:
             print(
-                f"{key:<49} {t['turns']:>7} {t['input_tokens']:>12,} {t['output_tokens']:>12,}  "
-                f"{money(t['cost'])}"
+                f"{t.key:<49} {t.turns:>7} {t.input_tokens:>12,} {t.output_tokens:>12,}  {t.money}"
             )
-    if unpriced:
+    if summary.unpriced:
         print(
-            f"parley: {unpriced} row(s) have no price (set prices in Settings); their cost is "
-            "not counted",
+            f"parley: {summary.unpriced} row(s) have no price (set prices in Settings); their "
+            "cost is not counted",
             file=sys.stderr,
         )
     return EXIT_OK

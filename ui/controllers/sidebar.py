@@ -204,6 +204,10 @@ class SidebarController(QObject):
             from parley.ui.history import HistoryWindow
 
             w.history_window = HistoryWindow(w.services.store, w.bridge.submit, w, providers=names)
+            # Operators open team stores by address in it (None: no PostgreSQL driver here).
+            from parley.ui.history.team_access import TeamAccess
+
+            w.history_window.set_team_access(TeamAccess.from_services(w.services))
             # It deletes on its own worker; what that changed goes out like any operation's.
             w.history_window.sig_session_deleted.connect(
                 lambda sid: self.hub.announce(ops.deleted_elsewhere(sid))

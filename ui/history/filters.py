@@ -1,5 +1,6 @@
 """The History window's filter bar: search text, date range, provider, model, workspace,
-project, turn status, action verdict and "has tool calls", as one ``SearchFilters``.
+project, turn status, action verdict, "has tool calls" and — on a team store — the member, as one
+``SearchFilters``.
 
 Why it exists: the filters are a panel of their own; the window only needs to know when they
 changed (``sig_changed``, to schedule a reload) and what they say (``filters()``, once per load).
@@ -15,6 +16,9 @@ Invariants it keeps:
 - the "any" combos (provider, model, workspace, project) stay editable: a value not offered may
   still be typed; the values offered only grow (a filtered listing must not hide the others), and
   offering values never changes what a combo holds nor counts as a change;
+- the member filter is shown only while a team store is (``set_team``) and counts only then: a
+  member typed for one store never narrows another's listing; switching stores empties it and the
+  members offered;
 - a date bound is a local calendar day turned into a stored-style UTC timestamp, the "until" day
   included to its last microsecond.
 """
@@ -131,6 +135,11 @@ class FilterBar(QWidget):
         self.workspace_box.setAccessibleName("Workspace")
         self.project_box = _any_combo("Any project", "filter-project")
         self.project_box.setAccessibleName("Project")
+        self.member_box = _any_combo("Any member", "filter-member")
+        self.member_box.setAccessibleName("Member")
+        self.member_box.setToolTip("Whose conversations (a team store's members)")
+        self.member_box.setVisible(False)
+        self._team = False
         self.status_box = _choice_combo(_STATUSES, "filter-status")
         self.status_box.setAccessibleName("Turn status")
         self.status_box.setMinimumContentsLength(11)
@@ -153,6 +162,7 @@ class FilterBar(QWidget):
         first.addWidget(self.search_edit, 3)
         first.addWidget(self.range_box)
         first.addWidget(self.model_box, 1)
+        first.addWidget(self.member_box, 1)
         first.addWidget(self.status_box)
         first.addWidget(self.more_button)
         self.more_panel = QWidget()
@@ -195,7 +205,13 @@ class FilterBar(QWidget):
             check.toggled.connect(edit.setEnabled)
             check.toggled.connect(lambda _on: changed())
             edit.dateChanged.connect(lambda _d: changed())
-        for box in (self.provider_box, self.model_box, self.workspace_box, self.project_box):
+        for box in (
+            self.provider_box,
+            self.model_box,
+            self.workspace_box,
+            self.project_box,
+            self.member_box,
+        ):
             box.currentTextChanged.connect(lambda _t: changed())
         for box in (self.status_box, self.verdict_box):
             box.currentIndexChanged.connect(lambda _i: changed())
@@ -286,6 +302,7 @@ class FilterBar(QWidget):
             self.model_box,
             self.workspace_box,
             self.project_box,
+            self.member_box,
             self.status_box,
             self.verdict_box,
             self.tools_check,
@@ -301,7 +318,13 @@ class FilterBar(QWidget):
             ):
                 check.setChecked(False)
                 edit.setEnabled(False)
-            for box in (self.provider_box, self.model_box, self.workspace_box, self.project_box):
+            for box in (
+                self.provider_box,
+                self.model_box,
+                self.workspace_box,
+                self.project_box,
+                self.member_box,
+            ):
                 box.setCurrentText("")
             self.status_box.setCurrentIndex(0)
             self.verdict_box.setCurrentIndex(0)
@@ -333,7 +356,26 @@ class FilterBar(QWidget):
             status=self.status_box.currentData() or "",
             has_tool_calls=self.tools_check.isChecked(),
             verdict=self.verdict_box.currentData() or "",
+            member=self.member_box.currentText().strip() if self._team else "",
         )
+
+    def set_team(self, on: bool) -> None:
+        """Show the member filter (a team store is shown) or hide it; either way it starts
+        empty, with no members offered (another store has other members). No ``sig_changed``:
+        the window reloads for the new store anyway."""
+        self._team = on
+        self.member_box.blockSignals(True)
+        self.member_box.clear()
+        self.member_box.addItem("")
+        self.member_box.setCurrentText("")
+        self.member_box.blockSignals(False)
+        self.member_box.setVisible(on)
+
+    def offer_members(self, names: Sequence[str]) -> None:
+        """Add these members to the member filter's choices (they only grow)."""
+        box = self.member_box
+        have = {box.itemText(i) for i in range(box.count())} - {""}
+        _offer(box, sorted(have | {n for n in names if n}))
 
     def offer_choices(self, rows: Sequence[SessionSummary]) -> None:
         """Add what a complete listing holds to the filter combos (choices only grow: a filtered

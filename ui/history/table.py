@@ -10,6 +10,9 @@ Invariants it keeps:
 - sorting reorders the loaded rows in memory and keeps the persistent indexes (the selection) on
   the same conversations;
 - ``COLUMNS`` is the one description of a column: header, shown text and sort key;
+- the Member column (last in ``COLUMNS``; the window moves it after the title and shows it only
+  on a team store) says whose each conversation is, from ``set_owners`` — read with the rows on
+  the worker; "" where no owner is known;
 - the Status column says one word per conversation (Completed, Failed, Stopped, Denied, No
   turns), drawn as a coloured badge by ``StatusDelegate``: failures come with the row, the
   stopped and denied marks arrive later (``set_marks``, read on a worker) and only repaint.
@@ -18,7 +21,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -87,6 +90,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Tokens in", lambda s: f"{s.input_tokens:,}", lambda s: s.input_tokens, numeric=True),
     Column("Tokens out", lambda s: f"{s.output_tokens:,}", lambda s: s.output_tokens, numeric=True),
     Column("Failures", lambda s: f"{s.failures:,}", lambda s: s.failures, numeric=True),
+    # Shown and sorted from the model's owners (``set_owners``): see ``data`` and ``_sorted``.
+    Column("Member", lambda _s: "", lambda _s: ""),
 )
 (
     TITLE,
@@ -99,6 +104,7 @@ COLUMNS: tuple[Column, ...] = (
     TOKENS_IN,
     TOKENS_OUT,
     FAILURES,
+    MEMBER,
 ) = range(len(COLUMNS))
 
 SESSION_ID_ROLE = Qt.ItemDataRole.UserRole
@@ -116,6 +122,7 @@ class SessionTableModel(QAbstractTableModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._stopped: frozenset[str] = frozenset()
         self._denied: frozenset[str] = frozenset()
+        self._owners: dict[str, str] = {}
 
     # -- content ---------------------------------------------------------------------------
 
@@ -136,6 +143,17 @@ class SessionTableModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), start, start + len(rows) - 1)
         self._rows.extend(rows)
         self.endInsertRows()
+
+    def set_owners(self, owners: Mapping[str, str], *, add: bool = False) -> None:
+        """Whose each conversation is (a team store's); ``add`` keeps the owners already known
+        (the rest of a listing); repaints the Member column only."""
+        self._owners = {**self._owners, **owners} if add else dict(owners)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, MEMBER), self.index(len(self._rows) - 1, MEMBER))
+
+    def owner(self, session_id: str) -> str:
+        """The conversation's owner ("" when not known: this computer's history)."""
+        return self._owners.get(session_id, "")
 
     def set_marks(
         self, stopped: set[str] | frozenset[str], denied: set[str] | frozenset[str]
@@ -220,7 +238,7 @@ class SessionTableModel(QAbstractTableModel):
             if role == STATUS_ROLE:
                 return self.status(summary)
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.show(summary)
+            return self.owner(summary.id) if index.column() == MEMBER else column.show(summary)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == SESSION_ID_ROLE:
@@ -271,11 +289,11 @@ class SessionTableModel(QAbstractTableModel):
         if self._sort is None:
             return rows
         column, order = self._sort
-        key = (
-            (lambda s: STATUS_ORDER.index(self.status(s)))
-            if column == STATUS
-            else COLUMNS[column].key
-        )
+        key: Callable[[SessionSummary], Any] = COLUMNS[column].key
+        if column == STATUS:
+            key = lambda s: STATUS_ORDER.index(self.status(s))  # noqa: E731
+        elif column == MEMBER:
+            key = lambda s: self.owner(s.id).casefold()  # noqa: E731
         return sorted(rows, key=key, reverse=order == Qt.SortOrder.DescendingOrder)
 
 

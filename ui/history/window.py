@@ -26,7 +26,15 @@ Invariants it keeps:
 - the team store (issue 19) is browsed through the same port: the store picker
   (``ui.history.stores``) swaps the store every load reads, after opening it on a worker with the
   opener the main window gave (``set_team_store``); the team store is read-only here (Delete is
-  off) and a failure to open it is said inline beside the picker.
+  off) and a failure to open it is said inline beside the picker;
+- an operator opens any team store by address and password ("Open a team store…",
+  ``open_store_dialog``; opened on a worker through ``team_access``, given by
+  ``set_team_access``); which store is shown, and the opening and closing of stores, is
+  ``store_switch``'s job; the password leaves the dialog's field as soon as it is taken and is
+  never shown;
+- on a store that answers ``TeamHistory`` the table shows a Member column (owners read with the
+  rows, on the worker), the filters a member filter, and the header's Costs button opens the
+  per-member and per-model sums (``costs_view``) for the current filters.
 """
 
 from __future__ import annotations
@@ -35,8 +43,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShowEvent
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -45,7 +62,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QPushButton,
     QSplitter,
     QTableView,
     QToolButton,
@@ -60,16 +76,22 @@ from parley.application.ports.event_store import (
     SearchHit,
     SessionSummary,
 )
+from parley.application.ports.team_sync import TeamHistory
 from parley.domain.transcript.canonical import StoredEvent
+from parley.ui.history.costs_view import CostsView
+from parley.ui.history.empty_state import EmptyState
 from parley.ui.history.export import choose_target, export_formats, render_export, write_atomically
 from parley.ui.history.filters import FilterBar
-from parley.ui.history.loading import FIRST_PAGE, Listing, Marks, load_listing, load_marks
-from parley.ui.history.stores import LOCAL, TEAM, StorePicker
+from parley.ui.history.loading import FIRST_PAGE, Marks, load_marks
+from parley.ui.history.open_store_dialog import OpenStoreDialog
+from parley.ui.history.store_switch import StoreSwitch
+from parley.ui.history.stores import StorePicker
 from parley.ui.history.table import (
     COLUMNS,
     FAILURES,
     FIRST,
     LAST,
+    MEMBER,
     MODELS,
     STATUS,
     TITLE,
@@ -80,14 +102,8 @@ from parley.ui.history.table import (
     SessionTableModel,
     StatusDelegate,
 )
-from parley.ui.icons import NAMES, icon, pixmap
-from parley.ui.settings_pages.look import (
-    HINT_STYLE,
-    TOOL_STYLE,
-    icon_or,
-    primary,
-    title_label,
-)
+from parley.ui.history.team_access import OwnedListing, TeamAccess, load_owned
+from parley.ui.settings_pages.look import HINT_STYLE, TOOL_STYLE, icon_or, title_label
 from parley.ui.widgets.session_search import DEBOUNCE_MS, Submit
 from parley.ui.widgets.timeline import TimelineView
 
@@ -125,11 +141,8 @@ class HistoryWindow(QMainWindow):
         super().__init__(parent)
         self._store = store
         self._local_store = store
-        #: The team store: its address, who opens it (blocking: on a worker), and once open, it.
-        self._team_address = ""
-        self._team_opener: Callable[[], EventStore] | None = None
-        self._team_store: EventStore | None = None
-        self._store_seq = 0
+        self.costs_view: CostsView | None = None
+        self._costs_seq = 0
         self._submit = submit
         self.setWindowTitle("Parley — History")
         self.resize(1200, 760)
@@ -193,7 +206,7 @@ class HistoryWindow(QMainWindow):
         self.count_label.setObjectName("history-count")
         self.count_label.setStyleSheet(HINT_STYLE)
         self.count_label.setAccessibleName("Number of conversations shown")
-        self.empty_state = _EmptyState(self.table.viewport())
+        self.empty_state = EmptyState(self.table.viewport())
         self.empty_state.clear_button.clicked.connect(self.clear_filters)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -207,7 +220,9 @@ class HistoryWindow(QMainWindow):
         self._header.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignBaseline)
         self._header.addSpacing(12)
         self.store_picker = StorePicker()
-        self.store_picker.sig_chosen.connect(self._choose_store)
+        self.stores = StoreSwitch(store, self.store_picker, submit, self)
+        self.stores.sig_use.connect(self._use_store)
+        self.stores.sig_busy.connect(self._busy)
         self._header.addWidget(self.store_picker, 1)
         self._header.addStretch(1)
         layout.addLayout(self._header)
@@ -221,6 +236,10 @@ class HistoryWindow(QMainWindow):
         self._reload_timer.timeout.connect(self.reload)
         self._build_actions()
         self.filter_bar.sig_changed.connect(self._schedule_reload)
+        header = self.table.horizontalHeader()
+        header.moveSection(header.visualIndex(MEMBER), header.visualIndex(STATUS))
+        header.setSectionHidden(MEMBER, True)  # a team store's (``_use_store``)
+
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self.table.doubleClicked.connect(lambda _i: self.timeline.tree.setFocus())
         self.reload()
@@ -242,6 +261,8 @@ class HistoryWindow(QMainWindow):
         self.export_shown_action = action("Export all &shown…", self.export_shown)
         self.export_all_action = action("Export &everything…", self.export_all)
         self.verify_action = action("&Verify record", self.verify_selected)
+        self.costs_action = action("&Costs per member and model…", self.show_costs)
+        self.costs_action.setEnabled(False)  # a team store's
         self.delete_action = action(
             "&Delete conversation…", self.delete_selected, QKeySequence.StandardKey.Delete
         )
@@ -264,6 +285,7 @@ class HistoryWindow(QMainWindow):
             None,
             self.verify_action,
             self.delete_action,
+            self.costs_action,
             None,
             self.next_match_action,
             None,
@@ -279,6 +301,7 @@ class HistoryWindow(QMainWindow):
             (self.refresh_action, "refresh-cw", "refresh-cw", "Refresh (F5)"),
             (self.verify_action, "shield-check", "shield", "Verify the record's hash chain"),
             (self.delete_action, "trash-2", "x", "Delete the conversation (Delete)"),
+            (self.costs_action, "coins", "table", "Costs per member and model (a team store)"),
         ):
             act.setIcon(icon_or(name, fallback))
             act.setToolTip(tip)
@@ -305,6 +328,7 @@ class HistoryWindow(QMainWindow):
             (None, ""),
             (self.verify_action, "Verify record"),
             (self.delete_action, "Delete conversation"),
+            (self.costs_action, "Costs per member and model"),
         ):
             if act is None:
                 button = self.export_button
@@ -338,6 +362,7 @@ class HistoryWindow(QMainWindow):
             (FIRST, metrics.horizontalAdvance("2026-12-31 23:59") + 20),
             (LAST, metrics.horizontalAdvance("2026-12-31 23:59") + 20),
             (MODELS, char * 18),
+            (MEMBER, char * 14),
         )
         for column, width in widths:
             columns.resizeSection(column, width)
@@ -361,7 +386,7 @@ class HistoryWindow(QMainWindow):
         fixed = sum(
             header.sectionSize(c)
             for c in range(len(COLUMNS))
-            if c != TITLE and c not in self._OPTIONAL
+            if c != TITLE and c not in self._OPTIONAL and not header.isSectionHidden(c)
         )
         left = room - fixed
         for column in self._OPTIONAL:
@@ -427,52 +452,41 @@ class HistoryWindow(QMainWindow):
     def set_team_store(self, address: str, opener: Callable[[], EventStore] | None) -> None:
         """Offer the team store at ``address`` in the picker (``opener`` opens it, blocking: it
         is called on a worker); "" withdraws it (back to this computer's if it was shown)."""
-        changed = address != self._team_address
-        if changed:
-            self._team_store = None  # another store (or none): open it again when chosen
-        self._team_address, self._team_opener = address, opener if address else None
-        self.store_picker.offer_team(address)
-        if changed and self.showing_team_store:
-            self.store_picker.choose(LOCAL)  # the store shown is no longer the team's
+        self.stores.set_team_store(address, opener)
+
+    def set_team_access(self, access: TeamAccess | None) -> None:
+        """Let the picker open any team store by address ("Open a team store…"), through
+        ``access`` (None withdraws the entry)."""
+        self.stores.set_access(access)
+
+    def ask_for_store(self, address: str = "") -> OpenStoreDialog:
+        """Ask for a team store's address and password (``StoreSwitch.ask``)."""
+        return self.stores.ask(address)
+
+    def open_store(self, address: str, password: str = "", *, remember: bool = False) -> None:
+        """Open the team store at ``address`` on a worker and show it (``StoreSwitch.open``)."""
+        self.stores.open(address, password, remember=remember)
 
     @property
     def showing_team_store(self) -> bool:
         return self._store is not self._local_store
 
-    @Slot(str)
-    def _choose_store(self, kind: str) -> None:
-        self.store_picker.error.clear_message()
-        self._store_seq += 1
-        seq = self._store_seq
-        if kind != TEAM:
-            self._use_store(self._local_store)
-            return
-        if self._team_store is not None:
-            self._use_store(self._team_store)
-            return
-        opener = self._team_opener
-        if opener is None:
-            self.store_picker.error.show_error("No team store is set up (Settings → Team).")
-            return
-        self.count_label.setText("Opening the team store…")
-
-        def opened(store: EventStore) -> None:
-            self._team_store = store
-            if seq == self._store_seq:
-                self._use_store(store)
-
-        def failed(exc: BaseException) -> None:
-            if seq == self._store_seq:
-                self.count_label.setText("")
-                self.store_picker.error.show_error(f"Cannot open the team store: {exc}")
-
-        self._submit(opener, opened, failed)
+    def _busy(self, text: str) -> None:
+        self.count_label.setText(text or _count(self.model.rowCount(), "conversation"))
 
     def _use_store(self, store: EventStore) -> None:
         """Show ``store``'s history (every later read goes to it)."""
         self._store = store
         team = store is not self._local_store
         self.delete_action.setEnabled(not team)  # the team store is browsed, not edited here
+        members = isinstance(store, TeamHistory)  # whose each conversation is, and costs
+        self.table.horizontalHeader().setSectionHidden(MEMBER, not members)
+        self._fit_columns()
+        self.filter_bar.set_team(members)
+        self.costs_action.setEnabled(members)
+        if self.costs_view is not None and not members:
+            self.costs_view.hide()
+        self.model.set_owners({})
         self.model.set_rows([], {})
         self._timeline_session = ""
         self.timeline.clear()
@@ -499,24 +513,27 @@ class HistoryWindow(QMainWindow):
         self.count_label.setText("Loading…")
         limit = None if text.strip() else FIRST_PAGE
 
-        def first_page(listing: Listing) -> None:
+        def first_page(owned: OwnedListing) -> None:
             if seq != self._load_seq:
                 return  # a newer load started
-            self._show_listing(listing, first=True)
-            if not listing.complete:
+            self._show_listing(owned, first=True)
+            if not owned.listing.complete:
                 self._submit(
-                    lambda: load_listing(store, text, filters),
+                    lambda: load_owned(store, text, filters),
                     lambda rest: self._show_listing(rest) if seq == self._load_seq else None,
                     lambda exc: self._load_failed(seq, exc),
                 )
 
         self._submit(
-            lambda: load_listing(store, text, filters, limit),
+            lambda: load_owned(store, text, filters, limit),
             first_page,
             lambda exc: self._load_failed(seq, exc),
         )
+        if self.costs_view is not None and self.costs_view.isVisible():
+            self._load_costs()  # the sums follow the filters while they are shown
 
-    def _show_listing(self, listing: Listing, *, first: bool = False) -> None:
+    def _show_listing(self, owned: OwnedListing, *, first: bool = False) -> None:
+        listing, owners = owned.listing, owned.owners or {}
         current = self.current_session_id()
         shown = self.model.ids()
         if (
@@ -526,8 +543,10 @@ class HistoryWindow(QMainWindow):
             and [s.id for s in listing.rows[: len(shown)]] == shown
         ):
             # The rest of what is shown: append, so scroll position and selection stay.
+            self.model.set_owners(owners, add=True)
             self.model.append_rows(listing.rows[len(shown) :])
         else:
+            self.model.set_owners(owners)
             self.model.set_rows(listing.rows, listing.snippets)
             self._hits = listing.hits
             if current:
@@ -536,11 +555,51 @@ class HistoryWindow(QMainWindow):
         self.loading = not listing.complete
         if listing.complete:
             self.filter_bar.offer_choices(listing.rows)
+            self.filter_bar.offer_members(sorted(set(owners.values())))
             self._load_marks()
         self._show_empty_state()
         count = self.model.rowCount()
         self.count_label.setText(_count(count, "conversation") + ("…" if self.loading else ""))
         self.sig_loaded.emit(count, listing.complete)
+
+    # -- costs -------------------------------------------------------------------------------------
+
+    def show_costs(self) -> CostsView | None:
+        """Open the Costs view for the current store and filters (a team store's sums)."""
+        if not isinstance(self._store, TeamHistory):
+            self._error("Costs are summed on a team store: pick one in the store picker.")
+            return None
+        if self.costs_view is None:
+            self.costs_view = CostsView(self)
+        self.costs_view.show()
+        self.costs_view.raise_()
+        self._load_costs()
+        return self.costs_view
+
+    def _load_costs(self) -> None:
+        """Sum the store's finished turns per member and model for the filters (on a worker)."""
+        from parley.application.history.costs import CostSummary, summarize_costs
+
+        view, store, filters = self.costs_view, self._store, self.filters()
+        if view is None or not isinstance(store, TeamHistory):
+            return
+        self._costs_seq += 1
+        seq, access = self._costs_seq, self.stores.access
+        view.show_loading(self.store_picker.box.currentText(), filters)
+
+        def read() -> CostSummary:
+            prices = access.prices() if access is not None else ()
+            return summarize_costs(store.usage_by_member(filters), prices)
+
+        def failed(exc: BaseException) -> None:
+            if seq == self._costs_seq:
+                view.show_error(f"Cannot sum the costs: {exc}")
+
+        def shown(summary: CostSummary) -> None:
+            if seq == self._costs_seq:
+                view.show_summary(summary)
+
+        self._submit(read, shown, failed)
 
     def _load_marks(self) -> None:
         """Read which shown conversations were stopped or had an action denied (on a worker,
@@ -802,68 +861,6 @@ class HistoryWindow(QMainWindow):
         self.hide()
         self._stale_on_show = True
         event.ignore()  # kept for the next Ctrl+H; the main window owns it
-
-
-class _EmptyState(QWidget):
-    """A centred icon, heading and line over the table's viewport when it has no rows; with
-    "Clear filters" when filters are what hide the rows."""
-
-    def __init__(self, viewport: QWidget) -> None:
-        super().__init__(viewport)
-        self.setObjectName("history-empty")
-        self._viewport = viewport
-        self.mark = QLabel()
-        self.mark.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self.heading = title_label("", 1.15)
-        self.heading.setObjectName("history-empty-heading")
-        self.heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self.line = QLabel()
-        self.line.setObjectName("history-empty-text")
-        self.line.setWordWrap(True)
-        self.line.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self.line.setStyleSheet(HINT_STYLE)
-        self.clear_button = primary(QPushButton("Clear filters"))
-        self.clear_button.setObjectName("history-clear-filters")
-        self.clear_button.setAccessibleName("Clear filters")
-        self.clear_button.setIcon(icon("x", role=QPalette.ColorRole.HighlightedText))
-        column = QVBoxLayout(self)
-        column.setSpacing(8)
-        column.addStretch(1)
-        column.addWidget(self.mark)
-        column.addWidget(self.heading)
-        column.addWidget(self.line)
-        column.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignHCenter)
-        column.addStretch(1)
-        viewport.installEventFilter(self)
-        self.hide()
-
-    def show_text(self, heading: str, text: str, *, offer_clear: bool) -> None:
-        name = "search-x" if offer_clear else "history"
-        side = round(self.fontMetrics().height() * 2.4)
-        self.mark.setPixmap(pixmap(name if name in NAMES else "search", side))
-        self.heading.setText(heading)
-        self.line.setText(text)
-        self.setAccessibleName(heading)
-        self.setAccessibleDescription(text)
-        self.clear_button.setVisible(offer_clear)
-        self._place()
-        self.show()
-        self.raise_()
-
-    def _place(self) -> None:
-        area = self._viewport.rect()
-        width = min(area.width() - 32, self.fontMetrics().horizontalAdvance("x") * 70)
-        self.setGeometry(area.x() + (area.width() - width) // 2, area.y(), width, area.height())
-        # A short viewport (zoom, small window) drops the picture before the words.
-        self.mark.setVisible(True)
-        layout = self.layout()
-        if layout is not None and layout.heightForWidth(width) > area.height():
-            self.mark.setVisible(False)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._viewport and event.type() == QEvent.Type.Resize:
-            self._place()
-        return False
 
 
 def _count(n: int, noun: str) -> str:

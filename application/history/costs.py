@@ -1,0 +1,147 @@
+"""What a team's turns cost: tokens and an estimated cost per member and model, with totals.
+
+Why it exists: ``parley history costs`` and the History window's Costs view answer the same
+question from the same rows (``TeamHistory.usage_by_member``) and the same price table; summing
+them in one place means the terminal and the window cannot disagree about a figure.
+
+Invariants it keeps:
+
+- pure: no I/O, no Qt; the caller reads the rows and the prices (on a worker) and shows the
+  result;
+- a cost is estimated with the domain's ``find_price``/``estimate_cost`` for each row (one
+  member, one provider's model); a row without a price is counted in ``unpriced`` and adds its
+  tokens but no money — an unknown cost is never shown as zero;
+- money is summed per currency (two price rows may be in two currencies) and never converted;
+- the order is the rows' order (members as the store sorts them, models by first appearance), so
+  the two surfaces list them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from parley.application.ports.team_sync import MemberUsageRow
+from parley.domain.transcript.canonical import Usage
+from parley.domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost
+
+
+@dataclass(frozen=True)
+class CostLine:
+    """One member's finished turns on one provider's model, and what they cost (``cost`` None:
+    no price for that model)."""
+
+    member: str
+    provider_id: str
+    model: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost: Decimal | None
+    currency: str
+
+    @property
+    def model_name(self) -> str:
+        """``provider/model`` (the model alone when the provider is unknown)."""
+        return model_name(self.provider_id, self.model)
+
+
+@dataclass(frozen=True)
+class CostTotal:
+    """Turns, tokens and money summed under one key (a member, a model, or everything);
+    ``costs`` holds one ``(currency, amount)`` per currency met, sorted by currency."""
+
+    key: str
+    turns: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    costs: tuple[tuple[str, Decimal], ...] = ()
+
+    @property
+    def money(self) -> str:
+        """The amounts for display ("$1.20 + €0.30"), "-" when nothing was priced."""
+        return money(dict(self.costs))
+
+
+@dataclass(frozen=True)
+class CostSummary:
+    """The rows priced, their totals per member and per model, the grand total, and how many
+    rows had no price."""
+
+    lines: tuple[CostLine, ...]
+    members: tuple[CostTotal, ...]
+    models: tuple[CostTotal, ...]
+    total: CostTotal
+    unpriced: int
+
+
+def model_name(provider_id: str, model: str) -> str:
+    return f"{provider_id}/{model}" if provider_id else model
+
+
+def money(costs: Mapping[str, Decimal]) -> str:
+    """Amounts per currency for display, joined with " + " ("-" when there is none)."""
+    return " + ".join(format_cost(v, c) for c, v in sorted(costs.items())) or "-"
+
+
+def summarize_costs(rows: Iterable[MemberUsageRow], prices: Sequence[ModelPrice]) -> CostSummary:
+    """Price each row with ``prices`` and sum per member, per model and overall."""
+    lines: list[CostLine] = []
+    sums: dict[tuple[str, str], _Sum] = {}
+    members: list[str] = []
+    models: list[str] = []
+    for row in rows:
+        price = find_price(prices, row.provider_id, row.model)
+        cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
+        line = CostLine(
+            member=row.member,
+            provider_id=row.provider_id,
+            model=row.model,
+            turns=row.turns,
+            input_tokens=row.input_tokens,
+            output_tokens=row.output_tokens,
+            cost=cost,
+            currency=price.currency if price is not None else "",
+        )
+        lines.append(line)
+        for kind, key, seen in (
+            ("member", line.member, members),
+            ("model", line.model_name, models),
+            ("total", "", None),
+        ):
+            if seen is not None and key not in seen:
+                seen.append(key)
+            sums.setdefault((kind, key), _Sum()).add(line)
+    total = sums.get(("total", ""), _Sum()).total("")
+    return CostSummary(
+        lines=tuple(lines),
+        members=tuple(sums[("member", key)].total(key) for key in members),
+        models=tuple(sums[("model", key)].total(key) for key in models),
+        total=total,
+        unpriced=sum(line.cost is None for line in lines),
+    )
+
+
+class _Sum:
+    """A running total while the rows are read (mutable, private; frozen once done)."""
+
+    def __init__(self) -> None:
+        self.turns = self.input_tokens = self.output_tokens = 0
+        self.costs: dict[str, Decimal] = {}
+
+    def add(self, line: CostLine) -> None:
+        self.turns += line.turns
+        self.input_tokens += line.input_tokens
+        self.output_tokens += line.output_tokens
+        if line.cost is not None:
+            self.costs[line.currency] = self.costs.get(line.currency, Decimal(0)) + line.cost
+
+    def total(self, key: str) -> CostTotal:
+        return CostTotal(
+            key,
+            self.turns,
+            self.input_tokens,
+            self.output_tokens,
+            tuple(sorted(self.costs.items())),
+        )

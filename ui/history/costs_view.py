@@ -1,0 +1,173 @@
+"""The History window's Costs view: a team store's turns, tokens and estimated cost per member and
+per model, with the total (issue 19).
+
+Why it exists: an operator's question "who spent what, on which model" is answered from the
+store's sums (``TeamHistory.usage_by_member``) priced with the price table, by the same helper as
+``parley history costs`` (``application.history.costs.summarize_costs``). This is only the
+showing: the window reads and sums on a worker and hands the result here.
+
+Invariants it keeps: it never reads the store itself; it says which filters the figures are for
+(the window's, at the time of the read); a row without a price shows "-" and the note says how
+many there are — an unknown cost is never shown as zero; it is a plain, non-modal window (the
+History window stays usable) and one per History window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from parley.application.history.costs import CostSummary, CostTotal
+from parley.application.ports.event_store import SearchFilters
+from parley.ui.settings_pages import InlineError
+from parley.ui.settings_pages.look import HINT_STYLE, title_label
+
+_HEADERS = ("Turns", "Tokens in", "Tokens out", "Est. cost")
+
+
+class CostsView(QDialog):
+    """Per-member and per-model totals (see the module docstring)."""
+
+    sig_shown = Signal(object)
+    """A summary is shown: the ``CostSummary``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("history-costs")
+        self.setWindowTitle("Parley — Costs")
+        self.setModal(False)
+        self.resize(760, 560)
+        self.summary: CostSummary | None = None
+        self.scope = QLabel("")
+        self.scope.setObjectName("costs-scope")
+        self.scope.setWordWrap(True)
+        self.scope.setStyleSheet(HINT_STYLE)
+        self.total = QLabel("")
+        self.total.setObjectName("costs-total")
+        self.total.setAccessibleName("Total")
+        self.total.setWordWrap(True)
+        self.note = QLabel("")
+        self.note.setObjectName("costs-note")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(HINT_STYLE)
+        self.error = InlineError("Costs error")
+        self.members = _table("Member", "costs-members")
+        self.models = _table("Model", "costs-models")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(16, 12, 16, 12)
+        column.addWidget(title_label("Costs", 1.2))
+        column.addWidget(self.scope)
+        column.addWidget(self.total)
+        column.addWidget(self.error)
+        column.addWidget(title_label("Per member", 1.0))
+        column.addWidget(self.members, 1)
+        column.addWidget(title_label("Per model", 1.0))
+        column.addWidget(self.models, 1)
+        column.addWidget(self.note)
+        column.addWidget(buttons)
+
+    def show_loading(self, where: str, filters: SearchFilters) -> None:
+        """Say what is being summed (the store and the filters) while the worker reads."""
+        self.error.clear_message()
+        self.scope.setText(f"{where} · {describe(filters)}")
+        self.total.setText("Reading…")
+
+    def show_summary(self, summary: CostSummary) -> None:
+        self.summary = summary
+        self.error.clear_message()
+        total = summary.total
+        self.total.setText(
+            "No finished turns match these filters."
+            if not summary.lines
+            else f"Total: {_count(total.turns, 'turn')} · {total.input_tokens:,} tokens in · "
+            f"{total.output_tokens:,} tokens out · "
+            + (f"estimated {total.money}" if total.costs else "no price known for these models")
+        )
+        _fill(self.members, summary.members)
+        _fill(self.models, summary.models)
+        self.note.setText(
+            f"{_count(summary.unpriced, 'member/model row')} had no price (Settings → Prices): "
+            "their tokens are counted, their cost is not."
+            if summary.unpriced
+            else "Estimated with the price table in Settings → Prices."
+        )
+        self.sig_shown.emit(summary)
+
+    def show_error(self, text: str) -> None:
+        self.total.setText("")
+        self.error.show_error(text)
+
+
+def describe(filters: SearchFilters) -> str:
+    """The filters that narrow the sums, in words ("all finished turns" when none)."""
+    parts = [
+        f"{label} {value}"
+        for label, value in (
+            ("member", filters.member),
+            ("since", filters.since[:10]),
+            ("until", filters.until[:10]),
+            ("provider", filters.provider),
+            ("model", filters.model),
+            ("project", filters.project_id),
+            ("workspace", filters.workspace),
+            ("status", filters.status),
+            ("verdict", filters.verdict),
+        )
+        if value
+    ]
+    if filters.has_tool_calls:
+        parts.append("with tool calls")
+    return "finished turns, " + ", ".join(parts) if parts else "all finished turns"
+
+
+def _table(first: str, name: str) -> QTableWidget:
+    table = QTableWidget(0, 1 + len(_HEADERS))
+    table.setObjectName(name)
+    table.setAccessibleName(f"Costs per {first.lower()}")
+    table.setHorizontalHeaderLabels([first, *_HEADERS])
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.setShowGrid(False)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column in range(1, 1 + len(_HEADERS)):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+def _fill(table: QTableWidget, totals: Sequence[CostTotal]) -> None:
+    table.setRowCount(len(totals))
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    for row, total in enumerate(totals):
+        cells = (
+            total.key or "(unknown)",
+            f"{total.turns:,}",
+            f"{total.input_tokens:,}",
+            f"{total.output_tokens:,}",
+            total.money,
+        )
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column:
+                item.setTextAlignment(right)
+            table.setItem(row, column, item)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
