@@ -72,8 +72,9 @@ bench-retrieval: $(STAMP)
 # make bench-team - the team store at scale (issue 19; docs/performance.md): an operator's search
 # over 10,000,000 events of 100 members (word + member + date; budget p50 < 50 ms, p99 < 300 ms)
 # on a throwaway PostgreSQL (needs initdb/pg_ctl). The first run generates the cluster with COPY
-# (here: 1,000,000 events in 42 s; 10,000,000 in about 6 minutes, 14 GB) and caches it in
-# ~/.cache/parley-bench/. TEAM_EVENTS=1000000 for a quicker run.
+# (here: 1,000,000 events in 42 s; 10,000,000 in about 6 minutes, ~16 GB) and caches it in
+# ~/.cache/parley-bench/; a restored cache is brought up to the current schema (init_team: about
+# 17 s for m004's index at 10M). TEAM_EVENTS=1000000 for a quicker run.
 bench-team: $(STAMP)
 	$(BIN)/python benchmarks/team_scale.py --events $${TEAM_EVENTS:-10000000}
 
