@@ -11,80 +11,30 @@ delete, a delete under a legal hold). Skipped with one line without PostgreSQL.
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import keyring
 import pytest
 
 from parley.domain.transcript.canonical import (
-    AssistantText,
-    TurnFinished,
-    TurnStarted,
     Usage,
-    UserMessage,
 )
 from parley.infrastructure.team.postgres_store import PostgresEventStore
 from parley.infrastructure.team.roles import (
-    add_member,
-    add_operator,
-    init_team,
     place_legal_hold,
 )
 from parley.ui.cli import main
 from tests.support.keyrings import MemoryKeyring
 from tests.support.postgres import Cluster, fresh_database, postgres_cluster
+from tests.support.team_people import Team, two_members_and_an_operator, write_conversation
 
 __all__ = ["fresh_database", "postgres_cluster"]  # fixtures used by name below
 
 
-@dataclass
-class Team:
-    cluster: Cluster
-    database: str
-    admin_dsn: str
-    passwords: dict[str, str]
-    ana: str
-    bob: str
-    operator: str
-    sessions: dict[str, str]  # member -> their conversation's id
-
-    def url(self, who: str) -> str:
-        return f"postgresql://{who}@127.0.0.1:{self.cluster.port}/{self.database}"
-
-
-def _write_conversation(
-    store: PostgresEventStore, title: str, question: str, model: str, usage: Usage
-) -> str:
-    session = store.create_session(title)
-    store.append(session.id, "t1", TurnStarted(provider_id="p", model=model), actor="user")
-    store.append(session.id, "t1", UserMessage(text=question), actor="user")
-    store.append(session.id, "t1", AssistantText(text="Noted.", model=model), actor="assistant")
-    store.append(session.id, "t1", TurnFinished(status="completed", usage=usage), actor="runtime")
-    return session.id
-
-
 @pytest.fixture
 def team(postgres_cluster: Cluster, fresh_database: str) -> Team:
-    admin = postgres_cluster.admin_dsn(fresh_database)
-    init_team(admin)
-    tag = uuid.uuid4().hex[:8]  # roles are the cluster's: one set per test
-    ana, bob, operator = f"ana_{tag}", f"bob_{tag}", f"op_{tag}"
-    passwords = {ana: f"ana-pw-{tag}", bob: f"bob-pw-{tag}", operator: f"op-pw-{tag}"}
-    add_member(admin, ana, passwords[ana])
-    add_member(admin, bob, passwords[bob])
-    add_operator(admin, operator, passwords[operator])
-    sessions = {}
-    for who, title, question, model, usage in (
-        (ana, "Ana's budget", "the quarterly budget of ana", "gpt-4o", Usage(1000, 2000)),
-        (bob, "Bob's budget", "the quarterly budget of bob", "gpt-4o-mini", Usage(10, 20)),
-    ):
-        dsn = postgres_cluster.dsn(who, passwords[who], fresh_database)
-        with PostgresEventStore(dsn, device_id=f"desk-{who}") as store:
-            sessions[who] = _write_conversation(store, title, question, model, usage)
-    return Team(postgres_cluster, fresh_database, admin, passwords, ana, bob, operator, sessions)
+    return two_members_and_an_operator(postgres_cluster, fresh_database)
 
 
 @pytest.fixture
@@ -251,7 +201,7 @@ def test_writes_on_the_team_store_are_the_databases_business(
     with PostgresEventStore(
         team.cluster.dsn(team.bob, team.passwords[team.bob], team.database), device_id="d"
     ) as store:
-        extra = _write_conversation(store, "Bob's other", "more", "gpt-4o", Usage(1, 1))
+        extra = write_conversation(store, "Bob's other", "more", "gpt-4o", Usage(1, 1))
     monkeypatch.setenv("PGPASSWORD", team.passwords[team.bob])
     code, _out, err = cli("history", "--store", team.url(team.bob), "delete", extra, "--yes")
     assert code == 0 and "deleted" in err

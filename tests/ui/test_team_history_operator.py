@@ -12,23 +12,12 @@ their own. Skipped with one line without PostgreSQL.
 
 from __future__ import annotations
 
-import uuid
-from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QLineEdit, QWidget
 
-from parley.domain.transcript.canonical import (
-    AssistantText,
-    TurnFinished,
-    TurnStarted,
-    Usage,
-    UserMessage,
-)
 from parley.domain.usage.pricing import ModelPrice
-from parley.infrastructure.team.postgres_store import PostgresEventStore
-from parley.infrastructure.team.roles import add_member, add_operator, init_team
 from parley.ui.bridge import WorkerBridge
 from parley.ui.history import HistoryWindow
 from parley.ui.history.stores import LOCAL, OPEN
@@ -36,52 +25,14 @@ from parley.ui.history.table import MEMBER, TITLE
 from parley.ui.history.team_access import TeamAccess
 from parley.ui.team_connection import SECRET_PREFIX
 from tests.support.postgres import Cluster, fresh_database, postgres_cluster
+from tests.support.team_people import Team, two_members_and_an_operator
 
 __all__ = ["fresh_database", "postgres_cluster"]  # fixtures used by name below
 
 
-@dataclass
-class Team:
-    port: int
-    database: str
-    passwords: dict[str, str]
-    ana: str
-    bob: str
-    operator: str
-    sessions: dict[str, str]  # member -> their conversation's id
-
-    def url(self, who: str) -> str:
-        return f"postgresql://{who}@127.0.0.1:{self.port}/{self.database}"
-
-
-def _write_conversation(store: PostgresEventStore, title: str, model: str, usage: Usage) -> str:
-    session = store.create_session(title)
-    store.append(session.id, "t1", TurnStarted(provider_id="p", model=model), actor="user")
-    store.append(session.id, "t1", UserMessage(text=f"About {title}"), actor="user")
-    store.append(session.id, "t1", AssistantText(text="Noted.", model=model), actor="assistant")
-    store.append(session.id, "t1", TurnFinished(status="completed", usage=usage), actor="runtime")
-    return session.id
-
-
 @pytest.fixture
 def team(postgres_cluster: Cluster, fresh_database: str) -> Team:
-    admin = postgres_cluster.admin_dsn(fresh_database)
-    init_team(admin)
-    tag = uuid.uuid4().hex[:8]  # roles are the cluster's: one set per test
-    ana, bob, operator = f"ana_{tag}", f"bob_{tag}", f"op_{tag}"
-    passwords = {ana: f"ana-pw-{tag}", bob: f"bob-pw-{tag}", operator: f"op-pw-{tag}"}
-    add_member(admin, ana, passwords[ana])
-    add_member(admin, bob, passwords[bob])
-    add_operator(admin, operator, passwords[operator])
-    sessions = {}
-    for who, title, model, usage in (
-        (ana, "Ana's budget", "gpt-4o", Usage(1000, 2000)),
-        (bob, "Bob's budget", "gpt-4o-mini", Usage(10, 20)),
-    ):
-        dsn = postgres_cluster.dsn(who, passwords[who], fresh_database)
-        with PostgresEventStore(dsn, device_id=f"desk-{who}") as store:
-            sessions[who] = _write_conversation(store, title, model, usage)
-    return Team(postgres_cluster.port, fresh_database, passwords, ana, bob, operator, sessions)
+    return two_members_and_an_operator(postgres_cluster, fresh_database)
 
 
 @pytest.fixture
