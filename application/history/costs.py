@@ -14,14 +14,25 @@ Invariants it keeps:
 - money is summed per currency (two price rows may be in two currencies) and never converted;
 - the order is the rows' order (members as the store sorts them, models by first appearance), so
   the two surfaces list them alike.
+
+The same pricing gives each listed conversation its cost (``session_costs``: the History
+window's Cost column, ``parley history list``) and narrows a listing to the conversations that
+cost at least an amount (``costing_at_least``). That filter runs here, not in SQL: the prices are
+settings, not rows, and a store must not need them to answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from parley.application.ports.event_store import (
+    EventStore,
+    SearchFilters,
+    SessionSummary,
+    SessionUsage,
+)
 from parley.application.ports.team_sync import MemberUsageRow
 from parley.domain.transcript.canonical import Usage
 from parley.domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost
@@ -145,3 +156,115 @@ class _Sum:
             self.output_tokens,
             tuple(sorted(self.costs.items())),
         )
+
+
+@dataclass(frozen=True)
+class SessionCost:
+    """What one conversation's finished turns cost: ``costs`` holds one ``(currency, amount)``
+    per currency met (sorted); ``unpriced`` counts its turns on a model without a price, whose
+    cost is unknown (never counted as zero)."""
+
+    costs: tuple[tuple[str, Decimal], ...] = ()
+    unpriced: int = 0
+
+    @property
+    def money(self) -> str:
+        """For display: "$0.42", "$0.42 + ?" when some turns have no price, "?" when none has,
+        "-" for a conversation without a finished turn."""
+        shown = money(dict(self.costs)) if self.costs else ""
+        if not self.unpriced:
+            return shown or "-"
+        return f"{shown} + ?" if shown else "?"
+
+    def amount(self) -> Decimal:
+        """The largest of its amounts (one currency in practice; 0 when nothing was priced):
+        what a column sorts on and a "cost at least" filter compares."""
+        return max((value for _currency, value in self.costs), default=Decimal(0))
+
+    def at_least(self, minimum: Decimal) -> bool:
+        """Whether a known amount, in any of its currencies, reaches ``minimum`` (an unknown
+        cost never does: a filter on money must not list what it cannot price)."""
+        return any(value >= minimum for _currency, value in self.costs)
+
+
+def session_costs(
+    rows: Iterable[SessionUsage], prices: Sequence[ModelPrice]
+) -> dict[str, SessionCost]:
+    """Price each conversation's usage rows and sum them per conversation."""
+    sums: dict[str, dict[str, Decimal]] = {}
+    unpriced: dict[str, int] = {}
+    for row in rows:
+        amounts = sums.setdefault(row.session_id, {})
+        unpriced.setdefault(row.session_id, 0)
+        price = find_price(prices, row.provider_id, row.model)
+        cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
+        if cost is None or price is None:
+            unpriced[row.session_id] += row.turns
+            continue
+        amounts[price.currency] = amounts.get(price.currency, Decimal(0)) + cost
+    return {
+        sid: SessionCost(tuple(sorted(amounts.items())), unpriced[sid])
+        for sid, amounts in sums.items()
+    }
+
+
+def costs_of(
+    store: EventStore, session_ids: Sequence[str], prices: Sequence[ModelPrice]
+) -> dict[str, SessionCost]:
+    """The cost of each of ``session_ids`` (one without a finished turn is left out). Blocking:
+    call on a worker."""
+    return session_costs(store.session_usage(session_ids), prices) if session_ids else {}
+
+
+#: Conversations priced per read while a listing is narrowed by cost.
+COST_BATCH = 500
+
+
+def costing_at_least(
+    store: EventStore,
+    minimum: Decimal,
+    prices: Sequence[ModelPrice],
+    filters: SearchFilters | None = None,
+    *,
+    rows: Sequence[SessionSummary] | None = None,
+    limit: int | None = None,
+) -> tuple[list[SessionSummary], dict[str, SessionCost]]:
+    """The conversations matching ``filters`` (or the given ``rows``, in their order) whose
+    known cost reaches ``minimum``, at most ``limit`` of them, with their costs. Reads the
+    listing once and prices it ``COST_BATCH`` conversations at a time, stopping when ``limit``
+    are found. Blocking: call on a worker."""
+    if minimum < 0:
+        raise ValueError("a minimum cost cannot be negative")
+    listed = store.summaries(filters) if rows is None else rows
+    kept: list[SessionSummary] = []
+    costs: dict[str, SessionCost] = {}
+    for batch in _batches(listed, COST_BATCH):
+        priced = costs_of(store, [s.id for s in batch], prices)
+        for summary in batch:
+            cost = priced.get(summary.id)
+            if cost is not None and cost.at_least(minimum):
+                kept.append(summary)
+                costs[summary.id] = cost
+                if limit is not None and len(kept) >= limit:
+                    return kept, costs
+    return kept, costs
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """A "cost at least" amount as typed ("0.5", "$2", "1,50"); None for an empty text. Raises
+    ``ValueError`` with a sentence for anything else."""
+    cleaned = text.strip().lstrip("$€£¥").strip().replace(",", ".")
+    if not cleaned:
+        return None
+    try:
+        value = Decimal(cleaned)
+    except ArithmeticError:
+        raise ValueError(f"{text.strip()!r} is not an amount: write it like 0.50") from None
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"{text.strip()!r} is not an amount: write a number of 0 or more")
+    return value
+
+
+def _batches(rows: Sequence[SessionSummary], size: int) -> Iterator[Sequence[SessionSummary]]:
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]

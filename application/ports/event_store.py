@@ -127,6 +127,19 @@ class SessionSummary:
 
 
 @dataclass(frozen=True)
+class SessionUsage:
+    """The finished turns of one conversation on one provider's model: how many, and their
+    tokens (what a conversation's cost is estimated from, with the price table)."""
+
+    session_id: str
+    provider_id: str
+    model: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+
+
+@dataclass(frozen=True)
 class ChainReport:
     """The result of checking a session's hash chain: ``ok``, or the first event that breaks it
     and why."""
@@ -269,6 +282,11 @@ class EventStore(Protocol):
         self, filters: SearchFilters | None = None, *, limit: int | None = None
     ) -> Sequence[SessionSummary]:
         """Conversations with their figures, most recently updated first."""
+        ...
+
+    def session_usage(self, session_ids: Sequence[str]) -> Sequence[SessionUsage]:
+        """The finished turns' tokens of each of ``session_ids`` per provider and model (an
+        unknown id, or one the reader may not see, adds nothing); in no promised order."""
         ...
 
     def verify_chain(self, session_id: str) -> ChainReport:

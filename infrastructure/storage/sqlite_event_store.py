@@ -78,6 +78,7 @@ from parley.application.ports.event_store import (
     SessionNotFound,
     SessionRecord,
     SessionSummary,
+    SessionUsage,
     TurnIndexEntry,
 )
 from parley.domain.transcript.canonical import (
@@ -113,6 +114,9 @@ BUSY_TIMEOUT_MS = 5000
 
 _SESSION_COLUMNS = "id, title, created_at, updated_at, project_id, pinned, current_turn_id"
 _EVENT_COLUMNS = "id, ts, session_id, turn_id, type, actor, work_item, payload, prev_hash, hash"
+
+#: Conversation ids per ``IN (...)`` read (well under SQLite's bound-parameter limit).
+_IDS_PER_READ = 500
 
 #: ``turns.owner`` prefix of a turn pulled from a team store (``sync_ledger``): it runs on another
 #: device, so ``recover_interrupted`` never closes it here.
@@ -958,6 +962,27 @@ class SqliteEventStore:
                 failed,
             ) in rows
         ]
+
+    def session_usage(self, session_ids: Sequence[str]) -> Sequence[SessionUsage]:
+        """The finished turns' tokens per conversation, provider and model, from the ``turns``
+        rows (one indexed read per ``_IDS_PER_READ`` conversations)."""
+        ids = list(dict.fromkeys(session_ids))
+        found: list[SessionUsage] = []
+        with self._read() as conn:
+            for start in range(0, len(ids), _IDS_PER_READ):
+                chunk = ids[start : start + _IDS_PER_READ]
+                rows = conn.execute(
+                    "SELECT session_id, provider_id, model, count(*), sum(input_tokens),"
+                    " sum(output_tokens) FROM turns"
+                    f" WHERE session_id IN ({','.join('?' * len(chunk))})"
+                    " AND status IS NOT NULL GROUP BY session_id, provider_id, model",
+                    chunk,
+                ).fetchall()
+                found.extend(
+                    SessionUsage(sid, provider, model, int(n), int(i or 0), int(o or 0))
+                    for sid, provider, model, n, i, o in rows
+                )
+        return found
 
     # -- history: integrity and retention -------------------------------------------------------
 

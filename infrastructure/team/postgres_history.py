@@ -36,6 +36,7 @@ from parley.application.ports.event_store import (
     SearchHit,
     SessionNotFound,
     SessionSummary,
+    SessionUsage,
 )
 from parley.domain.transcript.chain import GENESIS, event_hash
 from parley.infrastructure.storage.fulltext import (
@@ -206,6 +207,23 @@ class PostgresHistory(PostgresConnections):
                 "SELECT id, owner FROM sessions WHERE id = ANY(%s)", (list(session_ids),)
             ).fetchall()
         return {sid: owner for sid, owner in rows}
+
+    def session_usage(self, session_ids: Sequence[str]) -> Sequence[SessionUsage]:
+        """The finished turns' tokens per conversation, provider and model (row-level security
+        leaves out the conversations the reader may not see)."""
+        if not session_ids:
+            return []
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT session_id, provider_id, model, count(*), sum(input_tokens),"
+                " sum(output_tokens) FROM turns WHERE session_id = ANY(%s)"
+                " AND status IS NOT NULL GROUP BY session_id, provider_id, model",
+                (list(dict.fromkeys(session_ids)),),
+            ).fetchall()
+        return [
+            SessionUsage(sid, provider, model, int(n), int(i or 0), int(o or 0))
+            for sid, provider, model, n, i, o in rows
+        ]
 
     def usage_by_member(self, filters: SearchFilters | None = None) -> Sequence[MemberUsage]:
         """Finished turns' tokens per member, provider and model (turns started on or after

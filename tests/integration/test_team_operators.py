@@ -123,6 +123,19 @@ def test_an_operator_reads_everyones_conversations_with_owners(
     code, out, err = cli("history", "--store", url, "costs", "--since", "2999-01-01")
     assert code == 0 and "no finished turns match" in err
 
+    # Each listed conversation's cost, and "cost at least", priced here from the store's turns.
+    code, out, err = cli("history", "--store", url, "list", "--min-cost", "0.01", "--json")
+    outputs.append(out + err)
+    assert code == 0, err
+    assert [(row["id"], row["owner"], row["cost"]) for row in json.loads(out)] == [
+        (team.sessions[team.ana], team.ana, {"USD": "0.0225"})
+    ]
+    code, out, err = cli(
+        "history", "--store", url, "list", "--min-cost", "0", "--member", team.bob
+    )  # fmt: skip
+    assert code == 0, err
+    assert team.sessions[team.bob] in out and "<$0.0001" in out and team.ana not in out
+
     # An operator reads and writes nothing: the database refuses the delete.
     code, out, err = cli("history", "--store", url, "delete", team.sessions[team.ana], "--yes")
     outputs.append(out + err)

@@ -21,7 +21,7 @@ from parley.domain.usage.pricing import ModelPrice
 from parley.ui.bridge import WorkerBridge
 from parley.ui.history import HistoryWindow
 from parley.ui.history.stores import LOCAL, OPEN
-from parley.ui.history.table import MEMBER, TITLE
+from parley.ui.history.table import COST, MEMBER, TITLE
 from parley.ui.history.team_access import TeamAccess
 from parley.ui.team_connection import SECRET_PREFIX
 from tests.support.postgres import Cluster, fresh_database, postgres_cluster
@@ -41,7 +41,9 @@ def window(qtbot, services, monkeypatch: pytest.MonkeyPatch):
     # gpt-4o is priced, gpt-4o-mini is not: the view must tell an unknown cost from zero.
     services.settings.set_prices([ModelPrice("gpt-4o", Decimal("2.50"), Decimal("10.00"))])
     bridge = WorkerBridge(None)  # type: ignore[arg-type]  # background jobs only, no turns
-    win = HistoryWindow(services.store, bridge.submit, debounce_ms=20)
+    win = HistoryWindow(
+        services.store, bridge.submit, debounce_ms=20, prices=services.settings.prices
+    )
     win.set_team_access(TeamAccess.from_services(services))
     qtbot.addWidget(win)
     win.show()
@@ -68,6 +70,13 @@ def _open_through_dialog(qtbot, win: HistoryWindow, url: str, password: str, *, 
 def _members_shown(win: HistoryWindow) -> dict[str, str]:
     return {
         win.model.data(win.model.index(row, TITLE)): win.model.data(win.model.index(row, MEMBER))
+        for row in range(win.model.rowCount())
+    }
+
+
+def _costs_shown(win: HistoryWindow) -> dict[str, str]:
+    return {
+        win.model.data(win.model.index(row, TITLE)): win.model.data(win.model.index(row, COST))
         for row in range(win.model.rowCount())
     }
 
@@ -127,6 +136,14 @@ def test_an_operator_opens_the_store_sees_everyones_conversations_and_their_cost
     # The Costs view: per member and per model, with the total, for the filters shown.
     with qtbot.waitSignal(win.sig_loaded, timeout=10000, check_params_cb=lambda n, c: c):
         members.setCurrentText("")
+
+    # Each conversation's cost in the table, and the "cost at least" field narrowing it.
+    assert _costs_shown(win) == {"Ana's budget": "$0.0225", "Bob's budget": "?"}
+    win.filter_bar.more_button.setChecked(True)
+    win.filter_bar.cost_edit.setText("0.01")
+    qtbot.waitUntil(lambda: _costs_shown(win) == {"Ana's budget": "$0.0225"}, timeout=10000)
+    win.filter_bar.cost_edit.clear()
+    qtbot.waitUntil(lambda: len(_costs_shown(win)) == 2 and not win.loading, timeout=10000)
     assert win.costs_action.isEnabled()
     view = win.show_costs()
     assert view is not None

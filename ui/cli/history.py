@@ -70,7 +70,7 @@ def run_history(
     services: Services, args: argparse.Namespace, parser: argparse.ArgumentParser
 ) -> int:
     handlers: dict[str, Handler] = {
-        "list": _history_list,
+        "list": lambda store, a: _history_list(store, a, services.settings.prices()),
         "show": _history_show,
         "search": _history_search,
         "export": _history_export,
@@ -186,19 +186,35 @@ def _summary_to_dict(summary: SessionSummary) -> dict[str, Any]:
     }
 
 
-def _history_list(store: EventStore, args: argparse.Namespace) -> int:
+def _history_list(store: EventStore, args: argparse.Namespace, prices: Sequence[Any]) -> int:
+    from parley.application.history.costs import costing_at_least, costs_of, parse_amount
+
     filters, limit = _filters(args), _limit(args.limit)
-    summaries = store.summaries(filters, limit=None if args.search else limit)
+    try:
+        minimum = parse_amount(args.min_cost)
+    except ValueError as exc:
+        raise UsageError(f"--min-cost: {exc}") from None
+    narrowed = bool(args.search) or minimum is not None
+    summaries = list(store.summaries(filters, limit=None if narrowed else limit))
     if args.search:
         if not args.search.strip():
             raise UsageError("--search needs some text")
         matching = {hit.session_id for hit in store.search(args.search, filters, limit=100_000)}
-        summaries = [s for s in summaries if s.id in matching][:limit]
+        summaries = [s for s in summaries if s.id in matching]
+        if minimum is None:
+            summaries = summaries[:limit]
+    if minimum is not None:
+        summaries, costs = costing_at_least(store, minimum, prices, rows=summaries, limit=limit)
+    else:
+        costs = costs_of(store, [s.id for s in summaries], prices)
     owners = _owners(store, [s.id for s in summaries])
     if args.json:
         rows = [_summary_to_dict(s) for s in summaries]
-        if owners is not None:
-            for row in rows:
+        for row in rows:
+            cost = costs.get(row["id"])
+            row["cost"] = {c: str(v) for c, v in cost.costs} if cost is not None else {}
+            row["unpriced_turns"] = cost.unpriced if cost is not None else 0
+            if owners is not None:
                 row["owner"] = owners.get(row["id"], "")
         print_json(rows)
         return EXIT_OK
@@ -206,13 +222,18 @@ def _history_list(store: EventStore, args: argparse.Namespace) -> int:
         models = ", ".join(s.models) or "-"
         failed = f" · {s.failures} not completed" if s.failures else ""
         owner = f"{owners.get(s.id, '?')}  " if owners is not None else ""
+        cost = costs.get(s.id)
+        money = cost.money if cost is not None else "-"
         print(
             f"{s.id}  {owner}{s.updated_at}  {s.turns:>3} turn{'' if s.turns == 1 else 's'}"
-            f"{failed}  {models}  "
+            f"{failed}  {money:>9}  {models}  "
             f"{s.title or '(untitled)'}"
         )
     if not summaries:
-        print("no conversations match" if args.search else "no conversations", file=sys.stderr)
+        print(
+            "no conversations match" if narrowed else "no conversations",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

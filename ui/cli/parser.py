@@ -251,6 +251,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--search", default="", type=text, metavar="TEXT", help="only those that mention TEXT"
     )
     _history_filters(hlist, text)
+    hlist.add_argument(
+        "--min-cost",
+        default="",
+        type=text,
+        metavar="AMOUNT",
+        help="only conversations whose estimated cost is at least AMOUNT (e.g. 0.50; priced "
+        "with Settings → Prices; a conversation without a price is left out)",
+    )
     hlist.add_argument("--limit", type=count, default=None, help="at most this many")
     show = hsub.add_parser("show", help="one conversation as a transcript")
     show.add_argument("session", type=text)

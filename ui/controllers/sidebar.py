@@ -203,7 +203,13 @@ class SidebarController(QObject):
         if w.history_window is None:
             from parley.ui.history import HistoryWindow
 
-            w.history_window = HistoryWindow(w.services.store, w.bridge.submit, w, providers=names)
+            w.history_window = HistoryWindow(
+                w.services.store,
+                w.bridge.submit,
+                w,
+                providers=names,
+                prices=w.services.settings.prices,
+            )
             # Operators open team stores by address in it (None: no PostgreSQL driver here).
             from parley.ui.history.team_access import TeamAccess
 

@@ -12,6 +12,7 @@ imported on the first export), so the main window may import it at start.
 from parley.ui.history.loading import FIRST_PAGE, SEARCH_HIT_LIMIT, Listing, load_listing
 from parley.ui.history.table import (
     COLUMNS,
+    COST,
     FAILURES,
     FIRST,
     LAST,
@@ -32,6 +33,7 @@ from parley.ui.history.window import HistoryWindow
 
 __all__ = [
     "COLUMNS",
+    "COST",
     "FAILURES",
     "FIRST",
     "FIRST_PAGE",

@@ -5,6 +5,11 @@ project, turn status, action verdict, "has tool calls" and — on a team store �
 Why it exists: the filters are a panel of their own; the window only needs to know when they
 changed (``sig_changed``, to schedule a reload) and what they say (``filters()``, once per load).
 
+A "cost at least" field (in the second row) narrows the listing to conversations whose estimated
+cost reaches an amount: it is not a store filter (the prices are settings), so it is read apart
+from ``filters()``, by ``min_cost()``; text that is not an amount marks the field and filters
+nothing, saying why in its tooltip.
+
 The look (issue 16): one compact row — a search field with a search icon and its own clear
 button, a date range, the model, the status, and a "Filters" toggle that shows the less used
 ones (provider, workspace, project, action verdict, tool calls, custom dates) in a second row.
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
 
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QAction
@@ -41,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.application.history.costs import parse_amount
 from parley.application.ports.event_store import SearchFilters, SessionSummary
 from parley.ui.icons import icon
 from parley.ui.qt_items import present
@@ -56,6 +63,11 @@ _RANGES: tuple[tuple[str, int | None], ...] = (
     ("Custom range…", -1),
 )
 _CUSTOM = len(_RANGES) - 1
+
+_COST_TIP = (
+    "Only conversations whose estimated cost is at least this amount (e.g. 0.50), priced with "
+    "Settings → Prices; a conversation without a price is left out"
+)
 
 _STATUSES = (
     ("Any status", ""),
@@ -148,13 +160,22 @@ class FilterBar(QWidget):
         self.verdict_box.setMinimumContentsLength(10)
         self.tools_check = QCheckBox("Has tool calls")
         self.tools_check.setObjectName("filter-tools")
+        self.cost_edit = QLineEdit()
+        self.cost_edit.setObjectName("filter-min-cost")
+        self.cost_edit.setPlaceholderText("Cost at least")
+        self.cost_edit.setAccessibleName("Cost at least")
+        self.cost_edit.setToolTip(_COST_TIP)
+        self.cost_edit.setClearButtonEnabled(True)
+        self.cost_edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self.more_button = QToolButton()
         self.more_button.setObjectName("more-filters")
         self.more_button.setCheckable(True)
         self.more_button.setIcon(icon_or("sliders-horizontal", "chevron-down"))
         self.more_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.more_button.setStyleSheet(TOOL_STYLE)
-        self.more_button.setToolTip("More filters: provider, workspace, project, verdict, dates")
+        self.more_button.setToolTip(
+            "More filters: provider, workspace, project, verdict, cost, dates"
+        )
         self.more_button.setAccessibleName("More filters")
 
         first = QHBoxLayout()
@@ -179,6 +200,8 @@ class FilterBar(QWidget):
         third = QHBoxLayout()
         third.setSpacing(6)
         third.addWidget(self.tools_check)
+        third.addSpacing(12)
+        third.addWidget(self.cost_edit)
         third.addSpacing(12)
         for widget in (self.since_check, self.since_edit, self.until_check, self.until_edit):
             third.addWidget(widget)
@@ -216,6 +239,7 @@ class FilterBar(QWidget):
         for box in (self.status_box, self.verdict_box):
             box.currentIndexChanged.connect(lambda _i: changed())
         self.tools_check.toggled.connect(lambda _on: changed())
+        self.cost_edit.textChanged.connect(lambda _t: self._on_cost_typed())
         self.range_box.currentIndexChanged.connect(self._on_range)
         self.more_button.toggled.connect(self.more_panel.setVisible)
         for check in (self.since_check, self.until_check, self.tools_check):
@@ -275,6 +299,7 @@ class FilterBar(QWidget):
                 bool(self.project_box.currentText().strip()),
                 bool(self.verdict_box.currentData()),
                 self.tools_check.isChecked(),
+                self.min_cost() is not None,
             )
         )
 
@@ -286,8 +311,36 @@ class FilterBar(QWidget):
         )
 
     def is_filtered(self) -> bool:
-        """Whether any filter (search text included) narrows the listing."""
-        return self.filters() != SearchFilters() or bool(self.search_edit.text().strip())
+        """Whether any filter (search text and cost included) narrows the listing."""
+        return (
+            self.filters() != SearchFilters()
+            or bool(self.search_edit.text().strip())
+            or self.min_cost() is not None
+        )
+
+    def min_cost(self) -> Decimal | None:
+        """The "cost at least" amount (None: empty, or not an amount)."""
+        try:
+            return parse_amount(self.cost_edit.text())
+        except ValueError:
+            return None
+
+    def _on_cost_typed(self) -> None:
+        """Mark a text that is not an amount (and say why); reload only when what the field
+        means changed (typing "0." on the way to "0.5" changes nothing)."""
+        try:
+            parse_amount(self.cost_edit.text())
+            problem = ""
+        except ValueError as exc:
+            problem = str(exc)
+        self.cost_edit.setProperty("invalid", bool(problem))
+        self.cost_edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }" if problem else "")
+        self.cost_edit.setToolTip(problem or _COST_TIP)
+        meaning = self.min_cost()
+        if meaning != getattr(self, "_cost_meaning", None):
+            self._cost_meaning = meaning
+            self.sig_changed.emit()
+        self._show_more_count()
 
     def clear(self) -> None:
         """Put every filter back to "any" and empty the search (one ``sig_changed``)."""
@@ -306,6 +359,7 @@ class FilterBar(QWidget):
             self.status_box,
             self.verdict_box,
             self.tools_check,
+            self.cost_edit,
         )
         for widget in widgets:
             widget.blockSignals(True)
@@ -329,6 +383,10 @@ class FilterBar(QWidget):
             self.status_box.setCurrentIndex(0)
             self.verdict_box.setCurrentIndex(0)
             self.tools_check.setChecked(False)
+            self.cost_edit.clear()
+            self.cost_edit.setStyleSheet("")
+            self.cost_edit.setToolTip(_COST_TIP)
+            self._cost_meaning = None
         finally:
             for widget in widgets:
                 widget.blockSignals(False)

@@ -4,19 +4,25 @@ Why it exists: listing and searching may take a while over a large history, so t
 thread (through the window's ``submit``) and return one plain value the window then shows.
 
 Invariants it keeps: nothing here touches Qt; a content search reads at most
-``SEARCH_HIT_LIMIT`` hits; a listing limited to its first rows says whether that was all.
+``SEARCH_HIT_LIMIT`` hits; a listing limited to its first rows says whether that was all; every
+row listed comes with its cost when it has one (priced here, on the worker, with the price table
+read here too), and a "cost at least" listing holds only rows whose known cost reaches it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
+from parley.application.history.costs import SessionCost, costing_at_least, costs_of
 from parley.application.ports.event_store import (
     EventStore,
     SearchFilters,
     SearchHit,
     SessionSummary,
 )
+from parley.domain.usage.pricing import ModelPrice
 
 #: Rows read and shown first; the rest follow in a second read.
 FIRST_PAGE = 200
@@ -33,14 +39,34 @@ class Listing:
     snippets: dict[str, str] = field(default_factory=dict)
     complete: bool = True
     hits: dict[str, list[SearchHit]] = field(default_factory=dict)
+    costs: dict[str, SessionCost] = field(default_factory=dict)
 
 
 def load_listing(
-    store: EventStore, text: str, filters: SearchFilters, limit: int | None = None
+    store: EventStore,
+    text: str,
+    filters: SearchFilters,
+    limit: int | None = None,
+    *,
+    prices: Callable[[], Sequence[ModelPrice]] = tuple,
+    min_cost: Decimal | None = None,
 ) -> Listing:
     """Conversations matching ``filters`` and, when ``text`` is given, whose title contains it or
     whose content ``store.search`` matches (content search reads at most ``SEARCH_HIT_LIMIT``
-    hits). ``limit`` reads only the first rows (``complete`` says whether that was all)."""
+    hits); with ``min_cost``, only those whose known cost reaches it. ``limit`` reads only the
+    first rows (``complete`` says whether that was all). Each row's cost is priced with
+    ``prices()`` (read here: the call may read settings)."""
+    table = prices()
+    listing = _rows(store, text, filters, None if min_cost is not None else limit)
+    if min_cost is None:
+        costs = costs_of(store, [s.id for s in listing.rows], table)
+        return replace(listing, costs=costs)
+    rows, costs = costing_at_least(store, min_cost, table, rows=listing.rows, limit=limit)
+    complete = limit is None or len(rows) < limit
+    return replace(listing, rows=rows, costs=costs, complete=complete)
+
+
+def _rows(store: EventStore, text: str, filters: SearchFilters, limit: int | None) -> Listing:
     needle = text.strip()
     if not needle:
         rows = list(store.summaries(filters, limit=limit))

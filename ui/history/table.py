@@ -13,6 +13,9 @@ Invariants it keeps:
 - the Member column (last in ``COLUMNS``; the window moves it after the title and shows it only
   on a team store) says whose each conversation is, from ``set_owners`` — read with the rows on
   the worker; "" where no owner is known;
+- the Cost column is the conversation's estimated cost, from ``set_costs`` (priced on the worker
+  with the rows, like the owners): "$0.42", "$0.42 + ?" when some turns have no price, "?" when
+  none has, "-" without a finished turn; it sorts by the known amount;
 - the Status column says one word per conversation (Completed, Failed, Stopped, Denied, No
   turns), drawn as a coloured badge by ``StatusDelegate``: failures come with the row, the
   stopped and denied marks arrive later (``set_marks``, read on a worker) and only repaint.
@@ -31,6 +34,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from parley.application.history.costs import SessionCost
 from parley.application.ports.event_store import SessionSummary
 from parley.ui.settings_pages.look import BADGES, paint_badge
 
@@ -89,6 +93,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Turns", lambda s: f"{s.turns:,}", lambda s: s.turns, numeric=True),
     Column("Tokens in", lambda s: f"{s.input_tokens:,}", lambda s: s.input_tokens, numeric=True),
     Column("Tokens out", lambda s: f"{s.output_tokens:,}", lambda s: s.output_tokens, numeric=True),
+    # Shown and sorted from the model's costs (``set_costs``): see ``data`` and ``_sorted``.
+    Column("Cost", lambda _s: "", lambda _s: 0, numeric=True),
     Column("Failures", lambda s: f"{s.failures:,}", lambda s: s.failures, numeric=True),
     # Shown and sorted from the model's owners (``set_owners``): see ``data`` and ``_sorted``.
     Column("Member", lambda _s: "", lambda _s: ""),
@@ -103,6 +109,7 @@ COLUMNS: tuple[Column, ...] = (
     TURNS,
     TOKENS_IN,
     TOKENS_OUT,
+    COST,
     FAILURES,
     MEMBER,
 ) = range(len(COLUMNS))
@@ -123,6 +130,7 @@ class SessionTableModel(QAbstractTableModel):
         self._stopped: frozenset[str] = frozenset()
         self._denied: frozenset[str] = frozenset()
         self._owners: dict[str, str] = {}
+        self._costs: dict[str, SessionCost] = {}
 
     # -- content ---------------------------------------------------------------------------
 
@@ -150,6 +158,17 @@ class SessionTableModel(QAbstractTableModel):
         self._owners = {**self._owners, **owners} if add else dict(owners)
         if self._rows:
             self.dataChanged.emit(self.index(0, MEMBER), self.index(len(self._rows) - 1, MEMBER))
+
+    def set_costs(self, costs: Mapping[str, SessionCost], *, add: bool = False) -> None:
+        """What each conversation cost (priced with the rows); ``add`` keeps the costs already
+        known (the rest of a listing); repaints the Cost column only."""
+        self._costs = {**self._costs, **costs} if add else dict(costs)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, COST), self.index(len(self._rows) - 1, COST))
+
+    def cost(self, session_id: str) -> SessionCost | None:
+        """The conversation's cost (None: not priced yet, or no finished turn)."""
+        return self._costs.get(session_id)
 
     def owner(self, session_id: str) -> str:
         """The conversation's owner ("" when not known: this computer's history)."""
@@ -238,6 +257,9 @@ class SessionTableModel(QAbstractTableModel):
             if role == STATUS_ROLE:
                 return self.status(summary)
         if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == COST:
+                cost = self.cost(summary.id)
+                return cost.money if cost is not None else "-"
             return self.owner(summary.id) if index.column() == MEMBER else column.show(summary)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -261,6 +283,14 @@ class SessionTableModel(QAbstractTableModel):
             return "\n".join(s.workspaces)
         if column in (FIRST, LAST):
             return s.created_at if column == FIRST else s.updated_at
+        if column == COST:
+            cost = self.cost(s.id)
+            if cost is not None and cost.unpriced:
+                return (
+                    f"{cost.unpriced:,} turn(s) on a model without a price: set one in "
+                    "Settings → Prices"
+                )
+            return "Estimated from the tokens and Settings → Prices"
         lines = [s.title or "(untitled)", f"id {s.id}"]
         if s.project_id:
             lines.append(f"project {s.project_id}")
@@ -294,7 +324,13 @@ class SessionTableModel(QAbstractTableModel):
             key = lambda s: STATUS_ORDER.index(self.status(s))  # noqa: E731
         elif column == MEMBER:
             key = lambda s: self.owner(s.id).casefold()  # noqa: E731
+        elif column == COST:
+            key = lambda s: self._cost_key(s.id)  # noqa: E731
         return sorted(rows, key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+
+    def _cost_key(self, session_id: str) -> Any:
+        cost = self._costs.get(session_id)
+        return cost.amount() if cost is not None else -1
 
 
 class StatusDelegate(QStyledItemDelegate):

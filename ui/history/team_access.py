@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, cast
 
 from parley.application.ports.event_store import EventStore, SearchFilters
@@ -118,11 +119,17 @@ class OwnedListing:
 
 
 def load_owned(
-    store: EventStore, text: str, filters: SearchFilters, limit: int | None = None
+    store: EventStore,
+    text: str,
+    filters: SearchFilters,
+    limit: int | None = None,
+    *,
+    prices: Callable[[], Sequence[ModelPrice]] = tuple,
+    min_cost: Decimal | None = None,
 ) -> OwnedListing:
     """``load_listing`` and, when ``store`` is a team store, the owners of the rows it gave (one
     more query on the same worker, so the Member column fills in with the rows)."""
-    listing = load_listing(store, text, filters, limit)
+    listing = load_listing(store, text, filters, limit, prices=prices, min_cost=min_cost)
     if not isinstance(store, TeamHistory):
         return OwnedListing(listing)
     return OwnedListing(listing, dict(store.session_owners([s.id for s in listing.rows])))

@@ -78,6 +78,7 @@ from parley.application.ports.event_store import (
 )
 from parley.application.ports.team_sync import TeamHistory
 from parley.domain.transcript.canonical import StoredEvent
+from parley.domain.usage.pricing import ModelPrice
 from parley.ui.history.costs_view import CostsView
 from parley.ui.history.empty_state import EmptyState
 from parley.ui.history.export import choose_target, export_formats, render_export, write_atomically
@@ -88,6 +89,7 @@ from parley.ui.history.store_switch import StoreSwitch
 from parley.ui.history.stores import StorePicker
 from parley.ui.history.table import (
     COLUMNS,
+    COST,
     FAILURES,
     FIRST,
     LAST,
@@ -137,8 +139,11 @@ class HistoryWindow(QMainWindow):
         *,
         providers: Sequence[str] = (),
         debounce_ms: int = DEBOUNCE_MS,
+        prices: Callable[[], Sequence[ModelPrice]] = tuple,
     ) -> None:
         super().__init__(parent)
+        # Read on the worker with each listing (Settings → Prices may have changed since).
+        self._prices = prices
         self._store = store
         self._local_store = store
         self.costs_view: CostsView | None = None
@@ -366,7 +371,7 @@ class HistoryWindow(QMainWindow):
         )
         for column, width in widths:
             columns.resizeSection(column, width)
-        for column in (TURNS, TOKENS_IN, TOKENS_OUT, FAILURES):
+        for column in (TURNS, TOKENS_IN, TOKENS_OUT, COST, FAILURES):
             columns.resizeSection(
                 column, max(char * 8, metrics.horizontalAdvance("Tokens out") + 20)
             )
@@ -509,6 +514,7 @@ class HistoryWindow(QMainWindow):
         self._load_seq += 1
         seq = self._load_seq
         store, text, filters = self._store, self.search_edit.text(), self.filters()
+        prices, min_cost = self._prices, self.filter_bar.min_cost()
         self.loading = True
         self.count_label.setText("Loading…")
         limit = None if text.strip() else FIRST_PAGE
@@ -519,13 +525,13 @@ class HistoryWindow(QMainWindow):
             self._show_listing(owned, first=True)
             if not owned.listing.complete:
                 self._submit(
-                    lambda: load_owned(store, text, filters),
+                    lambda: load_owned(store, text, filters, prices=prices, min_cost=min_cost),
                     lambda rest: self._show_listing(rest) if seq == self._load_seq else None,
                     lambda exc: self._load_failed(seq, exc),
                 )
 
         self._submit(
-            lambda: load_owned(store, text, filters, limit),
+            lambda: load_owned(store, text, filters, limit, prices=prices, min_cost=min_cost),
             first_page,
             lambda exc: self._load_failed(seq, exc),
         )
@@ -544,9 +550,11 @@ class HistoryWindow(QMainWindow):
         ):
             # The rest of what is shown: append, so scroll position and selection stay.
             self.model.set_owners(owners, add=True)
+            self.model.set_costs(listing.costs, add=True)
             self.model.append_rows(listing.rows[len(shown) :])
         else:
             self.model.set_owners(owners)
+            self.model.set_costs(listing.costs)
             self.model.set_rows(listing.rows, listing.snippets)
             self._hits = listing.hits
             if current:
