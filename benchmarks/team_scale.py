@@ -76,13 +76,16 @@ import tempfile
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psycopg
 
+from parley.application.history.costs import costing_at_least, costs_of
 from parley.application.ports.event_store import SearchFilters
+from parley.domain.usage.pricing import ModelPrice
 from parley.infrastructure.team.postgres_store import PostgresEventStore
 from parley.infrastructure.team.roles import add_member, add_operator, init_team
 from tests.support.postgres import (
@@ -430,6 +433,56 @@ def without_owner_index(
     return {"index_build_s": built, **result}
 
 
+#: The generated turns' models (``model-0`` … ``model-2``), priced for the cost listings.
+BENCH_PRICES = [ModelPrice(f"model-{n}", Decimal(n + 1), Decimal(2 * (n + 1))) for n in range(3)]
+
+
+def measure_costs(
+    cluster: Cluster, members: int, reps: int, rng: random.Random
+) -> dict[str, object]:
+    """The operator's listing with each conversation's cost, and "cost at least" (issue 19): the
+    History window's first page (200 rows, then their costs), one member's conversations that
+    cost at least a typical amount, and the whole store narrowed by an amount no conversation
+    reaches (every conversation priced: the worst case)."""
+    store = PostgresEventStore(
+        cluster.dsn(OPERATOR, OPERATOR_PASSWORD, DATABASE), device_id="", pool_size=1
+    )
+    try:
+        first = store.summaries(limit=200)
+        typical = sorted(
+            c.amount() for c in costs_of(store, [s.id for s in first], BENCH_PRICES).values()
+        )
+        median_cost = typical[len(typical) // 2] if typical else Decimal(0)
+        page: list[float] = []
+        member: list[float] = []
+        kept = 0
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            rows = store.summaries(limit=200)
+            costs_of(store, [s.id for s in rows], BENCH_PRICES)
+            page.append((time.perf_counter() - t0) * 1000)
+            filters = SearchFilters(member=member_name(rng.randrange(members)))
+            t0 = time.perf_counter()
+            found, _ = costing_at_least(store, median_cost, BENCH_PRICES, filters, limit=200)
+            member.append((time.perf_counter() - t0) * 1000)
+            kept += len(found)
+        t0 = time.perf_counter()
+        nothing, _ = costing_at_least(store, Decimal(10**9), BENCH_PRICES)
+        whole = (time.perf_counter() - t0) * 1000
+        if nothing:
+            raise SystemExit("a conversation cost a billion: the cost filter is broken")
+        listed = len(store.summaries())
+    finally:
+        store.close()
+    return {
+        "cost_page_p50_ms": round(statistics.median(page), 2),
+        "cost_member_min_p50_ms": round(statistics.median(member), 2),
+        "cost_member_mean_kept": round(kept / reps, 1),
+        "cost_whole_store_ms": round(whole, 1),
+        "cost_whole_store_sessions": listed,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000_000)
@@ -517,6 +570,7 @@ def main() -> int:
         rng = random.Random(args.seed + 1)
         check(cluster, args.events, rng)
         result = measure(cluster, vocab, args.members, args.reps, rng)
+        result.update(measure_costs(cluster, args.members, min(args.reps, 10), rng))
         if args.compare_without_owner_index:
             result["without_owner_ts_index"] = without_owner_index(
                 cluster, vocab, args.members, args.reps, rng
@@ -536,6 +590,12 @@ def main() -> int:
         f"{result['filtered_p99_ms']} ms (budget p50 < 50, p99 < 300: "
         f"{'met' if budget_ok else 'MISSED'}); same words without filters: p50 "
         f"{result['plain_p50_ms']} ms, p99 {result['plain_p99_ms']} ms"
+    )
+    print(
+        f"listing with costs: first page (200) p50 {result['cost_page_p50_ms']} ms; one "
+        f"member's 'cost at least' p50 {result['cost_member_min_p50_ms']} ms; the whole store "
+        f"({result['cost_whole_store_sessions']:,} conversations) priced for 'cost at least' "
+        f"in {result['cost_whole_store_ms']} ms"
     )
     print(
         "BENCH " + json.dumps({"events": args.events, "members": args.members, **setup, **result})
