@@ -11,8 +11,10 @@ Invariants it keeps (those of ``application/ports/event_store`` and the SQLite s
 - append-only: events are only INSERTed (the schema refuses UPDATE, and DELETE outside
   ``delete_session``'s retention gate or under a legal hold); one transaction per append,
   ``append_many``/``import_session``/``duplicate_session`` one for all their events;
-- every event is chained (``postgres_rows.insert_event``) to its conversation's head, with the
-  conversation row locked meanwhile; ids commit in order (``WRITE_LOCK``);
+- every event is chained to its conversation's head, with the conversation row locked
+  meanwhile; ids commit in order (``WRITE_LOCK``): one event at a time here
+  (``postgres_rows.insert_event``), a whole push at once in ``postgres_team``
+  (``postgres_rows.insert_pushed``, which leaves the same rows);
 - settings (title, pinned, project, current turn) are plain UPDATEs that leave ``updated_at``;
 - a turn started by this store carries its owner token; ``recover_interrupted`` closes only
   turns whose owner is gone: a store holds a session-level advisory lock keyed by its token on
