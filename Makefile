@@ -1,17 +1,23 @@
 # Two entry points for a newcomer; each sets itself up on a fresh machine:
-#   make run   - create .venv, install Parley, start the app
+#   make run   - create .venv, install Parley (only what the app needs), start the app
 #   make test  - create .venv, install Parley with its test tools, run lint, layer contracts,
 #                the type checker, tests
+# and for a release: make dist (the standalone bundle), make package-check (pipx, bundle and
+# desktop entry checked on this machine; below).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# Each install is keyed on pyproject.toml's checksum: the app alone, or the app and its test tools.
+CKSUM     := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP     := $(VENV)/.installed-$(CKSUM)
+RUN_STAMP := $(VENV)/.installed-app-$(CKSUM)
 
-.PHONY: run test lint contracts types pytest monkey soak bench bench-retrieval bench-team fidelity screenshots clean
+.PHONY: run dist package-check test lint contracts types pytest monkey soak bench bench-retrieval bench-team fidelity screenshots translations clean
 
-run: $(STAMP)
-	@if [ "$$(uname)" = Linux ] && [ -z "$$WAYLAND_DISPLAY" ] && ! ldconfig -p 2>/dev/null | grep -q libxcb-cursor.so.0; then \
-	  echo "note: Qt's X11 plugin needs libxcb-cursor0: sudo apt-get install libxcb-cursor0"; fi
+# Before Qt starts: on Linux under X11, ldd on Qt's xcb plugin; a missing library stops here with
+# the one command that installs what is missing, for this distribution (ui/qt_libs.py).
+run: $(RUN_STAMP)
+	@$(BIN)/python -m parley.ui.qt_libs
 	$(BIN)/parley
 
 test: $(STAMP) lint contracts types pytest
@@ -46,6 +52,19 @@ monkey: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python benchmarks/shown_soak.py --rounds 300
 	$(BIN)/python benchmarks/crash_soak.py --rounds 300
+
+# make translations - the window's languages (issue 20; docs/translations.md): pyside6-lupdate
+# collects every translate("Context", "...") / self.tr("...") of ui/ (not ui/cli: the command line
+# stays English) into ui/i18n/parley_<lang>.ts, then pyside6-lrelease compiles the .qm files the
+# package ships. Fill the new entries of each .ts (scripts/fill_translations.py), then run it again.
+LANGS := de fr es zh_CN ar
+translations: $(STAMP)
+	$(BIN)/pyside6-lupdate -locations none -no-obsolete \
+	  $$(find ui -name '*.py' -not -path 'ui/cli/*' | sort) \
+	  $(foreach l,$(LANGS),-ts ui/i18n/parley_$(l).ts)
+	@# lupdate reads a "#:" comment above a call as a note to translators; ours document attributes
+	sed -i '/<extracomment>/d' $(foreach l,$(LANGS),ui/i18n/parley_$(l).ts)
+	$(foreach l,$(LANGS),$(BIN)/pyside6-lrelease -silent ui/i18n/parley_$(l).ts -qm ui/i18n/parley_$(l).qm;)
 
 # make bench - the performance suite (issue 8): each script prints its figures as ratios against
 # a baseline measured in the same run, with the budgets; docs/performance.md records them.
@@ -97,8 +116,49 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	rm -f $(VENV)/.installed-*
+	find $(VENV) -maxdepth 1 -name '.installed-*' ! -name '*-$(CKSUM)' -delete
+	touch $@ $(RUN_STAMP)
+
+# The app alone (no test tools); nothing to do when the test install is already there.
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -e $(STAMP) || { $(BIN)/python -m pip install --quiet --upgrade pip && \
+	  $(BIN)/python -m pip install --quiet -e .; }
+	find $(VENV) -maxdepth 1 -name '.installed-*' ! -name '*-$(CKSUM)' -delete
 	touch $@
 
+# make dist - the standalone bundle for people without Python (issue 20): dist/parley/ (the
+# `parley` program and its _internal/ folder) and dist/parley-VERSION-linux-ARCH.tar.gz, built by
+# PyInstaller (packaging/parley.spec) in its own build/venv-dist from the wheel of this checkout;
+# the desktop entry comes with it: dist/parley/parley desktop install. Both from PyPI. The same
+# spec builds on macOS and Windows (docs/user-guide/installing.md).
+DIST_VENV := build/venv-dist
+# The bundle carries the X11/xcb libraries of the machine that builds it: the ldd check first.
+dist: $(RUN_STAMP)
+	$(BIN)/python -m parley.ui.qt_libs --force
+	# (setuptools copies build/lib into every wheel: a module deleted since would come back)
+	rm -rf build/lib build/bdist.* build/wheel build/pyinstaller dist/parley dist/parley-*.tar.gz
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
+	test -x $(DIST_VENV)/bin/python || $(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install --quiet --upgrade pip 'pyinstaller>=6.10'
+	$(DIST_VENV)/bin/python -m pip install --quiet build/wheel/*.whl
+	$(DIST_VENV)/bin/python -m pip install --quiet --force-reinstall --no-deps build/wheel/*.whl
+	$(DIST_VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist \
+	  --workpath build/pyinstaller packaging/parley.spec
+	tar -C dist -czf dist/parley-$$($(BIN)/python -c 'import importlib.metadata as m; \
+	  print(m.version("parley-desktop"))')-linux-$$(uname -m).tar.gz parley
+	@du -sh dist/parley
+
+# make package-check - what a clean machine gets (issue 20), needs the network for PyPI: the
+# wheel built (no deprecation warning) and `pipx install`ed, and `pipx install .`, each into a
+# throwaway PIPX_HOME (pipx from PyPI into build/venv-tools when missing); `parley --version`;
+# the window started under Xvfb until it maps a window titled Parley with its icon, then stopped;
+# `make dist` and the same start of the bundle; `parley desktop install` into a throwaway
+# XDG_DATA_HOME, validated (desktop-file-validate, appstreamcli) and uninstalled
+# (packaging/check.sh). Too slow for `make test`: about 6.5 minutes
+# on 2 cores (make dist ~3.5, the rest ~3; measured 2026-12-04 under load, docs/performance.md).
+package-check: dist
+	packaging/check.sh
+
 clean:
-	rm -rf $(VENV) .venv-compare .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .venv-compare .pytest_cache .ruff_cache .hypothesis *.egg-info build dist

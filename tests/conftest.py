@@ -13,6 +13,10 @@ import os
 
 from hypothesis import settings
 
+# The window's language follows the system (ui/i18n); the suite asserts on the English text,
+# so it runs in English whatever the machine's locale (a test that wants German sets its own).
+os.environ["PARLEY_LANGUAGE"] = "en"
+
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("PARLEY_HYPOTHESIS") == "ci":
     settings.load_profile("ci")

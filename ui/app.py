@@ -12,6 +12,17 @@ The window's own state (geometry, splitter, last conversation, theme, zoom, send
 window closes: the only file I/O on the UI thread, at the two moments nobody is typing. A damaged
 file never stops the start: the window opens with defaults and says why in its status line.
 
+Before Qt loads its platform plugin, ``ui/qt_libs.py`` checks that the X11 plugin's system
+libraries load (only where Qt would use X11): a missing one is named with the command that
+installs it and the start returns 1, where Qt would abort. The application's id and icon
+(``ui/desktop_entry``) are set on the ``QApplication``, so the taskbar matches the menu entry.
+
+One Parley per profile (issue 20): a start finds the Parley already running on its data
+directory and hands over (it shows its window, or Quick ask for ``parley quick``) before any Qt
+application is made (``ui/single_instance.py``). The tray, Quick ask and the desktop-wide chord
+(``ui/desktop_integration.py``) start after the window's first paint; ``parley quick`` with no
+Parley running shows Quick ask alone and opens the profile after its paint.
+
 SIGTERM, SIGHUP and SIGINT (a logout, ``kill``, a service stop, Ctrl+C in the launching terminal)
 close the window as its close button does — the running turn is cancelled, its partial answer
 saved and the turn closed, the window state written — and the process exits 128 + the signal
@@ -30,12 +41,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from parley.ui.appearance import ThemeManager
 from parley.ui.bootstrap import Services, build_services, profile_dirs
 from parley.ui.crash_report import install as install_crash_log
+from parley.ui.desktop_entry import APP_ID, ICON_SIZES, icon_png
+from parley.ui.i18n import install as install_translations
+from parley.ui.i18n import translate
 from parley.ui.main_window import MainWindow
 from parley.ui.window_state import WINDOW_STATE_FILE, load_window_state, save_window_state
 
@@ -80,11 +95,43 @@ def close_on_stop_signals(window: QWidget) -> tuple[list[int], Callable[[], None
     return received, restore
 
 
-def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = None) -> int:
+def application_icon() -> QIcon:
+    """Parley's icon at every shipped size (``ui/desktop_entry``): Qt picks the nearest per use."""
+    icon = QIcon()
+    for size in ICON_SIZES:
+        icon.addFile(str(icon_png(size)), QSize(size, size))
+    return icon
+
+
+def run_app(
+    data_dir: str | Path | None = None,
+    config_dir: str | Path | None = None,
+    *,
+    quick: bool = False,
+) -> int:
+    # Parley already runs on this profile: it shows its window (or, for ``parley quick``, Quick
+    # ask) and this start ends, before making a QApplication (``ui/single_instance.py``).
+    from parley.ui.single_instance import hand_over
+
+    if hand_over(profile_dirs(data_dir, config_dir)[0], "quick" if quick else "show"):
+        return 0
+    if QApplication.instance() is None:
+        # Qt aborts when its X11 plugin's libraries are missing: name them and the install
+        # command instead (ui/qt_libs.py; a few dlopens of libraries Qt loads anyway).
+        from parley.ui.qt_libs import xcb_would_fail
+
+        if problem := xcb_would_fail():
+            print(problem, file=sys.stderr)
+            return 1
     app = cast(QApplication, QApplication.instance()) or QApplication(sys.argv[:1])
     app.setApplicationName("Parley")
     app.setOrganizationName("Parley")
+    # The taskbar matches the menu entry `parley desktop install` writes (same id, same icon).
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(application_icon())
     data, config = profile_dirs(data_dir, config_dir)
+    # The language first: every widget built from here on shows its words (ui/i18n).
+    install_translations(app, config)
     # A fatal signal (a crash in Qt) writes the stack to <data dir>/crash/; the next start says so.
     crash_log, crashed_last_time = install_crash_log(data)
     state_path = config / WINDOW_STATE_FILE
@@ -104,7 +151,11 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
             from PySide6.QtWidgets import QMessageBox  # only on this path: not loaded at start
 
             window.hide()
-            QMessageBox.critical(None, "Parley cannot start", f"Cannot open your profile:\n\n{exc}")
+            QMessageBox.critical(
+                None,
+                translate("app", "Parley cannot start"),
+                translate("app", "Cannot open your profile:\n\n{exc}").format(exc=exc),
+            )
             app.exit(1)
             return
         opened.append(services)
@@ -112,8 +163,22 @@ def run_app(data_dir: str | Path | None = None, config_dir: str | Path | None = 
         if crashed_last_time:
             window.show_banner(crashed_last_time)
 
-    window.show()
-    window.after_first_paint(open_profile)
+    def start_desktop() -> object:
+        # The tray, Quick ask, the desktop-wide chord, later starts (``ui/desktop_integration``).
+        from parley.ui.desktop_integration import Desktop
+
+        return Desktop.start(window, data, config, alone=quick)
+
+    if quick:  # ``parley quick`` with no Parley running: only Quick ask shows
+        from parley.ui.desktop_integration import Desktop
+
+        Desktop.start(window, data, config, alone=True).show_quick_ask().after_first_paint(
+            open_profile
+        )
+    else:
+        window.show()
+        window.after_first_paint(open_profile)
+        window.after_first_paint(start_desktop)  # (after the paint: nothing in it needs them)
     received, restore_signals = close_on_stop_signals(window)
     try:
         code = app.exec()

@@ -51,7 +51,9 @@ from PySide6.QtWidgets import (
 
 from parley.domain.transcript.canonical import AttachmentAdded
 from parley.domain.transcript.excerpts import Excerpt
+from parley.ui.i18n import translate
 from parley.ui.transcript import attachment_details, attachment_error
+from parley.ui.transcript.attachment_text import SEARCHED
 from parley.ui.widgets.attachment_chips import Submit
 
 #: ``load()`` -> ``(image, note)``: decodes the image (blocking; runs on a worker). ``note`` says
@@ -99,13 +101,19 @@ def header_line(event: AttachmentAdded) -> str:
     if details:
         parts.append(details)
     if event.retrieval:
-        parts.append("searched for each question")
+        parts.append(translate("AttachmentText", SEARCHED))
     elif not event.image_media_type and not (event.error or event.error_kind):
-        parts.append(f"{len(event.text) or event.chars:,} characters")
+        parts.append(
+            translate("AttachmentViewer", "{count:,} characters").format(
+                count=len(event.text) or event.chars
+            )
+        )
     if event.extractor:
-        parts.append(f"read by {event.extractor}")
+        parts.append(
+            translate("AttachmentViewer", "read by {extractor}").format(extractor=event.extractor)
+        )
     if event.truncated:
-        parts.append("truncated")
+        parts.append(translate("AttachmentViewer", "truncated"))
     return " · ".join(parts)
 
 
@@ -161,7 +169,9 @@ class AttachmentViewer(QDialog):
         self.attachment = event
         self.setObjectName("attachment-viewer")
         self.setModal(False)
-        self.setWindowTitle(f"{event.name} — what the model saw")
+        self.setWindowTitle(
+            translate("AttachmentViewer", "{name} — what the model saw").format(name=event.name)
+        )
         self.resize(760, 620)
 
         self.header = QLabel(header_line(event), self)
@@ -198,29 +208,43 @@ class AttachmentViewer(QDialog):
         self.text_view.setVisible(not is_image)
         self.image_view.setVisible(is_image)
         if failed:
-            self._show_note(f"Not sent to the model — {attachment_error(event)}", error=True)
+            self._show_note(
+                translate("AttachmentViewer", "Not sent to the model — {attachment_error}").format(
+                    attachment_error=attachment_error(event)
+                ),
+                error=True,
+            )
         elif event.truncated:
             self._show_note(
-                "The file was longer than the limit: the model saw only the text below.",
+                translate(
+                    "AttachmentViewer",
+                    "The file was longer than the limit: the model saw only the text below.",
+                ),
                 error=False,
             )
         if not is_image:
             if not event.text and excerpts:
                 # Searched, not sent whole: what the model saw is the excerpts.
                 self._show_note(
-                    "This file was searched for each question rather than sent whole: below are "
-                    "the excerpts the model was given for this answer.",
+                    translate(
+                        "AttachmentViewer",
+                        "This file was searched for each question rather than sent whole: below "
+                        "are "
+                        "the excerpts the model was given for this answer.",
+                    ),
                     error=False,
                 )
                 self.text_view.setPlainText(excerpts_text(excerpts))
             else:
                 self.text_view.setPlainText(event.text)
             if not self.text_view.document().characterCount() > 1:
-                self.text_view.setPlaceholderText("(no text)")
+                self.text_view.setPlaceholderText(translate("AttachmentViewer", "(no text)"))
         elif load_image is None or submit is None:
-            self._show_note("The image cannot be shown here.", error=True)
+            self._show_note(
+                translate("AttachmentViewer", "The image cannot be shown here."), error=True
+            )
         else:
-            self.image_view.setText("Loading…")
+            self.image_view.setText(translate("AttachmentViewer", "Loading…"))
             submit(load_image, self._on_image, self._on_image_failed)
 
     def show_place(self, unit: str, number: int, excerpt: str = "") -> bool:
@@ -296,4 +320,7 @@ class AttachmentViewer(QDialog):
         if not shiboken6.isValid(self):
             return
         self.image_view.setText("")
-        self._show_note(f"The image cannot be shown: {exc}", error=True)
+        self._show_note(
+            translate("AttachmentViewer", "The image cannot be shown: {exc}").format(exc=exc),
+            error=True,
+        )

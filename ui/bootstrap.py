@@ -56,6 +56,8 @@ from parley.application.ports.settings_store import ProviderConfig, SettingsStor
 from parley.application.ports.skill_library import SkillLibrary
 from parley.application.ports.team_sync import SyncLedger, TeamAdmin, TeamConnector
 from parley.application.ports.tools import CommandSandbox, SandboxStatus, ToolContext
+from parley.application.schedules.ports import OsScheduler
+from parley.application.schedules.service import ScheduleService
 from parley.domain.agents.conversation_execution_request import (
     ConversationExecutionRequest,
 )
@@ -70,7 +72,7 @@ if TYPE_CHECKING:  # imported where they are built: the window paints before (wi
     from parley.infrastructure.knowledge.sqlite_index import SqliteKnowledgeIndex
     from parley.infrastructure.storage.sqlite_event_store import SqliteEventStore
 
-__all__ = ["Services", "build_services", "profile_dirs", "provider_catalog"]
+__all__ = ["Services", "build_services", "profile_dirs", "provider_catalog", "scheduled_work_due"]
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +127,10 @@ class Services:
     sync_ledger: SyncLedger | None = None
     team_admin: Callable[[], TeamAdmin] | None = None
     team_connector: Callable[[], TeamConnector] | None = None
+    #: Scheduled tasks (issue 20): the use cases on their SQLite store (None when the history is
+    #: open read-only), and the operating system's timer that runs them without the window.
+    schedules: ScheduleService | None = None
+    os_scheduler: OsScheduler | None = None
 
     def sandbox_status(self) -> SandboxStatus:
         """Whether commands run sandboxed, and why not. The first call runs the sandbox's probe
@@ -196,9 +202,7 @@ def _tool_context(data_dir: Path) -> Callable[[ConversationExecutionRequest], To
     def context_for(request: ConversationExecutionRequest) -> ToolContext:
         assert request.workspace is not None  # the runtime offers no tools without one
         workspace = request.workspace.resolve()
-        sandbox = request.output_dir or turn_sandbox(
-            data_dir / "outputs", request.session_id, request.turn_id
-        )
+        sandbox = turn_sandbox(data_dir / "outputs", request.session_id, request.turn_id)
         return ToolContext(
             workspace=workspace,
             sandbox=Path(sandbox),
@@ -306,7 +310,7 @@ def build_services(
         context = settings.context()
         return context.compaction_provider_id, context.compaction_model
 
-    return Services(
+    services = Services(
         data_dir=data,
         config_dir=config,
         settings=settings,
@@ -346,7 +350,56 @@ def build_services(
         sync_ledger=None if read_only else _sync_ledger(store),
         team_admin=_team_admin,
         team_connector=_team_connector,
+        os_scheduler=_os_scheduler(data, config),
     )
+    if not read_only:
+        assert services.skills is not None
+        services.schedules = _schedules(data, settings, services.runtime, services.skills)
+    return services
+
+
+def _schedules(
+    data: Path,
+    settings: SettingsStore,
+    runtime: TurnRuntime,
+    skills: SkillLibrary,
+) -> ScheduleService:
+    from parley.infrastructure.schedules.cron import CroniterSchedule
+    from parley.infrastructure.schedules.sqlite_store import SqliteScheduleStore
+
+    # A scheduled run has nobody to ask: no asker, so what would need asking is refused.
+    return ScheduleService(
+        SqliteScheduleStore.in_folder(data),
+        CroniterSchedule(),
+        settings,
+        lambda request, cancel, listener: runtime.run(request, cancel, listener),
+        skills=skills,
+    )
+
+
+def scheduled_work_due(data_dir: str | Path | None = None) -> bool:
+    """Whether any scheduled task has an occurrence to act on now, read from the schedule store
+    alone (``parley schedule run-due``, woken every minute, opens the rest of the profile only
+    then). A store that cannot be read says True: the full path then reports why."""
+    from parley.application.schedules.ports import ScheduleStoreError
+    from parley.application.schedules.service import due_now, utc_now
+    from parley.infrastructure.schedules.cron import CroniterSchedule
+    from parley.infrastructure.schedules.sqlite_store import FILE_NAME, SqliteScheduleStore
+
+    data, _config = profile_dirs(data_dir, None)
+    if not (data / FILE_NAME).exists():
+        return False
+    try:
+        store = SqliteScheduleStore.in_folder(data)
+        return bool(due_now(store, CroniterSchedule(), utc_now()))
+    except ScheduleStoreError:
+        return True
+
+
+def _os_scheduler(data: Path, config: Path) -> OsScheduler:
+    from parley.infrastructure.schedules.systemd import SystemdUserTimer
+
+    return SystemdUserTimer(data, config)
 
 
 def _sync_ledger(store: SqliteEventStore) -> SyncLedger:

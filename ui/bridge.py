@@ -92,7 +92,7 @@ class WorkerBridge(QObject):
         super().__init__(parent)
         self._runtime = runtime
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="parley-bg")
-        self._gate = _Gate()  # closed by shutdown() or the parent's destruction
+        self._gate = EmitGate()  # closed by shutdown() or the parent's destruction
         if parent is not None:
             parent.destroyed.connect(self._gate.close)
         self._lock = threading.Lock()
@@ -255,9 +255,10 @@ class WorkerBridge(QObject):
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-class _Gate:
-    """Whether workers may still emit on the bridge. ``emit`` and ``close`` take one lock, so once
-    ``close`` returns no emission is under way and none will start."""
+class EmitGate:
+    """Whether worker threads may still emit signals of an object the UI thread may destroy
+    (the bridge, the attachment readers, the scheduler's runs). ``emit`` and ``close`` take one
+    lock, so once ``close`` returns no emission is under way and none will start."""
 
     def __init__(self) -> None:
         # Reentrant: an emission on the UI thread is delivered directly, and its slot may emit.

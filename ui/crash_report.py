@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import IO
 
+from parley.ui.i18n import translate
+
 CRASH_DIR = "crash"
 CRASH_FILE = "last-crash.txt"
 
@@ -61,8 +63,11 @@ def install(data_dir: Path) -> tuple[CrashLog | None, str]:
     not crash). A data dir that cannot be written gives no crash log, never a failed start."""
     kept = previous_crash(data_dir)
     notice = (
-        f"Parley crashed last time. The crash report is in {kept} "
-        "(please attach it when you report the problem)."
+        translate(
+            "CrashReport",
+            "Parley crashed last time. The crash report is in {path} "
+            "(please attach it when you report the problem).",
+        ).format(path=kept)
         if kept is not None
         else ""
     )

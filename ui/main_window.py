@@ -65,6 +65,7 @@ from parley.ui.controllers.mcp_prompts import McpPromptsController
 from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
 from parley.ui.controllers.sidebar import SidebarController
+from parley.ui.i18n import translate
 from parley.ui.operations import OperationHub
 from parley.ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from parley.ui.rendering.markdown import warm_up
@@ -87,6 +88,7 @@ if TYPE_CHECKING:  # these windows load when first opened, not at start
     from parley.ui.controllers.team_sync import TeamSyncController
     from parley.ui.history import HistoryWindow
     from parley.ui.provider_editor import ProviderEditor
+    from parley.ui.scheduled import ScheduledController
     from parley.ui.settings_dialog import SettingsDialog
     from parley.ui.widgets.quick_switcher import QuickSwitcher
     from parley.ui.widgets.shortcuts_dialog import ShortcutsDialog
@@ -152,7 +154,7 @@ class MainWindow(QMainWindow):
         # This window answers its own turns' permission questions (through the bridge); the
         # asker goes with each turn (``start_turn``), nothing shared is swapped.
         self._asker = BridgePermissionAsker(self.bridge.post)
-        self.setWindowTitle("Parley")
+        self.setWindowTitle(translate("MainWindow", "Parley"))
         self.resize(1100, 720)
         # QApplication.instance() is typed QCoreApplication; a window only runs in a QApplication.
         app = cast(QApplication, QApplication.instance())
@@ -207,6 +209,8 @@ class MainWindow(QMainWindow):
         self.knowledge = KnowledgeController(self)  # projects' knowledge folders, watched
         #: The team store, synced in the background (made by ``attach``: loaded after the paint).
         self.team_sync: TeamSyncController | None = None
+        #: Scheduled tasks: the page, the in-app scheduler, the sidebar's section (``attach``).
+        self.scheduled: ScheduledController | None = None
         self.enter_sends_action = self.menus.enter_sends_action
         self._build_feedback()
         self._wire()
@@ -230,6 +234,9 @@ class MainWindow(QMainWindow):
         self._load_skills()
         self._refresh_sessions()
         self.knowledge.attach(services)
+        from parley.ui.notifications import follow_knowledge_runs
+
+        follow_knowledge_runs(self)  # a folder indexed in the background is notified (issue 20)
         # The sync status sits at the foot of the sidebar (shown only with a team store).
         from parley.ui.controllers.team_sync import TeamSyncController
 
@@ -239,6 +246,10 @@ class MainWindow(QMainWindow):
         from parley.ui.mcp_requests import install_window_requests
 
         self.server_requests = install_window_requests(self, services)
+        # Scheduled tasks run while the window is open too; their conversations get a section.
+        from parley.ui.scheduled import ScheduledController
+
+        self.scheduled = ScheduledController(self, services)
 
     @property
     def welcome_built(self) -> bool:
@@ -562,6 +573,9 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        desktop = getattr(self, "desktop", None)  # close to the tray (ui/desktop_integration.py)
+        if desktop is not None and desktop.keep_in_tray(event):
+            return
         self.sidebar.finish_pending_now()  # the Undo window ends with the window
         if self.history_window is not None:
             self.history_window.close()
@@ -569,6 +583,8 @@ class MainWindow(QMainWindow):
         self.knowledge.shutdown()
         if self.team_sync is not None:
             self.team_sync.shutdown()  # waits at most ~1 s for a run under way
+        if self.scheduled is not None:
+            self.scheduled.shutdown()  # a scheduled run under way is recorded as cancelled
         if self._own_theme:
             self.theme.detach()
         super().closeEvent(event)

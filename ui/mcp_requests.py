@@ -63,6 +63,7 @@ from parley.application.mcp.elicitation_form import (
     form_from_schema,
 )
 from parley.application.mcp.server_requests import ACCEPT, CANCEL, DECLINE, SamplingRequest
+from parley.ui.i18n import translate
 
 if TYPE_CHECKING:
     from parley.ui.bootstrap import Services
@@ -130,19 +131,27 @@ class ElicitationDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("elicitation-dialog")
-        self.setWindowTitle(f"{server} asks for information")
+        self.setWindowTitle(
+            translate("ElicitationDialog", "{server} asks for information").format(server=server)
+        )
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumWidth(max(480, self.fontMetrics().averageCharWidth() * 70))
         self.answer: tuple[str, dict[str, Any]] = (CANCEL, {})
         self.form: FormSpec = form_from_schema(schema)
 
-        self.headline = _plain(f"{server} asks:", name="elicitation-server")
+        self.headline = _plain(
+            translate("ElicitationDialog", "{server} asks:").format(server=server),
+            name="elicitation-server",
+        )
         font = self.headline.font()
         font.setBold(True)
         self.headline.setFont(font)
         self.message = _plain(message, name="elicitation-message")
         lead = _plain(
-            "An MCP server is asking, not Parley. Do not give it passwords or keys.",
+            translate(
+                "ElicitationDialog",
+                "An MCP server is asking, not Parley. Do not give it passwords or keys.",
+            ),
             name="elicitation-lead",
         )
         lead.setStyleSheet(_HELP_STYLE)
@@ -177,7 +186,10 @@ class ElicitationDialog(QDialog):
             rows.addRow(label, column)
         body_layout.addLayout(rows)
         if any(spec.required for spec in self.form.fields):
-            required = _plain("* an answer is required", name="elicitation-required")
+            required = _plain(
+                translate("ElicitationDialog", "* an answer is required"),
+                name="elicitation-required",
+            )
             required.setStyleSheet(_HELP_STYLE)
             body_layout.addWidget(required)
         body_layout.addStretch(1)
@@ -196,16 +208,20 @@ class ElicitationDialog(QDialog):
         self.error.setStyleSheet(_ERROR_STYLE)
         self.error.setVisible(bool(self.form.problem))
 
-        self.submit_button = QPushButton("Submit")
+        self.submit_button = QPushButton(translate("ElicitationDialog", "Submit"))
         self.submit_button.setObjectName("elicitation-submit")
         self.submit_button.setEnabled(not self.form.problem)
         self.submit_button.setDefault(True)
-        self.decline_button = QPushButton("Decline")
+        self.decline_button = QPushButton(translate("ElicitationDialog", "Decline"))
         self.decline_button.setObjectName("elicitation-decline")
-        self.decline_button.setToolTip("Tell the server you will not answer")
-        self.cancel_button = QPushButton("Cancel")
+        self.decline_button.setToolTip(
+            translate("ElicitationDialog", "Tell the server you will not answer")
+        )
+        self.cancel_button = QPushButton(translate("ElicitationDialog", "Cancel"))
         self.cancel_button.setObjectName("elicitation-cancel")
-        self.cancel_button.setToolTip("Dismiss without answering (Esc)")
+        self.cancel_button.setToolTip(
+            translate("ElicitationDialog", "Dismiss without answering (Esc)")
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.decline_button)
@@ -268,7 +284,9 @@ class ElicitationDialog(QDialog):
         if spec.kind == NUMBER:
             return self._number(spec)
         if spec.kind == BOOLEAN:
-            box = QCheckBox("Yes")  # the row's label says what (as for every field)
+            box = QCheckBox(
+                translate("ElicitationDialog", "Yes")
+            )  # the row's label says what (as for every field)
             box.setChecked(bool(spec.default))
             return _FieldView(spec, box, box.isChecked)
         if spec.kind == CHOICE:
@@ -360,50 +378,64 @@ class SamplingDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("sampling-dialog")
-        self.setWindowTitle("Let an MCP server use your model?")
+        self.setWindowTitle(translate("SamplingDialog", "Let an MCP server use your model?"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumWidth(max(520, self.fontMetrics().averageCharWidth() * 80))
         self.allowed = False
 
         self.headline = _plain(
-            f"{request.server} asks your model to answer", name="sampling-headline"
+            translate("SamplingDialog", "{server} asks your model to answer").format(
+                server=request.server
+            ),
+            name="sampling-headline",
         )
         font = self.headline.font()
         font.setBold(True)
         self.headline.setFont(font)
         lead = _plain(
-            "Nothing is sent until you allow it. The answer goes back to the server, not to the"
-            " conversation. Deny is the default (Enter or Esc).",
+            translate(
+                "SamplingDialog",
+                "Nothing is sent until you allow it. The answer goes back to the server, not to the"
+                " conversation. Deny is the default (Enter or Esc).",
+            ),
         )
         lead.setStyleSheet(_HELP_STYLE)
         facts = QFormLayout()
-        self.model = _plain(model_label or "no model is configured", name="sampling-model")
-        facts.addRow("Model", self.model)
-        self.max_tokens = _plain(f"at most {request.max_tokens} tokens", name="sampling-tokens")
-        facts.addRow("Length", self.max_tokens)
+        self.model = _plain(
+            model_label or translate("SamplingDialog", "no model is configured"),
+            name="sampling-model",
+        )
+        facts.addRow(translate("SamplingDialog", "Model"), self.model)
+        self.max_tokens = _plain(
+            translate("SamplingDialog", "at most {max_tokens} tokens").format(
+                max_tokens=request.max_tokens
+            ),
+            name="sampling-tokens",
+        )
+        facts.addRow(translate("SamplingDialog", "Length"), self.max_tokens)
         if request.model_hints:
             hints = _plain(
                 ", ".join(request.model_hints) + " (the server's preference; your model answers)",
                 name="sampling-hints",
             )
-            facts.addRow("Asked for", hints)
+            facts.addRow(translate("SamplingDialog", "Asked for"), hints)
 
         self.system_prompt = QPlainTextEdit(request.system_prompt or "(none)")
         self.system_prompt.setObjectName("sampling-system")
         self.system_prompt.setReadOnly(True)
-        self.system_prompt.setAccessibleName("System prompt")
+        self.system_prompt.setAccessibleName(translate("SamplingDialog", "System prompt"))
         self.system_prompt.setMaximumHeight(self.fontMetrics().lineSpacing() * 5 + 16)
         self.messages = QPlainTextEdit(
             "\n\n".join(f"{m.role}:\n{m.text}" for m in request.messages) or "(no messages)"
         )
         self.messages.setObjectName("sampling-messages")
         self.messages.setReadOnly(True)
-        self.messages.setAccessibleName("Messages")
+        self.messages.setAccessibleName(translate("SamplingDialog", "Messages"))
 
-        self.allow_button = QPushButton("Allow once")
+        self.allow_button = QPushButton(translate("SamplingDialog", "Allow once"))
         self.allow_button.setObjectName("sampling-allow")
         self.allow_button.setAutoDefault(False)
-        self.deny_button = QPushButton("Deny")
+        self.deny_button = QPushButton(translate("SamplingDialog", "Deny"))
         self.deny_button.setObjectName("sampling-deny")
         self.deny_button.setDefault(True)  # Enter never approves by accident
         self.deny_button.setAutoDefault(True)
@@ -418,9 +450,9 @@ class SamplingDialog(QDialog):
         layout.addWidget(self.headline)
         layout.addWidget(lead)
         layout.addLayout(facts)
-        layout.addWidget(QLabel("System prompt"))
+        layout.addWidget(QLabel(translate("SamplingDialog", "System prompt")))
         layout.addWidget(self.system_prompt)
-        layout.addWidget(QLabel("Messages"))
+        layout.addWidget(QLabel(translate("SamplingDialog", "Messages")))
         layout.addWidget(self.messages, 1)
         layout.addLayout(buttons)
         self.allow_button.clicked.connect(self._allow)

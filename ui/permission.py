@@ -48,6 +48,7 @@ from parley.application.ports.tools import (
     DENY,
     PermissionRequest,
 )
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon, pixmap
 
 #: How long the runtime waits for an answer before it counts as Deny.
@@ -67,11 +68,11 @@ UNSANDBOXED_STYLE = (
 #: An effect level's badge: its words and colour (white text on it). Levels from
 #: ``domain.actions.model``; an unknown level reads as "Unknown effect" in amber.
 BADGES: dict[str, tuple[str, str]] = {
-    "harmless": ("Harmless", "#1c7c54"),
-    "contained": ("Contained", "#1f5fbf"),
-    "unknown": ("Unknown effect", "#9a5b00"),
-    "dangerous": ("Dangerous", "#b42318"),
-    "refused": ("Refused", "#7f1d1d"),
+    "harmless": (QT_TRANSLATE_NOOP("PermissionPrompt", "Harmless"), "#1c7c54"),
+    "contained": (QT_TRANSLATE_NOOP("PermissionPrompt", "Contained"), "#1f5fbf"),
+    "unknown": (QT_TRANSLATE_NOOP("PermissionPrompt", "Unknown effect"), "#9a5b00"),
+    "dangerous": (QT_TRANSLATE_NOOP("PermissionPrompt", "Dangerous"), "#b42318"),
+    "refused": (QT_TRANSLATE_NOOP("PermissionPrompt", "Refused"), "#7f1d1d"),
 }
 
 #: The most lines of a command shown at once (a longer one scrolls inside its block).
@@ -97,8 +98,10 @@ SERVER_TOOL = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
 def claims_sentence(claims: tuple[str, ...]) -> str:
     """What an MCP server claims about its tool, said as a claim ("The server says: …")."""
     if not claims:
-        return "The server says nothing about what this tool does."
-    return "The server says: " + ", ".join(claims) + ". Parley cannot check this."
+        return translate("PermissionPrompt", "The server says nothing about what this tool does.")
+    return translate(
+        "PermissionPrompt", "The server says: {claims}. Parley cannot check this."
+    ).format(claims=", ".join(claims))
 
 
 def shown_path(target: str, workspace: Path | None, home: Path | None = None) -> str:
@@ -150,23 +153,36 @@ def asked_action(request: PermissionRequest, workspace: Path | None) -> AskedAct
     summary = request.summary
     if request.is_mcp:
         return AskedAction(
-            f"The model wants to use {request.mcp_tool} from the MCP server {request.mcp_server}",
+            translate(
+                "permission", "The model wants to use {mcp_tool} from the MCP server {mcp_server}"
+            ).format(mcp_tool=request.mcp_tool, mcp_server=request.mcp_server),
             request.arguments_json or "{}",
         )
     run = _RUN.match(summary)
     if run:
         return AskedAction(
-            "The model wants to run a command",
+            translate("permission", "The model wants to run a command"),
             run["command"],
             shown_path(run["target"], workspace),
         )
     if request.tool == "install_package":
-        return AskedAction("The model wants to install a Python package", summary)
+        return AskedAction(
+            translate("permission", "The model wants to install a Python package"), summary
+        )
     tool, _sep, target = summary.partition(" ")
     if target.startswith(("workspace:", "sandbox:")):
         where = shown_path(target, workspace)
-        return AskedAction(f"The model wants to use {tool}", f"{tool} {where}", where)
-    return AskedAction(f"The model wants to use {request.tool or tool}", summary)
+        return AskedAction(
+            translate("permission", "The model wants to use {tool}").format(tool=tool),
+            f"{tool} {where}",
+            where,
+        )
+    return AskedAction(
+        translate("permission", "The model wants to use {value}").format(
+            value=request.tool or tool
+        ),
+        summary,
+    )
 
 
 @dataclass
@@ -218,7 +234,7 @@ class PermissionDialog(QDialog):
         self.prompt = prompt
         request = prompt.request
         asked = asked_action(request, workspace)
-        self.setWindowTitle("Allow this action?")
+        self.setWindowTitle(translate("PermissionDialog", "Allow this action?"))
         self.setObjectName("permission-dialog")
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumWidth(max(600, self.fontMetrics().averageCharWidth() * 96))
@@ -237,7 +253,12 @@ class PermissionDialog(QDialog):
         font.setBold(True)
         self.headline.setFont(font)
         self.headline.setWordWrap(True)
-        lead = QLabel("Nothing runs until you choose. Deny is the default (Enter or Esc).")
+        lead = QLabel(
+            translate(
+                "PermissionDialog",
+                "Nothing runs until you choose. Deny is the default (Enter or Esc).",
+            )
+        )
         lead.setWordWrap(True)
         lead.setStyleSheet("color: palette(placeholder-text)")
         heading = QVBoxLayout()
@@ -252,7 +273,11 @@ class PermissionDialog(QDialog):
         self.detail = QPlainTextEdit(asked.command)
         self.detail.setReadOnly(True)
         self.detail.setObjectName("permission-command")
-        self.detail.setAccessibleName("Arguments" if request.is_mcp else "Command")
+        self.detail.setAccessibleName(
+            translate("PermissionDialog", "Arguments")
+            if request.is_mcp
+            else translate("PermissionDialog", "Command")
+        )
         self.detail.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(max(self.font().pointSizeF(), 1.0))
@@ -271,13 +296,15 @@ class PermissionDialog(QDialog):
         row = 0
         self.where = QLabel(asked.where)
         self.where.setObjectName("permission-where")
-        self.where.setAccessibleName("Runs in")
+        self.where.setAccessibleName(translate("PermissionDialog", "Runs in"))
         self.where.setTextFormat(Qt.TextFormat.PlainText)
         self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.where.setWordWrap(True)
         if asked.where:
             facts.addWidget(_icon_label("folder", line), row, 0, Qt.AlignmentFlag.AlignTop)
-            facts.addWidget(QLabel("Runs in"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(
+                QLabel(translate("PermissionDialog", "Runs in")), row, 1, Qt.AlignmentFlag.AlignTop
+            )
             facts.addWidget(self.where, row, 2)
             row += 1
         else:
@@ -292,14 +319,18 @@ class PermissionDialog(QDialog):
         self.claims.setWordWrap(True)
         self.claims.setTextFormat(Qt.TextFormat.PlainText)
         if request.is_mcp:
-            self.tool_name.setAccessibleName("Server and tool")
+            self.tool_name.setAccessibleName(translate("PermissionDialog", "Server and tool"))
             facts.addWidget(_icon_label("plug", line), row, 0, Qt.AlignmentFlag.AlignTop)
-            facts.addWidget(QLabel("MCP tool"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(
+                QLabel(translate("PermissionDialog", "MCP tool")), row, 1, Qt.AlignmentFlag.AlignTop
+            )
             facts.addWidget(self.tool_name, row, 2)
             row += 1
-            self.claims.setAccessibleName("What the server claims")
+            self.claims.setAccessibleName(translate("PermissionDialog", "What the server claims"))
             facts.addWidget(_icon_label("info", line), row, 0, Qt.AlignmentFlag.AlignTop)
-            facts.addWidget(QLabel("Claims"), row, 1, Qt.AlignmentFlag.AlignTop)
+            facts.addWidget(
+                QLabel(translate("PermissionDialog", "Claims")), row, 1, Qt.AlignmentFlag.AlignTop
+            )
             facts.addWidget(self.claims, row, 2)
             row += 1
         else:
@@ -307,9 +338,11 @@ class PermissionDialog(QDialog):
             self.claims.hide()
         effect = request.effect
         words, colour = BADGES.get(effect.level, BADGES["unknown"])
-        self.badge = QLabel(words)
+        self.badge = QLabel(translate("PermissionPrompt", words))
         self.badge.setObjectName("permission-effect")
-        self.badge.setAccessibleName(f"Effect: {words}")
+        self.badge.setAccessibleName(
+            translate("PermissionDialog", "Effect: {words}").format(words=words)
+        )
         self.badge.setProperty("level", effect.level)
         self.badge.setStyleSheet(
             f"QLabel {{ background: {colour}; color: white; border-radius: 6px;"
@@ -319,8 +352,10 @@ class PermissionDialog(QDialog):
         self.why.setObjectName("permission-reason")
         self.why.setWordWrap(True)
         self.why.setTextFormat(Qt.TextFormat.PlainText)
-        self.why.setToolTip(f"rule {effect.rule}")
-        self.why.setAccessibleDescription(f"rule {effect.rule}")
+        self.why.setToolTip(translate("PermissionDialog", "rule {rule}").format(rule=effect.rule))
+        self.why.setAccessibleDescription(
+            translate("PermissionDialog", "rule {rule}").format(rule=effect.rule)
+        )
         badge_row = QHBoxLayout()
         badge_row.setSpacing(10)
         badge_row.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
@@ -331,7 +366,9 @@ class PermissionDialog(QDialog):
             0,
             Qt.AlignmentFlag.AlignTop,
         )
-        facts.addWidget(QLabel("Effect"), row, 1, Qt.AlignmentFlag.AlignTop)
+        facts.addWidget(
+            QLabel(translate("PermissionDialog", "Effect")), row, 1, Qt.AlignmentFlag.AlignTop
+        )
         facts.addLayout(badge_row, row, 2)
         row += 1
         facts.setColumnStretch(2, 1)
@@ -347,27 +384,31 @@ class PermissionDialog(QDialog):
             self.confinement.hide()
         else:
             self.confinement.setText(confinement.describe())
-            self.confinement.setAccessibleName("Sandbox")
+            self.confinement.setAccessibleName(translate("PermissionDialog", "Sandbox"))
             self.confinement.setProperty("enforced", confinement.enforced)
             self.confinement.setStyleSheet(
                 SANDBOXED_STYLE if confinement.enforced else UNSANDBOXED_STYLE
             )
-        self.allow_once = QPushButton(icon("check"), "Allow once")
+        self.allow_once = QPushButton(icon("check"), translate("PermissionDialog", "Allow once"))
         self.allow_once.setObjectName("allow-once")
-        self.allow_session = QPushButton("Allow for this conversation")
+        self.allow_session = QPushButton(
+            translate("PermissionDialog", "Allow for this conversation")
+        )
         self.allow_session.setObjectName("allow-session")
         self.allow_session.setToolTip(
-            "This tool, in this conversation, until Parley closes"
+            translate("PermissionDialog", "This tool, in this conversation, until Parley closes")
             if request.is_mcp
-            else "This exact command only, until Parley closes"
+            else translate("PermissionDialog", "This exact command only, until Parley closes")
         )
-        self.allow_always = QPushButton("Always allow this tool")
+        self.allow_always = QPushButton(translate("PermissionDialog", "Always allow this tool"))
         self.allow_always.setObjectName("allow-always")
         self.allow_always.setToolTip(
-            "Stored in Settings → MCP servers, where you can change it back"
+            translate(
+                "PermissionDialog", "Stored in Settings → MCP servers, where you can change it back"
+            )
         )
         self.allow_always.setVisible(request.is_mcp)
-        self.deny = QPushButton(icon("x"), "Deny")
+        self.deny = QPushButton(icon("x"), translate("PermissionDialog", "Deny"))
         self.deny.setObjectName("deny")
         self.deny.setDefault(True)  # Enter never approves by accident
         self.deny.setAutoDefault(True)

@@ -32,6 +32,7 @@ from parley.application.ports.settings_store import ProviderConfig, SettingsErro
 from parley.application.providers.probe import probe_provider
 from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
+from parley.ui.i18n import translate
 from parley.ui.view_models import ProviderDraft
 from parley.ui.widgets.provider_form import ProviderForm
 
@@ -89,10 +90,15 @@ class ProviderEditor(QObject):
         key = self.form.key_edit
         key.clear()
         key.setEnabled(False)
-        key.setPlaceholderText("no system keyring: use Key variable below")
+        key.setPlaceholderText(
+            translate("ProviderEditor", "no system keyring: use Key variable below")
+        )
         key.setToolTip(self.keyring_problem)
         key.setAccessibleDescription(
-            f"Disabled: {self.keyring_problem}. Name an environment variable under Key variable."
+            translate(
+                "ProviderEditor",
+                "Disabled: {keyring_problem}. Name an environment variable under Key variable.",
+            ).format(keyring_problem=self.keyring_problem)
         )
 
     # -- intents ---------------------------------------------------------------------------------
@@ -105,21 +111,39 @@ class ProviderEditor(QObject):
             config = services.catalog.validate(_config(draft))
             if draft.api_key and not services.secrets.available:
                 raise SecretStoreError(
-                    f"{services.secrets.unavailable_reason}. Set "
-                    f"{draft.api_key_env or 'an environment variable'} before starting Parley "
-                    "and name it under Key variable."
+                    translate(
+                        "ProviderEditor",
+                        "{reason}. Set {variable} before starting Parley and name it under "
+                        "Key variable.",
+                    ).format(
+                        reason=services.secrets.unavailable_reason,
+                        variable=draft.api_key_env
+                        or translate("ProviderEditor", "an environment variable"),
+                    )
                 )
             if not draft.api_key:
                 source = services.key_source(config)
                 if source.needed and source.where == "none":
                     where = (
-                        "paste it above (it is kept in the system keyring)"
+                        translate(
+                            "ProviderEditor", "paste it above (it is kept in the system keyring)"
+                        )
                         if services.secrets.available
-                        else f"{services.secrets.unavailable_reason}; set "
-                        f"{draft.api_key_env or 'an environment variable'} before starting "
-                        "Parley and name it under Key variable"
+                        else translate(
+                            "ProviderEditor",
+                            "{reason}; set {variable} before starting Parley and name it "
+                            "under Key variable",
+                        ).format(
+                            reason=services.secrets.unavailable_reason,
+                            variable=draft.api_key_env
+                            or translate("ProviderEditor", "an environment variable"),
+                        )
                     )
-                    raise SettingsError(f"{config.name!r} needs an API key: {where}")
+                    raise SettingsError(
+                        translate("ProviderEditor", "{name!r} needs an API key: {where}").format(
+                            name=config.name, where=where
+                        )
+                    )
             exists = any(p.name == config.name for p in services.settings.providers())
             services.settings.add_provider(config, replace=exists)
             if draft.api_key:
@@ -131,8 +155,12 @@ class ProviderEditor(QObject):
         def done(source: str) -> None:
             self.form.set_busy(False)
             self.form.key_edit.clear()
-            self.form.key_source.setText(f"Key: {source}")
-            self.form.show_result(f"Saved {draft.name!r}.", ok=True)
+            self.form.key_source.setText(
+                translate("ProviderEditor", "Key: {source}").format(source=source)
+            )
+            self.form.show_result(
+                translate("ProviderEditor", "Saved {name!r}.").format(name=draft.name), ok=True
+            )
             self.sig_saved.emit(draft.name)
 
         self._run(job, done, "Saving…")

@@ -56,9 +56,12 @@ from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
 from parley.ui.controllers.knowledge import KnowledgeRuns
 from parley.ui.controllers.team_sync import TeamSyncController
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.picker import LanguagePicker
 from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
 from parley.ui.settings_pages.context_page import ContextPage
+from parley.ui.settings_pages.desktop_page import DesktopPage
 from parley.ui.settings_pages.look import (
     BADGES,
     Badge,
@@ -87,51 +90,81 @@ _DETAIL = Qt.ItemDataRole.UserRole + 2
 _PAGES = (
     (
         "providers",
-        "Providers",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Providers"),
         ("plug", "message-square"),
-        "Where answers come from: cloud services and servers on this computer. Keys are kept "
-        "in the system keyring, never in a file.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Where answers come from: cloud services and servers on this computer. Keys are kept "
+            "in the system keyring, never in a file.",
+        ),
     ),
     (
         "skills",
-        "Skills & Agents",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Skills & Agents"),
         ("sparkles", "sparkles"),
-        "Markdown files that give the model rules (skills) or a persona (agents). Use them "
-        "with /skill NAME and /agent NAME.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Markdown files that give the model rules (skills) or a persona (agents). Use them "
+            "with /skill NAME and /agent NAME.",
+        ),
     ),
     (
         "projects",
-        "Projects",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Projects"),
         ("folder", "folder"),
-        "A workspace folder, shared instructions, a default model and tool permissions under "
-        "one name.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "A workspace folder, shared instructions, a default model and tool permissions under "
+            "one name.",
+        ),
     ),
     (
         "prices",
-        "Prices",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Prices"),
         ("coins", "file-text"),
-        "The price table behind the estimated cost shown under each answer.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog", "The price table behind the estimated cost shown under each answer."
+        ),
     ),
     (
         "mcp",
-        "MCP servers",
+        QT_TRANSLATE_NOOP("SettingsDialog", "MCP servers"),
         ("server", "wrench"),
-        "Tools from Model Context Protocol servers: programs on this computer or services on "
-        "the web. Every call goes through Parley's permission checks.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Tools from Model Context Protocol servers: programs on this computer or services on "
+            "the web. Every call goes through Parley's permission checks.",
+        ),
     ),
     (
         "context",
-        "Context & knowledge",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Context & knowledge"),
         ("book-open", "file-text"),
-        "How long conversations are summarised, and how large documents and projects' "
-        "knowledge folders are searched for each turn.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "How long conversations are summarised, and how large documents and projects' "
+            "knowledge folders are searched for each turn.",
+        ),
     ),
     (
         "team",
-        "Team",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Team"),
         ("users", "refresh-cw"),
-        "Sync this computer's history with your team's store, in the background. This "
-        "computer keeps working offline; the password is kept in the system keyring.",
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Sync this computer's history with your team's store, in the background. This "
+            "computer keeps working offline; the password is kept in the system keyring.",
+        ),
+    ),
+    (
+        "desktop",
+        QT_TRANSLATE_NOOP("SettingsDialog", "Desktop"),
+        ("monitor", "sliders-horizontal"),
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Parley in the system tray, and Quick ask: one question from anywhere, with a key "
+            "chord or the command parley quick.",
+        ),
     ),
 )
 
@@ -173,17 +206,17 @@ class ProvidersPage(QWidget):
 
         self.provider_list = QListWidget()
         self.provider_list.setObjectName("provider-list")
-        self.provider_list.setAccessibleName("Providers")
+        self.provider_list.setAccessibleName(translate("ProvidersPage", "Providers"))
         self.provider_list.setItemDelegate(ProviderDelegate(self.provider_list))
         self.provider_list.setUniformItemSizes(True)
         self.provider_list.setSpacing(2)
-        self.add_button = primary(QPushButton("Add provider"))
+        self.add_button = primary(QPushButton(translate("ProvidersPage", "Add provider")))
         self.add_button.setObjectName("new-provider")
         self.add_button.setIcon(icon("plus", role=QPalette.ColorRole.HighlightedText))
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(translate("ProvidersPage", "Remove"))
         secondary(self.remove_button)
         self.remove_button.setObjectName("remove-provider")
-        self.remove_button.setAccessibleName("Remove provider")
+        self.remove_button.setAccessibleName(translate("ProvidersPage", "Remove provider"))
         self.remove_button.setIcon(icon_or("trash-2", "x"))
         self.keyring_note = QLabel("")
         self.keyring_note.setObjectName("keyring-note")
@@ -218,7 +251,7 @@ class ProvidersPage(QWidget):
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroller.setWidget(self.form)
-        scroller.setAccessibleName("Provider details")
+        scroller.setAccessibleName(translate("ProvidersPage", "Provider details"))
         right.addWidget(scroller, 1)
         if self.form.action_bar is not None:
             right.addWidget(self.form.action_bar)
@@ -230,8 +263,11 @@ class ProvidersPage(QWidget):
         self.editor.sig_saved.connect(self._on_saved)
         if not services.secrets.available:
             self.keyring_note.setText(
-                f"{services.secrets.unavailable_reason}. Keys are read from environment "
-                "variables only (name the variable under Key variable)."
+                translate(
+                    "ProvidersPage",
+                    "{unavailable_reason}. Keys are read from environment variables only (name "
+                    "the variable under Key variable).",
+                ).format(unavailable_reason=services.secrets.unavailable_reason)
             )
             self.keyring_note.setVisible(True)
         self.reload()
@@ -256,13 +292,17 @@ class ProvidersPage(QWidget):
             self.provider_list.blockSignals(True)
             self.provider_list.clear()
             for config, source in rows:
-                state = BADGES[states[config.name]].text
+                state = BADGES[states[config.name]].words
                 # The text is what a screen reader says: name, kind and the key's state.
                 item = QListWidgetItem(f"{config.name}  ·  {config.kind}  ·  {state}")
                 item.setData(_NAME, config.name)
                 item.setData(_KEY_STATE, states[config.name])
                 item.setData(_DETAIL, f"{config.kind} · {config.base_url}")
-                item.setToolTip(f"{config.base_url}\nkey: {source}")
+                item.setToolTip(
+                    translate("ProvidersPage", "{base_url}\nkey: {source}").format(
+                        base_url=config.base_url, source=source
+                    )
+                )
                 self.provider_list.addItem(item)
             self.provider_list.blockSignals(False)
             names = [p.name for p, _ in rows]
@@ -287,7 +327,9 @@ class ProvidersPage(QWidget):
             api_key_env=config.api_key_env,
             default_model=config.default_model,
             models=config.models,
-            key_source=f"Key: {self._sources.get(config.name, '')}",
+            key_source=translate("ProvidersPage", "Key: {source}").format(
+                source=self._sources.get(config.name, "")
+            ),
         )
 
     def _on_add(self) -> None:
@@ -305,7 +347,9 @@ class ProvidersPage(QWidget):
             return
         name = item.data(_NAME)
         answer = QMessageBox.question(
-            self, "Remove provider", f"Remove {name!r} and its stored key?"
+            self,
+            translate("ProvidersPage", "Remove provider"),
+            translate("ProvidersPage", "Remove {name!r} and its stored key?").format(name=name),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
@@ -324,7 +368,11 @@ class ProvidersPage(QWidget):
             self.sig_providers_changed.emit()
 
         self._bridge.submit(
-            job, done, lambda exc: self.form.show_result(f"Cannot remove: {exc}", ok=False)
+            job,
+            done,
+            lambda exc: self.form.show_result(
+                translate("ProvidersPage", "Cannot remove: {exc}").format(exc=exc), ok=False
+            ),
         )
 
 
@@ -369,7 +417,7 @@ class SettingsDialog(QDialog):
         mcp_pins: ToolPins | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(translate("SettingsDialog", "Settings"))
         self.resize(960, 620)
         library = skills if skills is not None else getattr(services, "skills", None)
         self.providers_page = ProvidersPage(services, bridge)
@@ -395,6 +443,10 @@ class SettingsDialog(QDialog):
             on_changed=team_sync.restart if team_sync is not None else None,
             sync_now=team_sync.resume if team_sync is not None else None,
         )
+        # The tray and Quick ask (issue 20): applied at once to the running Parley's ``Desktop``.
+        self.desktop_page = DesktopPage(
+            services.config_dir, bridge.submit, getattr(parent, "desktop", None)
+        )
         widgets = (
             self.providers_page,
             self.skills_page,
@@ -403,11 +455,12 @@ class SettingsDialog(QDialog):
             self.mcp_page,
             self.context_page,
             self.team_page,
+            self.desktop_page,
         )
 
         self.nav = QListWidget()
         self.nav.setObjectName("settings-nav")
-        self.nav.setAccessibleName("Settings pages")
+        self.nav.setAccessibleName(translate("SettingsDialog", "Settings pages"))
         self.nav.setFrameShape(QFrame.Shape.NoFrame)
         self.nav.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.nav.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -424,7 +477,10 @@ class SettingsDialog(QDialog):
         self.stack.setObjectName("settings-pages")
         #: The page titles, in ``PAGES`` order (for tests and for the accessible names).
         self.titles: list[QLabel] = []
-        for (name, label, (icon_name, fallback), hint), page in zip(_PAGES, widgets, strict=True):
+        for (name, english, (icon_name, fallback), about), page in zip(
+            _PAGES, widgets, strict=True
+        ):
+            label, hint = translate("SettingsDialog", english), translate("SettingsDialog", about)
             item = QListWidgetItem(icon_or(icon_name, fallback), label)
             item.setData(_NAME, name)
             item.setToolTip(hint)
@@ -436,7 +492,7 @@ class SettingsDialog(QDialog):
         self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.nav.setCurrentRow(0)
 
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(translate("SettingsDialog", "Close"))
         secondary(self.close_button)
         self.close_button.setObjectName("settings-close")
         self.close_button.clicked.connect(self.reject)
@@ -445,10 +501,15 @@ class SettingsDialog(QDialog):
         side = QVBoxLayout()
         side.setContentsMargins(12, 16, 8, 12)
         side.setSpacing(8)
-        caption = title_label("Settings", 1.15)
+        caption = title_label(translate("SettingsDialog", "Settings"), 1.15)
         caption.setContentsMargins(10, 0, 0, 0)
         side.addWidget(caption)
         side.addWidget(self.nav, 1)
+        # The window's language (ui/i18n), kept for the next start.
+        config_dir = getattr(services, "config_dir", None)
+        if config_dir is not None:
+            self.language = LanguagePicker(config_dir, bridge.submit)
+            side.addWidget(self.language)
         side.addWidget(self.close_button)
         side_panel = QWidget()
         side_panel.setObjectName("settings-side")

@@ -6,6 +6,8 @@ as ``QKeySequence`` portable text) and the sheet (``ui.widgets.shortcuts_dialog`
 
 Invariants it keeps:
 
+- names and descriptions are English here (the menus find a row by its name); the sheet
+  translates them for display (``QT_TRANSLATE_NOOP`` marks them for ``make translations``);
 - every key string is ``QKeySequence`` *portable* text ("Ctrl+Shift+C"), one chord each; the
   sheet turns it into the platform's native text for display (⌘ on macOS);
 - no two rows of the window scope share a key sequence;
@@ -21,6 +23,14 @@ last answer, Ctrl+O attach files, Ctrl+B show/hide the sidebar, Ctrl+/ this shee
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name lupdate finds
+    """Marks a row's name and description for translation (``make translations`` collects them
+    under "Shortcuts"); the table keeps the English (the menus look rows up by name) and the sheet
+    shows ``translate("Shortcuts", …)`` of it."""
+    return text
+
 
 #: Where a shortcut is handled: a window-wide action, the composer's own keys, or keys of the
 #: conversation list and the transcript (handled by those widgets; listed so the sheet is whole).
@@ -43,37 +53,126 @@ class Shortcut:
 
 
 SHORTCUTS: tuple[Shortcut, ...] = (
-    Shortcut("Send", "Ctrl+Return", "Send the prompt", scope="composer"),
-    Shortcut("New line", "Return", "Start a new line in the prompt", scope="composer"),
-    Shortcut("Stop", "Esc", "Stop the answer being written (the partial answer is kept)"),
-    Shortcut("New conversation", "Ctrl+N", "Start a new conversation"),
-    Shortcut("Quick switch", "Ctrl+K", "Jump to a conversation by its title"),
-    Shortcut("Find conversation", "Ctrl+F", "Search all conversations"),
-    Shortcut("History", "Ctrl+H", "Browse, verify and export the history"),
-    Shortcut("Settings", "Ctrl+,", "Providers, keys and preferences"),
-    Shortcut("Copy last answer", "Ctrl+Shift+C", "Copy the last answer to the clipboard"),
     Shortcut(
-        "Edit last message",
-        "Up",
-        "Edit your last message (Up in an empty prompt); sending starts a new branch",
+        QT_TRANSLATE_NOOP("Shortcuts", "Send"),
+        "Ctrl+Return",
+        QT_TRANSLATE_NOOP("Shortcuts", "Send the prompt"),
         scope="composer",
     ),
-    Shortcut("Attach files", "Ctrl+O", "Choose files to attach to the prompt"),
-    Shortcut("Toggle sidebar", "Ctrl+B", "Show or hide the conversation list"),
-    Shortcut("Zoom in", "Ctrl+=", "Make the text larger", alternates=("Ctrl++",)),
-    Shortcut("Zoom out", "Ctrl+-", "Make the text smaller"),
-    Shortcut("Reset zoom", "Ctrl+0", "Back to the normal text size"),
-    Shortcut("Show shortcuts", "Ctrl+/", "This list of keyboard shortcuts"),
-    Shortcut("Rename conversation", "F2", "Rename the selected conversation", scope="sidebar"),
-    Shortcut("Delete conversation", "Del", "Delete the selected conversation", scope="sidebar"),
-    Shortcut("Undo delete", "Ctrl+Z", "Bring back the conversation just deleted", scope="sidebar"),
     Shortcut(
-        "Message actions",
+        QT_TRANSLATE_NOOP("Shortcuts", "New line"),
+        "Return",
+        QT_TRANSLATE_NOOP("Shortcuts", "Start a new line in the prompt"),
+        scope="composer",
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Stop"),
+        "Esc",
+        QT_TRANSLATE_NOOP(
+            "Shortcuts", "Stop the answer being written (the partial answer is kept)"
+        ),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "New conversation"),
+        "Ctrl+N",
+        QT_TRANSLATE_NOOP("Shortcuts", "Start a new conversation"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Quick switch"),
+        "Ctrl+K",
+        QT_TRANSLATE_NOOP("Shortcuts", "Jump to a conversation by its title"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Find conversation"),
+        "Ctrl+F",
+        QT_TRANSLATE_NOOP("Shortcuts", "Search all conversations"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "History"),
+        "Ctrl+H",
+        QT_TRANSLATE_NOOP("Shortcuts", "Browse, verify and export the history"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Settings"),
+        "Ctrl+,",
+        QT_TRANSLATE_NOOP("Shortcuts", "Providers, keys and preferences"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Copy last answer"),
+        "Ctrl+Shift+C",
+        QT_TRANSLATE_NOOP("Shortcuts", "Copy the last answer to the clipboard"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Edit last message"),
+        "Up",
+        QT_TRANSLATE_NOOP(
+            "Shortcuts",
+            "Edit your last message (Up in an empty prompt); sending starts a new branch",
+        ),
+        scope="composer",
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Attach files"),
+        "Ctrl+O",
+        QT_TRANSLATE_NOOP("Shortcuts", "Choose files to attach to the prompt"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Toggle sidebar"),
+        "Ctrl+B",
+        QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the conversation list"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Zoom in"),
+        "Ctrl+=",
+        QT_TRANSLATE_NOOP("Shortcuts", "Make the text larger"),
+        alternates=("Ctrl++",),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Zoom out"),
+        "Ctrl+-",
+        QT_TRANSLATE_NOOP("Shortcuts", "Make the text smaller"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Reset zoom"),
+        "Ctrl+0",
+        QT_TRANSLATE_NOOP("Shortcuts", "Back to the normal text size"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Show shortcuts"),
+        "Ctrl+/",
+        QT_TRANSLATE_NOOP("Shortcuts", "This list of keyboard shortcuts"),
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Rename conversation"),
+        "F2",
+        QT_TRANSLATE_NOOP("Shortcuts", "Rename the selected conversation"),
+        scope="sidebar",
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Delete conversation"),
+        "Del",
+        QT_TRANSLATE_NOOP("Shortcuts", "Delete the selected conversation"),
+        scope="sidebar",
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Undo delete"),
+        "Ctrl+Z",
+        QT_TRANSLATE_NOOP("Shortcuts", "Bring back the conversation just deleted"),
+        scope="sidebar",
+    ),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Message actions"),
         "Shift+F10",
-        "Copy, regenerate or edit the message at the cursor (also the Menu key)",
+        QT_TRANSLATE_NOOP(
+            "Shortcuts", "Copy, regenerate or edit the message at the cursor (also the Menu key)"
+        ),
         scope="transcript",
     ),
-    Shortcut("Quit", "Ctrl+Q", "Quit Parley"),
+    Shortcut(
+        QT_TRANSLATE_NOOP("Shortcuts", "Quit"),
+        "Ctrl+Q",
+        QT_TRANSLATE_NOOP("Shortcuts", "Quit Parley"),
+    ),
 )
 
 

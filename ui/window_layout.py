@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import translate
 from parley.ui.icons import icon, scale_with_font
 from parley.ui.transcript import TranscriptView
 from parley.ui.widgets.composer import Composer
@@ -45,16 +46,16 @@ SMALL_TEXT = 0.85
 def build_sidebar(w: MainWindow, store: EventStore) -> QWidget:
     """New chat, the search field (searching ``store``), the conversation list and the Undo bar;
     returns the panel."""
-    w.new_button = QPushButton(icon("plus"), "New chat")
+    w.new_button = QPushButton(icon("plus"), translate("window_layout", "New chat"))
     w.new_button.setObjectName("new-chat")
-    w.new_button.setAccessibleName("New chat")
-    w.new_button.setToolTip("Start a new conversation (Ctrl+N)")
+    w.new_button.setAccessibleName(translate("window_layout", "New chat"))
+    w.new_button.setToolTip(translate("window_layout", "Start a new conversation (Ctrl+N)"))
     scale_with_font(w.new_button)
     w.session_search = SessionSearch(store, w.bridge.submit)
-    w.session_search.setAccessibleName("Search conversations")
+    w.session_search.setAccessibleName(translate("window_layout", "Search conversations"))
     w.session_list = ConversationList()
     w.session_list.setObjectName("sessions")
-    w.session_list.setAccessibleName("Conversations")
+    w.session_list.setAccessibleName(translate("window_layout", "Conversations"))
     w.undo_bar = UndoBar()
     sidebar = QWidget()
     layout = QVBoxLayout(sidebar)
@@ -71,8 +72,8 @@ def build_chat_page(w: MainWindow) -> QWidget:
     model) and the status line; returns the page."""
     w.title_edit = QLineEdit()
     w.title_edit.setObjectName("title")
-    w.title_edit.setPlaceholderText("New conversation")
-    w.title_edit.setAccessibleName("Conversation title")
+    w.title_edit.setPlaceholderText(translate("window_layout", "New conversation"))
+    w.title_edit.setAccessibleName(translate("window_layout", "Conversation title"))
     # A heading that can be edited, not a form field: no frame until hovered or focused, on
     # the page's own colour (sizes in the font's units, so it follows the zoom).
     w.title_edit.setStyleSheet(
@@ -83,7 +84,9 @@ def build_chat_page(w: MainWindow) -> QWidget:
     )
     w.usage_label = QLabel("")
     w.usage_label.setObjectName("conversation-usage")
-    w.usage_label.setAccessibleName("Tokens and estimated cost of this conversation")
+    w.usage_label.setAccessibleName(
+        translate("window_layout", "Tokens and estimated cost of this conversation")
+    )
     # Its size follows the zoom (``MainWindow._apply_zoom``): a pixel size in a style sheet
     # would not.
     w.usage_label.setStyleSheet("color: palette(placeholder-text)")
@@ -93,9 +96,11 @@ def build_chat_page(w: MainWindow) -> QWidget:
         w.usage_label.setFont(small)
     w.project_picker = QComboBox()
     w.project_picker.setObjectName("project-picker")
-    w.project_picker.setAccessibleName("Project")
-    w.project_picker.setToolTip("The project this conversation belongs to")
-    w.project_picker.addItem("No project", None)
+    w.project_picker.setAccessibleName(translate("window_layout", "Project"))
+    w.project_picker.setToolTip(
+        translate("window_layout", "The project this conversation belongs to")
+    )
+    w.project_picker.addItem(translate("window_layout", "No project"), None)
     w.project_picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
     # One slim header: the conversation (title), what it cost, where it belongs (project).
     # The model picker and the tools live on the composer's bar, where the next turn is made.
@@ -118,7 +123,7 @@ def build_chat_page(w: MainWindow) -> QWidget:
     # while the chosen tools can run commands.
     w.sandbox_label = tools.sandbox_label
     w.model_picker = ModelPicker()
-    w.model_picker.setAccessibleName("Model for the next message")
+    w.model_picker.setAccessibleName(translate("window_layout", "Model for the next message"))
 
     w.transcript = TranscriptView()
     w.composer = Composer(submit=w.bridge.submit)
@@ -131,7 +136,7 @@ def build_chat_page(w: MainWindow) -> QWidget:
     composer_row.addStretch(1)
     w.status = QLabel("")
     w.status.setObjectName("status")
-    w.status.setAccessibleName("Status")
+    w.status.setAccessibleName(translate("window_layout", "Status"))
     # A long message (an error naming a path) wraps; its width never sets the window's.
     w.status.setWordWrap(True)
     w.status.setTextFormat(Qt.TextFormat.PlainText)

@@ -34,8 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from parley.application.conversations.render import history_messages
 from parley.domain.agents.conversation_execution_request import (
+    SURFACE_UNNAMED,
+    SURFACES,
     ConversationExecutionRequest,
     McpResourceRef,
 )
@@ -90,6 +91,8 @@ class TurnDraft:
     gate_mode: str = "auto"
     project_id: str | None = None
     project_instructions: str = ""
+    #: what sends it: "window" or "cli" (the user message's ``source`` and, when it is one of
+    #: ``SURFACES``, the turn's ``surface``)
     source: str = "window"
     #: where the turn goes: "new" after the path through ``current_turn_id``; otherwise a
     #: sibling of ``target_turn_id``
@@ -204,6 +207,7 @@ def compose_turn(
     request = ConversationExecutionRequest(
         turn_id=mint_id(),
         session_id=session_id or mint_id(),
+        surface=draft.source if draft.source in SURFACES else SURFACE_UNNAMED,
         project_id=draft.project_id,
         title="" if new_conversation else draft.title,
         follows_turn_id=follows,
@@ -218,7 +222,6 @@ def compose_turn(
         compaction_provider_id=draft.compaction_provider_id,
         compaction_model=draft.compaction_model,
         retrieval_limit=draft.retrieval_limit,
-        messages=history_messages(shown),
         provider_id=provider_id,
         model=model,
         project_context=draft.project_instructions,

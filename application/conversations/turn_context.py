@@ -1,7 +1,7 @@
 """What a turn sends must fit: measuring each call, compacting when it passes the threshold,
 refusing what cannot fit, and the excerpts retrieved for large documents.
 
-Why it exists: the runtime (``turn_runtime.py``) runs the steps; the decisions about the context —
+Why it exists: the runtime (``turn_runtime``) runs the steps; the decisions about the context —
 is this request small enough, which turns to summarise, which attachment is searched instead of
 sent, which excerpts go with the question — are made here, once, so the runtime's loop stays a
 loop. Everything runs on the turn's worker thread.
@@ -94,7 +94,7 @@ class ContextTooLong(Exception):
 
 
 class TurnLog(Protocol):
-    """What of the running turn this module uses (``turn_runtime._Turn``)."""
+    """What of the running turn this module uses (``turn_runtime.turn._Turn``)."""
 
     request: ConversationExecutionRequest
     history: list[StoredEvent] | None

@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from parley.application.conversations.surfaces import surface_label
 from parley.application.ports.event_store import ChainReport, SessionRecord
 from parley.domain.actions.confinement import Confinement
 from parley.domain.transcript.branches import BranchTree
@@ -121,6 +122,8 @@ def event_summary(event: Event, width: int = 100) -> str:
             text += f" · follows {event.follows_turn_id[:8]}"
         if event.agent_role:
             text += f" · agent {event.agent_role}"
+        if surface_label(event.surface):
+            text += f" · {surface_label(event.surface)}"
         if event.review_note:
             text += " · review note"
     elif isinstance(event, UserMessage):
@@ -443,8 +446,11 @@ def _cited_by_turn(events: Sequence[StoredEvent]) -> dict[str, frozenset[int]]:
 
 
 def _setup_notes(event: TurnStarted) -> list[str]:
-    """What the turn ran under beyond the model: agent, skills prefix, review note."""
+    """What the turn ran under beyond the model: who started it (scheduled, command line),
+    agent, skills prefix, review note."""
     notes = []
+    if surface_label(event.surface):
+        notes.append(surface_label(event.surface))
     if event.agent_role:
         notes.append(f"agent {event.agent_role}")
     skills = [line[len("# Skill: ") :] for line in event.instruction_prefix.splitlines()

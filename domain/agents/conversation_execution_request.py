@@ -1,14 +1,24 @@
 """The immutable snapshot of one turn.
 
-Why it exists: at submit time the UI thread reads the composer, the model picker, the workspace,
-the gate setting and the history *once* and freezes them into a ``ConversationExecutionRequest``.
-From then on nothing reads a widget again, so changing the model, the title or the workspace while
-an answer streams cannot touch the running turn.
+Why it exists: at submit time the UI thread reads the composer, the model picker, the workspace
+and the gate setting *once* and freezes them into a ``ConversationExecutionRequest`` (a schedule
+builds one the same way when a task is due). From then on nothing reads a widget again, so changing
+the model, the title or the workspace while an answer streams cannot touch the running turn.
+
+The history is not in the request: the runtime renders every model call from the event log
+(``application/conversations/render.py``), so there is one source of what the model saw. Every
+field has a reader; the table in ADR-005 ("The request's fields, each with its job") lists who sets
+and who reads each one.
 
 Invariants it keeps:
 
 - it is frozen, and so is everything it holds: lists handed in are copied into tuples, ``extras`` is
-  copied into a read-only mapping, history messages become frozen ``ChatMessage`` values;
+  copied into a read-only mapping;
+- ``surface`` names what started the turn (``SURFACES``: the window, ``parley ask``, a schedule;
+  ``cowork`` is what turns recorded before surfaces were named say); never blank;
+- ``run_to_completion`` turns run under ``completion_max_steps`` instead of ``max_steps``
+  (``effective_max_steps``): the runtime ends such a turn as failed, kind ``step_limit``, when
+  the cap is reached before the model gave its final answer;
 - ``allowed_tools`` keeps ``None`` ("every enabled tool") distinct from ``()`` ("no tool at all");
 - ``mcp_servers`` names the MCP servers whose tools the turn may offer (names only: their
   configurations are application data the runtime reads when the turn starts), in order, once each;
@@ -24,7 +34,6 @@ Standard library only (this is ``domain``).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,12 +47,23 @@ INSTRUCTION_SEPARATOR = "\n\n---\n\n"
 #: or ask before every action.
 GATE_MODES = ("auto", "confirm")
 
+#: What started a turn, as ``turn_started.surface`` records it: the window, ``parley ask``, a
+#: schedule (an unattended task). The sidebar's Scheduled section lists conversations started on
+#: ``SURFACE_SCHEDULE`` (``application/conversations/surfaces.py``).
+SURFACE_WINDOW = "window"
+SURFACE_CLI = "cli"
+SURFACE_SCHEDULE = "schedule"
+SURFACES = (SURFACE_WINDOW, SURFACE_CLI, SURFACE_SCHEDULE)
+#: The surface of a request that names none, and of every turn recorded before surfaces were named.
+SURFACE_UNNAMED = "cowork"
+
 _ROLES = ("system", "user", "assistant", "tool")
 
 
 @dataclass(frozen=True)
 class ChatMessage:
-    """One message of the history the user saw at submit time (role and plain text)."""
+    """One message as the user saw it (role and plain text): what ``history_messages`` reads
+    back from a log, e.g. to check an import."""
 
     role: str
     content: str
@@ -53,21 +73,6 @@ class ChatMessage:
             raise ValueError(f"unknown message role {self.role!r}; expected one of {_ROLES}")
         if not isinstance(self.content, str):
             raise ValueError("message content must be a string")
-
-    @classmethod
-    def coerce(cls, value: ChatMessage | Mapping[str, Any] | tuple[str, str]) -> ChatMessage:
-        """Accept a ``ChatMessage``, a ``{"role", "content"}`` mapping or a ``(role, content)``
-        pair."""
-        if isinstance(value, ChatMessage):
-            return value
-        if isinstance(value, Mapping):
-            unknown = set(value) - {"role", "content"}
-            if unknown:
-                raise ValueError(f"unknown message field(s): {', '.join(sorted(unknown))}")
-            return cls(role=str(value.get("role", "")), content=value.get("content", ""))
-        if isinstance(value, tuple) and len(value) == 2:
-            return cls(role=value[0], content=value[1])
-        raise ValueError(f"cannot read a history message from {type(value).__name__}")
 
 
 def compose_user_content(
@@ -167,7 +172,8 @@ class ConversationExecutionRequest:
     # identity
     turn_id: str
     session_id: str
-    surface: str = "cowork"
+    # what started the turn (SURFACES); recorded in turn_started, read by the Scheduled section
+    surface: str = SURFACE_UNNAMED
     project_id: str | None = None
     title: str = ""
     # where the turn goes in the conversation's tree (domain.transcript.branches): the turn it
@@ -180,7 +186,6 @@ class ConversationExecutionRequest:
     attachments: tuple[Path, ...] = ()
     # MCP resources attached like files (server and URI; duplicates dropped)
     mcp_resources: tuple[McpResourceRef, ...] = ()
-    messages: tuple[ChatMessage, ...] = ()
     # which model ("" = the provider's default)
     provider_id: str = ""
     model: str = ""
@@ -192,14 +197,16 @@ class ConversationExecutionRequest:
     # the MCP servers enabled for this turn, by name ("" names nothing; duplicates dropped)
     mcp_servers: tuple[str, ...] = ()
     max_steps: int = 30
+    # a task that runs to completion goes on through tool steps up to completion_max_steps
+    # (effective_max_steps); reaching it first fails the turn with error_kind "step_limit"
     completion_max_steps: int = 200
     run_to_completion: bool = False
-    enforce_rules: bool = True
     gate_mode: str = "auto"
     agent_role: str = ""
-    # files: the workspace the tools act in, the per-turn sandbox, where results are promoted
+    # files: the workspace the tools act in, and where a completed turn's files are promoted
+    # (None: <workspace>/parley-output). The per-turn sandbox is not the request's to choose: the
+    # composition root places it under the data folder (writes there run without asking).
     workspace: Path | None = None
-    output_dir: Path | None = None
     home_output_root: Path | None = None
     # unattended runs
     unattended: bool = False
@@ -222,6 +229,8 @@ class ConversationExecutionRequest:
     def __post_init__(self) -> None:
         _require_id("turn_id", self.turn_id)
         _require_id("session_id", self.session_id)
+        if not isinstance(self.surface, str) or not self.surface.strip():
+            raise ValueError(f"surface must name what started the turn, got {self.surface!r}")
         if self.follows_turn_id is not None and not isinstance(self.follows_turn_id, str):
             raise ValueError("follows_turn_id must be a turn id, '' (the start) or None")
         if self.gate_mode not in GATE_MODES:
@@ -267,7 +276,7 @@ class ConversationExecutionRequest:
         set_(self, "retrieval_attachments", tuple(dict.fromkeys(chosen)))
         names = (str(name).strip() for name in _iter(self.knowledge_collections))
         set_(self, "knowledge_collections", tuple(dict.fromkeys(n for n in names if n)))
-        set_(self, "messages", tuple(ChatMessage.coerce(m) for m in _iter(self.messages)))
+        set_(self, "surface", self.surface.strip())
         # One per (server, URI): the same resource attached twice is read and sent once.
         refs: dict[tuple[str, str], McpResourceRef] = {}
         for raw in _iter(self.mcp_resources):
@@ -279,7 +288,6 @@ class ConversationExecutionRequest:
         servers = (str(name).strip() for name in _iter(self.mcp_servers))
         set_(self, "mcp_servers", tuple(dict.fromkeys(n for n in servers if n)))
         set_(self, "workspace", _as_path("workspace", self.workspace))
-        set_(self, "output_dir", _as_path("output_dir", self.output_dir))
         set_(self, "home_output_root", _as_path("home_output_root", self.home_output_root))
         if not isinstance(self.extras, Mapping):
             raise ValueError("extras must be a mapping")
@@ -288,19 +296,9 @@ class ConversationExecutionRequest:
     # -- derived facts -------------------------------------------------------------------------
 
     @property
-    def has_prompt(self) -> bool:
-        """True when the prompt holds something other than white space."""
-        return bool(self.prompt.strip())
-
-    @property
     def effective_max_steps(self) -> int:
         """The step cap this turn runs under: the completion ceiling when running to completion."""
         return self.completion_max_steps if self.run_to_completion else self.max_steps
-
-    @property
-    def requires_permission_gate(self) -> bool:
-        """True when every action must be confirmed by the user before it runs."""
-        return self.gate_mode == "confirm"
 
     def user_content(self, body: str) -> str:
         """The exact user message the model receives for ``body`` (see ``compose_user_content``)."""
@@ -310,22 +308,6 @@ class ConversationExecutionRequest:
             review_note=self.review_note,
             session_notes=self.session_notes,
         )
-
-    # -- adjusted copies -----------------------------------------------------------------------
-
-    def with_model(self, provider_id: str = "", model: str = "") -> ConversationExecutionRequest:
-        """A copy on another provider and/or model; an empty argument keeps the current value."""
-        return dataclasses.replace(
-            self,
-            provider_id=provider_id or self.provider_id,
-            model=model or self.model,
-        )
-
-    def with_output_dir(self, path: str | Path | None) -> ConversationExecutionRequest:
-        """A copy with another per-turn sandbox; an empty argument keeps the current one."""
-        if path is None or (isinstance(path, str) and not path.strip()):
-            return self
-        return dataclasses.replace(self, output_dir=Path(path))
 
 
 def _iter(value: Iterable[Any] | None) -> Iterable[Any]:

@@ -7,7 +7,8 @@ These tests build the wheel from a copy of the repository's files (exactly what 
 has: the layer folders, ``parley/`` with its links, ``pyproject.toml``), then:
 
 - list it: only ``parley/`` and the dist-info, every module of every layer under ``parley/``
-  and the icon SVGs (package data),
+  and the package data (the icon SVGs, the application icon's SVG and PNGs, the desktop entry
+  and metainfo, the translations),
   no tests, benchmarks or scripts, and the console script pointing at ``parley.ui.cli``;
 - install it into an empty folder beside a planted ``ui`` package (what the other distribution
   would have put there) and run, from that folder only: the ``parley`` command, an import of every
@@ -79,13 +80,16 @@ def _layer_modules() -> set[str]:
 
 
 def _package_data() -> set[str]:
-    """The non-Python files installed with the package: the icon set and its licence."""
-    icons = REPO / "ui" / "icons"
-    return {
-        "parley/" + str(path.relative_to(REPO))
-        for path in icons.iterdir()
-        if path.suffix == ".svg" or path.name == "LICENSE"
-    }
+    """The non-Python files installed with the package: the icon set and its licence, the
+    application icon (SVG and its PNG sizes), the desktop entry and metainfo, the translations."""
+    ui = REPO / "ui"
+    icons = ui / "icons"
+    files = [p for p in icons.iterdir() if p.suffix == ".svg" or p.name == "LICENSE"]
+    files += [p for p in (icons / "app").iterdir() if p.suffix in (".svg", ".png")]
+    desktop = ui / "desktop_entry"
+    files += [p for p in desktop.iterdir() if p.name.endswith((".desktop", ".metainfo.xml"))]
+    files += list((ui / "i18n").glob("*.qm"))
+    return {"parley/" + str(path.relative_to(REPO)) for path in files}
 
 
 def test_the_wheel_holds_only_parley_and_its_dist_info(wheel: Path) -> None:
@@ -96,6 +100,8 @@ def test_the_wheel_holds_only_parley_and_its_dist_info(wheel: Path) -> None:
     assert len(dist_info) == 1
     files = {n for n in names if n.startswith("parley/")}
     assert _package_data() and "parley/ui/icons/LICENSE" in _package_data()
+    assert "parley/ui/icons/app/parley-16.png" in _package_data()
+    assert "parley/ui/desktop_entry/org.parley.Parley.desktop" in _package_data()
     assert _layer_modules() | {"parley/__init__.py"} | _package_data() == files
     assert not any(part in n for n in names for part in ("tests/", "benchmarks/", "scripts/"))
     (entry_points,) = (n for n in names if n.endswith("entry_points.txt"))

@@ -269,6 +269,7 @@ def test_settings_has_a_navigation_entry_with_an_icon_per_page(qtbot, dialog):
         "MCP servers",
         "Context & knowledge",
         "Team",
+        "Desktop",
     ]
     assert all(not nav.item(i).icon().isNull() for i in range(nav.count()))
     assert [t.text() for t in dialog.titles] == labels

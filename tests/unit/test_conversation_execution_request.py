@@ -15,7 +15,6 @@ from parley.domain.agents import conversation_execution_request as cer_module
 from parley.domain.agents.conversation_execution_request import (
     GATE_MODES,
     INSTRUCTION_SEPARATOR,
-    ChatMessage,
     ConversationExecutionRequest,
 )
 
@@ -28,8 +27,6 @@ blank = st.text(alphabet=" \t\n\r", max_size=5)
 texts = st.text(max_size=40)
 nonblank = texts.filter(lambda s: s.strip())
 tool_names = st.lists(st.text(min_size=1, max_size=10), max_size=5)
-roles = st.sampled_from(("system", "user", "assistant", "tool"))
-messages = st.lists(st.tuples(roles, texts), max_size=5)
 path_strs = st.text(alphabet="abcxyz/._-", min_size=1, max_size=15).filter(lambda s: s.strip())
 
 
@@ -50,7 +47,6 @@ requests = st.builds(
     instruction_prefix=texts,
     review_note=texts,
     attachments=st.lists(path_strs, max_size=3),
-    messages=messages,
     provider_id=texts,
     model=texts,
     project_context=texts,
@@ -59,10 +55,8 @@ requests = st.builds(
     max_steps=st.integers(1, 1000),
     completion_max_steps=st.integers(1, 1000),
     run_to_completion=st.booleans(),
-    enforce_rules=st.booleans(),
     gate_mode=st.sampled_from(GATE_MODES),
     agent_role=texts,
-    output_dir=st.none() | path_strs,
     home_output_root=st.none() | path_strs,
     unattended=st.booleans(),
     timeout_sec=st.none() | st.floats(min_value=0.001, max_value=1e6),
@@ -77,17 +71,16 @@ def test_defaults_match_the_spec():
     assert r.surface == "cowork"
     assert r.project_id is None
     assert r.title == r.prompt == r.instruction_prefix == r.review_note == ""
-    assert r.attachments == () and r.messages == ()
+    assert r.attachments == ()
     assert r.provider_id == r.model == ""
     assert r.project_context == r.session_notes == ""
     assert r.allowed_tools is None
     assert r.max_steps == 30
     assert r.completion_max_steps == 200
     assert r.run_to_completion is False
-    assert r.enforce_rules is True
     assert r.gate_mode == "auto"
     assert r.agent_role == ""
-    assert r.output_dir is None and r.home_output_root is None
+    assert r.home_output_root is None
     assert r.unattended is False
     assert r.timeout_sec is None
     assert dict(r.extras) == {}
@@ -126,40 +119,34 @@ def test_any_nonblank_ids_are_kept_verbatim(turn_id, session_id):
 
 
 @FAST
-@given(paths=st.lists(path_strs, max_size=5), hist=messages, tools=tool_names)
-def test_mutating_the_callers_lists_afterwards_changes_nothing(paths, hist, tools):
-    attachments, history, allowed = list(paths), list(hist), list(tools)
+@given(paths=st.lists(path_strs, max_size=5), tools=tool_names)
+def test_mutating_the_callers_lists_afterwards_changes_nothing(paths, tools):
+    attachments, allowed = list(paths), list(tools)
     extras = {"k": 1}
-    r = make(attachments=attachments, messages=history, allowed_tools=allowed, extras=extras)
-    before = (r.attachments, r.messages, r.allowed_tools)
+    r = make(attachments=attachments, allowed_tools=allowed, extras=extras)
+    before = (r.attachments, r.allowed_tools)
     extras_before = dict(r.extras)
 
     attachments.append("later.txt")
     attachments.clear()
-    history.append(("user", "sneaky"))
-    history.reverse()
     allowed.append("rm_rf")
     extras["k"] = 2
     extras["new"] = 3
 
-    assert (r.attachments, r.messages, r.allowed_tools) == before
+    assert (r.attachments, r.allowed_tools) == before
     assert dict(r.extras) == extras_before
     assert isinstance(r.attachments, tuple)
-    assert isinstance(r.messages, tuple)
     assert isinstance(r.allowed_tools, tuple)
     assert r.attachments == tuple(Path(p) for p in paths)
-    assert r.messages == tuple(ChatMessage(role, content) for role, content in hist)
     assert r.allowed_tools == tuple(tools)
 
 
 def test_generators_are_materialised_once():
     r = make(
         attachments=(p for p in ["a.txt"]),
-        messages=(m for m in [("user", "hi")]),
         allowed_tools=(t for t in ["read"]),
     )
     assert r.attachments == (Path("a.txt"),)
-    assert r.messages == (ChatMessage("user", "hi"),)
     assert r.allowed_tools == ("read",)
 
 
@@ -182,7 +169,7 @@ def test_none_and_empty_allowed_tools_survive_copies(tools):
     r = make(allowed_tools=tools)
     expected = None if tools is None else tuple(tools)
     assert r.allowed_tools == expected
-    for copy in (r.with_model("p", "m"), r.with_output_dir("out"), dataclasses.replace(r)):
+    for copy in (dataclasses.replace(r, model="m"), dataclasses.replace(r)):
         assert copy.allowed_tools == expected
         assert (copy.allowed_tools is None) == (tools is None)
 
@@ -192,71 +179,41 @@ def test_allowed_tools_as_a_bare_string_is_rejected():
         make(allowed_tools="read_file")
 
 
-@pytest.mark.parametrize("field", ["attachments", "messages"])
+@pytest.mark.parametrize("field", ["attachments", "knowledge_collections"])
 def test_a_bare_string_for_a_sequence_field_is_rejected(field):
     with pytest.raises(ValueError):
         make(**{field: "abc"})
 
 
-def test_none_attachments_and_messages_become_empty_tuples():
-    r = make(attachments=None, messages=None)
-    assert r.attachments == () and r.messages == ()
-
-
-def test_history_messages_are_coerced_to_frozen_chat_messages():
-    source = {"role": "assistant", "content": "hello"}
-    r = make(messages=[ChatMessage("user", "hi"), source, ("system", "be brief")])
-    assert r.messages == (
-        ChatMessage("user", "hi"),
-        ChatMessage("assistant", "hello"),
-        ChatMessage("system", "be brief"),
-    )
-    source["content"] = "changed"
-    assert r.messages[1].content == "hello"
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        r.messages[0].content = "x"  # type: ignore[misc]
-
-
-@pytest.mark.parametrize(
-    "bad",
-    [
-        ("robot", "hi"),
-        {"role": "user", "content": "hi", "name": "x"},
-        {"role": "user", "content": None},
-        ["user", "hi"],
-        ("user",),
-        42,
-    ],
-)
-def test_invalid_history_messages_are_rejected(bad):
-    with pytest.raises(ValueError):
-        make(messages=[bad])
+def test_none_attachments_become_an_empty_tuple():
+    r = make(attachments=None)
+    assert r.attachments == ()
 
 
 def test_str_paths_become_paths():
-    r = make(attachments=["a.txt", Path("b/c.md")], output_dir="out/t1", home_output_root="/home/o")
+    r = make(attachments=["a.txt", Path("b/c.md")], workspace="out/t1", home_output_root="/home/o")
     assert r.attachments == (Path("a.txt"), Path("b/c.md"))
     assert all(isinstance(p, Path) for p in r.attachments)
-    assert r.output_dir == Path("out/t1") and isinstance(r.output_dir, Path)
+    assert r.workspace == Path("out/t1") and isinstance(r.workspace, Path)
     assert r.home_output_root == Path("/home/o") and isinstance(r.home_output_root, Path)
 
 
 @FAST
 @given(p=path_strs)
 def test_any_str_path_becomes_the_equal_path(p):
-    r = make(attachments=[p], output_dir=p, home_output_root=p)
+    r = make(attachments=[p], workspace=p, home_output_root=p)
     assert r.attachments == (Path(p),)
-    assert r.output_dir == Path(p)
+    assert r.workspace == Path(p)
     assert r.home_output_root == Path(p)
 
 
-@pytest.mark.parametrize("field", ["output_dir", "home_output_root"])
+@pytest.mark.parametrize("field", ["workspace", "home_output_root"])
 @pytest.mark.parametrize("value", [None, "", "   "])
 def test_blank_directory_means_none(field, value):
     assert getattr(make(**{field: value}), field) is None
 
 
-@pytest.mark.parametrize("field", ["output_dir", "home_output_root"])
+@pytest.mark.parametrize("field", ["workspace", "home_output_root"])
 def test_a_non_path_directory_is_rejected(field):
     with pytest.raises(ValueError, match=field):
         make(**{field: 42})
@@ -359,17 +316,6 @@ def test_replace_revalidates():
 
 
 @FAST
-@given(prompt=texts)
-def test_has_prompt_is_true_exactly_for_a_nonblank_prompt(prompt):
-    assert make(prompt=prompt).has_prompt == bool(prompt.strip())
-
-
-@pytest.mark.parametrize("prompt", ["", " ", "\n\t"])
-def test_blank_prompt_has_no_prompt(prompt):
-    assert not make(prompt=prompt).has_prompt
-
-
-@FAST
 @given(steps=st.integers(1, 500), ceiling=st.integers(1, 500), complete=st.booleans())
 def test_effective_max_steps(steps, ceiling, complete):
     r = make(max_steps=steps, completion_max_steps=ceiling, run_to_completion=complete)
@@ -379,11 +325,6 @@ def test_effective_max_steps(steps, ceiling, complete):
 def test_effective_max_steps_with_defaults():
     assert make().effective_max_steps == 30
     assert make(run_to_completion=True).effective_max_steps == 200
-
-
-@pytest.mark.parametrize(("mode", "gated"), [("auto", False), ("confirm", True)])
-def test_requires_permission_gate(mode, gated):
-    assert make(gate_mode=mode).requires_permission_gate is gated
 
 
 # -- user_content --------------------------------------------------------------------------------
@@ -535,66 +476,11 @@ def test_user_content_is_pure(r, body):
     assert r == before
 
 
-# -- adjusted copies -----------------------------------------------------------------------------
-
-
-def test_with_model_examples():
-    r = make(provider_id="openai", model="gpt-x")
-    assert r.with_model("anthropic", "claude").provider_id == "anthropic"
-    assert r.with_model("anthropic", "claude").model == "claude"
-    assert r.with_model("", "other").provider_id == "openai"
-    assert r.with_model("", "other").model == "other"
-    assert r.with_model("anthropic").model == "gpt-x"
-    assert r.with_model() == r
-    assert (r.provider_id, r.model) == ("openai", "gpt-x")
-
-
-@FAST
-@given(r=requests, provider=st.just("") | nonblank, model=st.just("") | nonblank)
-def test_with_model_keeps_old_values_on_empty_args_and_never_mutates(r, provider, model):
-    snapshot = dataclasses.replace(r)
-    copy = r.with_model(provider, model)
-    assert r == snapshot
-    assert copy.provider_id == (provider or r.provider_id)
-    assert copy.model == (model or r.model)
-    others = [f.name for f in dataclasses.fields(r) if f.name not in ("provider_id", "model")]
-    for name in others:
-        assert getattr(copy, name) == getattr(r, name)
-    assert isinstance(copy, ConversationExecutionRequest)
-
-
-def test_with_output_dir_examples():
-    r = make(output_dir="old")
-    assert r.with_output_dir("new").output_dir == Path("new")
-    assert r.with_output_dir(Path("/abs/new")).output_dir == Path("/abs/new")
-    assert r.with_output_dir(None).output_dir == Path("old")
-    assert r.with_output_dir("").output_dir == Path("old")
-    assert r.with_output_dir("   ").output_dir == Path("old")
-    assert r.output_dir == Path("old")
-    assert make().with_output_dir("").output_dir is None
-
-
-@FAST
-@given(r=requests, path=st.none() | blank | path_strs | path_strs.map(Path))
-def test_with_output_dir_keeps_old_value_on_empty_arg_and_never_mutates(r, path):
-    snapshot = dataclasses.replace(r)
-    copy = r.with_output_dir(path)
-    assert r == snapshot
-    empty = path is None or (isinstance(path, str) and not path.strip())
-    assert copy.output_dir == (r.output_dir if empty else Path(path))
-    if not empty:
-        assert isinstance(copy.output_dir, Path)
-    others = [f.name for f in dataclasses.fields(r) if f.name != "output_dir"]
-    for name in others:
-        assert getattr(copy, name) == getattr(r, name)
-
-
 @FAST
 @given(r=requests)
 def test_copies_are_frozen_and_keep_immutable_containers(r):
-    for copy in (r.with_model("p", "m"), r.with_output_dir("elsewhere")):
+    for copy in (dataclasses.replace(r, model="p"), dataclasses.replace(r, home_output_root="x")):
         assert isinstance(copy.attachments, tuple)
-        assert isinstance(copy.messages, tuple)
         assert isinstance(copy.extras, MappingProxyType)
         with pytest.raises(dataclasses.FrozenInstanceError):
             copy.model = "x"  # type: ignore[misc]

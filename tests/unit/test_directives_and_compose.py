@@ -7,13 +7,21 @@ from pathlib import Path
 import pytest
 
 from parley.application.conversations.compose import ComposeError, TurnDraft, compose_turn
+from parley.application.conversations.render import history_messages
 from parley.domain.agents.conversation_execution_request import INSTRUCTION_SEPARATOR
 from parley.domain.agents.directives import parse_directives
 from parley.domain.agents.review import TurnIdentity, review_note
 from parley.domain.agents.skills import SkillDoc, compose_prefix
-from parley.domain.transcript.branches import ROOT
+from parley.domain.transcript.branches import ROOT, BranchTree, events_on_path
 from parley.domain.transcript.canonical import Notice
 from tests.unit.test_branches import Log
+
+
+def _seen(log: Log, follows: str | None) -> list[str]:
+    """What the model is sent before the new turn: the path to the turn it follows."""
+    path = BranchTree(log.events).path_to(follows) if follows else ()
+    return [m.content for m in history_messages(events_on_path(log.events, path))]
+
 
 SKILLS = (
     SkillDoc("skill", "terse", "Short answers", "Answer in at most three sentences."),
@@ -137,7 +145,7 @@ def test_regenerate_is_a_sibling_with_the_original_prompt_and_prefix():
     request = compose_turn(regen, log.events).request
     assert request.follows_turn_id == "t1"
     assert request.prompt == "question"
-    assert [m.content for m in request.messages] == ["hello", "hi"]
+    assert _seen(log, request.follows_turn_id) == ["hello", "hi"]
 
 
 def test_edit_starts_a_branch_from_the_edited_turns_parent():
@@ -148,7 +156,7 @@ def test_edit_starts_a_branch_from_the_edited_turns_parent():
     )  # fmt: skip
     request = compose_turn(edit, log.events).request
     assert request.follows_turn_id == ROOT
-    assert request.messages == ()
+    assert _seen(log, request.follows_turn_id) == []
     assert request.prompt == "a better question"
 
 
@@ -166,7 +174,7 @@ def test_new_turn_after_a_selected_branch_follows_its_leaf():
     d = TurnDraft(text="go on", provider_id="p", model="m", session_id="s", current_turn_id="t2")
     request = compose_turn(d, log.events).request
     assert request.follows_turn_id == "t2"
-    assert [m.content for m in request.messages][-1] == "answer"
+    assert _seen(log, request.follows_turn_id)[-1] == "answer"
 
 
 def test_session_notes_list_the_files_the_path_produced():

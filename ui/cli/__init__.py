@@ -113,6 +113,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from parley.ui.app import run_app
 
         return run_app(data_dir=args.data_dir, config_dir=args.config_dir)
+    if args.command == "quick":  # the running Parley shows it, or Parley starts with it
+        from parley.ui.cli.quick import run_quick
+
+        return run_quick(args)
+    if args.command == "desktop":  # needs no profile: works before any setup
+        from parley.ui.cli.desktop import run_desktop
+
+        return run_desktop(args)
     return _run_command(args, parser)
 
 
@@ -134,8 +142,14 @@ def _run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     from parley.ui.cli.history import run_history
     from parley.ui.cli.mcp import run_mcp
     from parley.ui.cli.providers import run_providers
+    from parley.ui.cli.schedule import run_schedule
     from parley.ui.cli.team import run_team
 
+    if args.command == "schedule" and getattr(args, "schedule_command", "") == "run-due":
+        from parley.ui.cli.schedule import idle_run_due
+
+        if idle_run_due(args):  # the OS timer's minutely look found nothing: stop here
+            return 0
     try:
         # Reading commands open the history read-only: they work on a read-only or full disk.
         services = build_services(
@@ -153,6 +167,7 @@ def _run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             "history": run_history,
             "mcp": run_mcp,
             "team": run_team,
+            "schedule": run_schedule,
         }[args.command]
         return handler(services, args, parser)
     except UsageError as exc:

@@ -76,6 +76,28 @@ def base_url(text: str) -> str:
     return text
 
 
+def _version() -> str:
+    """The installed distribution's version (``pyproject.toml``), for ``parley --version``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("parley-desktop")
+    except PackageNotFoundError:
+        return "(version unknown: not installed as a distribution)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: reads the metadata only when asked (a few ms that no other command pays)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print Parley's version and exit")  # fmt: skip
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"parley {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     said: list[bool] = []
 
@@ -94,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--data-dir", help="where history is kept (env PARLEY_DATA_DIR)")
     parser.add_argument("--config-dir", help="where settings are kept (env PARLEY_CONFIG_DIR)")
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     ask = commands.add_parser("ask", help="run one turn headless and stream the answer")
@@ -294,6 +317,15 @@ def build_parser() -> argparse.ArgumentParser:
     from parley.ui.cli.team import add_team_parser
 
     add_team_parser(commands)
+    from parley.ui.cli.quick import add_quick_parser
+
+    add_quick_parser(commands)
+    from parley.ui.cli.schedule import add_schedule_parser
+
+    add_schedule_parser(commands, text, seconds)
+    from parley.ui.cli.desktop import add_desktop_parser
+
+    add_desktop_parser(commands)
     return parser
 
 

@@ -58,6 +58,8 @@ from parley.application.ports.attachments import ExtractedAttachment
 from parley.application.ports.tools import SandboxStatus
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.transcript.canonical import AttachmentAdded, StoredEvent
+from parley.ui.bridge import EmitGate
+from parley.ui.i18n import translate
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
@@ -90,23 +92,6 @@ class _Read:
     done: bool = False
 
 
-class _Gate:
-    """Whether read threads may still emit (closed, under the lock, when the window goes)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.RLock()
-        self.closed = False
-
-    def close(self, *_args: object) -> None:
-        with self._lock:
-            self.closed = True
-
-    def emit(self, signal: Any, *args: Any) -> None:
-        with self._lock:
-            if not self.closed:
-                signal.emit(*args)
-
-
 class AttachmentsController(QObject):
     """See the module docstring."""
 
@@ -126,7 +111,7 @@ class AttachmentsController(QObject):
         self.reads: dict[Path, _Read] = {}
         #: The open MCP resource picker, if any.
         self.picker: McpResourcePicker | None = None
-        self._gate = _Gate()
+        self._gate = EmitGate()
         window.destroyed.connect(self._gate.close)
         window.destroyed.connect(self._cancel_all)
         self._sig_read_progress.connect(self._on_read_progress)
@@ -166,7 +151,12 @@ class AttachmentsController(QObject):
         self.w.bridge.submit(
             save,
             lambda path: self.w.composer.add_attachments([path]),
-            lambda exc: self.w._show_status(f"Cannot keep the pasted image: {exc}", error=True),
+            lambda exc: self.w._show_status(
+                translate("AttachmentsController", "Cannot keep the pasted image: {exc}").format(
+                    exc=exc
+                ),
+                error=True,
+            ),
         )
 
     def drag(self, event: QDragEnterEvent | QDragMoveEvent) -> None:
@@ -301,9 +291,14 @@ class AttachmentsController(QObject):
         client = services.mcp if services is not None else None
         if client is None or not servers:
             self.w._show_status(
-                "Choose an MCP server for this conversation first (Tools → MCP servers)."
+                translate(
+                    "AttachmentsController",
+                    "Choose an MCP server for this conversation first (Tools → MCP servers).",
+                )
                 if client is not None or services is None
-                else "This installation of Parley has no MCP client."
+                else translate(
+                    "AttachmentsController", "This installation of Parley has no MCP client."
+                )
             )
             return None
 
@@ -446,9 +441,14 @@ class AttachmentsController(QObject):
             if stored is not None and stored.is_file():
                 return load_scaled_image(stored, VIEW_MAX_SIDE), ""
             if not event.source_path:
-                raise FileNotFoundError("the stored copy of this image cannot be found")
-            note = (
-                "Showing the original file, not the copy that was sent; it may have changed since."
+                raise FileNotFoundError(
+                    translate(
+                        "AttachmentsController", "the stored copy of this image cannot be found"
+                    )
+                )
+            note = translate(
+                "AttachmentsController",
+                "Showing the original file, not the copy that was sent; it may have changed since.",
             )
             return load_scaled_image(event.source_path, VIEW_MAX_SIDE), note
 
@@ -471,7 +471,9 @@ class AttachmentsController(QObject):
     @Slot()
     def _choose_workspace(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
-            self.w, "Workspace for the model's tools", str(self.w.workspace or Path.home())
+            self.w,
+            translate("AttachmentsController", "Workspace for the model's tools"),
+            str(self.w.workspace or Path.home()),
         )
         if chosen:
             self.set_workspace(Path(chosen))
@@ -489,19 +491,34 @@ class AttachmentsController(QObject):
             self.w.tools_control.refresh()
             return
         if status.available:
-            label.setText(f"Commands run sandboxed ({status.mechanism})")
+            label.setText(
+                translate("AttachmentsController", "Commands run sandboxed ({mechanism})").format(
+                    mechanism=status.mechanism
+                )
+            )
             label.setToolTip(
-                "Each command runs in an operating-system sandbox: your home folder is hidden,"
-                " there is no network unless you allow a command that needs it, and it writes"
-                " only where the permission prompt says."
+                translate(
+                    "AttachmentsController",
+                    "Each command runs in an operating-system sandbox: your home folder is hidden,"
+                    " there is no network unless you allow a command that needs it, and it writes"
+                    " only where the permission prompt says.",
+                )
             )
             label.setStyleSheet("color: palette(placeholder-text)")
         else:
             install = f" (install '{status.missing_package}')" if status.missing_package else ""
-            label.setText(f"No sandbox on this system: every command asks{install}")
+            label.setText(
+                translate(
+                    "AttachmentsController",
+                    "No sandbox on this system: every command asks{install}",
+                ).format(install=install)
+            )
             label.setToolTip(
-                f"{status.reason[:1].upper()}{status.reason[1:]}. Commands would run with your"
-                " permissions, so Parley asks before each one."
+                translate(
+                    "AttachmentsController",
+                    "{reason}. Commands would run with your permissions, so Parley asks "
+                    "before each one.",
+                ).format(reason=status.reason[:1].upper() + status.reason[1:])
             )
             label.setStyleSheet("color: #a86b00")
         label.show()

@@ -55,6 +55,7 @@ from parley.domain.transcript.canonical import StoredEvent
 from parley.domain.usage.pricing import format_cost
 from parley.ui.bridge import TurnHandle
 from parley.ui.controllers.menus import HELP_TEXT
+from parley.ui.i18n import translate
 
 if TYPE_CHECKING:
     from parley.application.conversations.compose import TurnDraft
@@ -168,7 +169,7 @@ class ChatController(QObject):
         total = self.state.total
         parts = []
         if total.tokens is not None:
-            parts.append(f"{total.tokens:,} tokens")
+            parts.append(translate("ChatController", "{count:,} tokens").format(count=total.tokens))
         if total.cost is not None:
             parts.append(f"≈ {format_cost(total.cost)}")
         self.w.usage_label.setText(" · ".join(parts))
@@ -214,7 +215,9 @@ class ChatController(QObject):
     def new_chat(self) -> None:
         w = self.w
         if w.bridge.active_turn is not None:
-            w._show_status("Stop the running answer before starting a new chat.")
+            w._show_status(
+                translate("ChatController", "Stop the running answer before starting a new chat.")
+            )
             return
         self.open_seq += 1  # a conversation still being opened is no longer wanted
         self.loading_full = False
@@ -384,7 +387,11 @@ class ChatController(QObject):
         where it was on the screen (the view does not jump)."""
         w = self.w
         if w.bridge.active_turn is not None or self.loading_full:
-            w._show_status("Wait for the answer to finish before switching branches.")
+            w._show_status(
+                translate(
+                    "ChatController", "Wait for the answer to finish before switching branches."
+                )
+            )
             return
         tree = self.tree()
         if turn_id not in tree:
@@ -510,7 +517,7 @@ class ChatController(QObject):
         text = queries.last_answer(self.state)
         if text:
             QGuiApplication.clipboard().setText(text)
-            self.w._show_status("Copied the last answer.")
+            self.w._show_status(translate("ChatController", "Copied the last answer."))
         return text
 
     @Slot(str)
@@ -527,7 +534,9 @@ class ChatController(QObject):
         if w.bridge.active_turn is not None or self.compacting is not None:
             return None
         if not w.providers_loaded:
-            w._show_status("Still reading the settings; send again in a moment.")
+            w._show_status(
+                translate("ChatController", "Still reading the settings; send again in a moment.")
+            )
             return None
         if not w._providers:
             w.stack.setCurrentWidget(w.welcome)
@@ -535,7 +544,12 @@ class ChatController(QObject):
         if self.loading_full:
             # The composer keeps the text until then; sending again replaces the queued send.
             self.queued_send = (text, place, target)
-            w._show_status("Opening the conversation; your message goes as soon as it is read.")
+            w._show_status(
+                translate(
+                    "ChatController",
+                    "Opening the conversation; your message goes as soon as it is read.",
+                )
+            )
             return None
         from parley.application.conversations.compose import ComposeError, compose_turn
 
@@ -553,10 +567,14 @@ class ChatController(QObject):
         if composed.model and composed.provider_id:
             w.model_picker.select(composed.provider_id, composed.model)
         if "help" in composed.commands:
-            w._show_status(HELP_TEXT)  # not part of the conversation: not in its model
+            w._show_status(translate("MenuController", HELP_TEXT))  # not in the conversation
         if "compact" in composed.commands:
             if composed.request is not None:
-                w.composer.show_error("Send /compact on its own; your message stays here.")
+                w.composer.show_error(
+                    translate(
+                        "ChatController", "Send /compact on its own; your message stays here."
+                    )
+                )
                 return None
             if place == "new":
                 w.composer.editor.clear()
@@ -571,7 +589,11 @@ class ChatController(QObject):
             if place in ("new", "edit"):
                 w.composer.clear()
             if composed.model:
-                w._show_status(f"The next message goes to {composed.model}.")
+                w._show_status(
+                    translate("ChatController", "The next message goes to {model}.").format(
+                        model=composed.model
+                    )
+                )
             return None
         if self.session_id != request.session_id:  # a new conversation
             self.session_id = request.session_id
@@ -602,16 +624,23 @@ class ChatController(QObject):
         if self.compacting is not None:
             return False
         if self.session_id is None or self.state.leaf is None:
-            w._show_status("Nothing to summarise yet: this conversation has no messages.")
+            w._show_status(
+                translate(
+                    "ChatController", "Nothing to summarise yet: this conversation has no messages."
+                )
+            )
             return False
         if compactor is None or w.bridge.active_turn is not None or self.loading_full:
-            w._show_status("Earlier messages cannot be summarised right now.", error=True)
+            w._show_status(
+                translate("ChatController", "Earlier messages cannot be summarised right now."),
+                error=True,
+            )
             return False
         session_id, leaf, cancel = self.session_id, self.state.leaf, threading.Event()
         outcome: list[Any] = []
         self.compacting = cancel
-        w.composer.set_busy("Summarising earlier messages…")
-        w._show_status("Summarising earlier messages…")
+        w.composer.set_busy(translate("ChatController", "Summarising earlier messages…"))
+        w._show_status(translate("ChatController", "Summarising earlier messages…"))
 
         def job() -> Any:
             from parley.application.sessions.operations import OpChanges
@@ -635,14 +664,19 @@ class ChatController(QObject):
             result = outcome[0] if outcome else None
             if result is not None and result.compacted:
                 what = "1 earlier turn" if result.turns == 1 else f"{result.turns} earlier turns"
-                finish(f"Summarised {what}.")
+                finish(translate("ChatController", "Summarised {what}.").format(what=what))
                 if session_id == self.session_id:
                     self.open_session(session_id, quiet=True)  # the divider, as on reopen
             else:
-                finish(getattr(result, "message", "") or "Nothing was summarised.")
+                finish(
+                    getattr(result, "message", "")
+                    or translate("ChatController", "Nothing was summarised.")
+                )
 
         def failed(exc: BaseException) -> None:
-            finish(f"Summarising failed: {exc}", error=True)
+            finish(
+                translate("ChatController", "Summarising failed: {exc}").format(exc=exc), error=True
+            )
 
         w.operations.run_operation("summarise earlier messages", job, done, failed)
         return True
@@ -652,13 +686,13 @@ class ChatController(QObject):
         w = self.w
         if self.compacting is not None:
             self.compacting.set()
-            w._show_status("Stopping…")
+            w._show_status(translate("ChatController", "Stopping…"))
             return
         handle = w.bridge.active_turn
         if handle is not None:
             handle.cancel()
             self._withdraw_server_questions()
-            w._show_status("Stopping…")
+            w._show_status(translate("ChatController", "Stopping…"))
         elif w.composer.editing_turn:
             w.composer.cancel_edit()
 
@@ -689,14 +723,20 @@ class ChatController(QObject):
         elif outcome.status == "completed":
             usage = outcome.usage
             figures = (
-                f" · {usage.input_tokens} in / {usage.output_tokens} out tokens"
+                translate("ChatController", " · {tokens_in} in / {tokens_out} out tokens").format(
+                    tokens_in=usage.input_tokens, tokens_out=usage.output_tokens
+                )
                 if usage.input_tokens is not None and usage.output_tokens is not None
                 else ""
             )
-            w._show_status(f"Done in {outcome.duration_s:.1f} s{figures}")
+            w._show_status(
+                translate("ChatController", "Done in {duration_s:.1f} s{figures}").format(
+                    duration_s=outcome.duration_s, figures=figures
+                )
+            )
             w.sidebar.generate_title_after(outcome)
         elif outcome.status == "cancelled":
-            w._show_status("Stopped. The partial answer was kept.")
+            w._show_status(translate("ChatController", "Stopped. The partial answer was kept."))
         else:
             w._show_status(
                 f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True

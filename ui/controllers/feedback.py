@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from parley.application.conversations.outcome import TurnOutcome
 from parley.application.sessions.operations import OpChanges
 from parley.ui.bridge import TurnHandle
+from parley.ui.i18n import translate
 from parley.ui.notifications import Notifier, SystemNotifier, should_notify
 from parley.ui.widgets.thinking_indicator import ThinkingIndicator
 
@@ -130,9 +131,14 @@ class FeedbackController(QObject):
     @Slot(object)
     def _on_permission(self, _prompt: object) -> None:
         if self.thinking.running:
-            self.thinking.set_phrase("Waiting for your permission…")
+            self.thinking.set_phrase(
+                translate("FeedbackController", "Waiting for your permission…")
+            )
         if should_notify(self.w):
-            self.notifier.notify("Parley needs your permission", "A command waits for your yes.")
+            self.notifier.notify(
+                translate("FeedbackController", "Parley needs your permission"),
+                translate("FeedbackController", "A command waits for your yes."),
+            )
 
     def follow_permission(self, dialog: QDialog) -> None:
         """The window opened ``dialog`` for a permission question: when it is answered (or
@@ -153,10 +159,14 @@ class FeedbackController(QObject):
         if not should_notify(self.w) or outcome.status == "cancelled":
             return
         if outcome.status == "completed":
-            title = f"{outcome.model or 'The model'} answered"
-            body = " ".join(outcome.text.split())[:140] or "The answer is ready."
+            title = translate("FeedbackController", "{model} answered").format(
+                model=outcome.model or translate("FeedbackController", "The model")
+            )
+            body = " ".join(outcome.text.split())[:140] or translate(
+                "FeedbackController", "The answer is ready."
+            )
         else:
-            title = "The answer did not finish"
+            title = translate("FeedbackController", "The answer did not finish")
             body = outcome.error[:140] or outcome.status.replace("_", " ")
         self.notifier.notify(title, body)
 
@@ -179,12 +189,19 @@ class FeedbackController(QObject):
     @Slot(object)
     def _on_changed(self, changes: OpChanges) -> None:
         if changes.created is not None:
-            self.toast(f"Duplicated as “{changes.created.title}”.")
+            self.toast(
+                translate("FeedbackController", "Duplicated as “{title}”.").format(
+                    title=changes.created.title
+                )
+            )
 
     @Slot(str)
     def exported(self, path: str) -> None:
         """The History window wrote an export (its ``sig_exported``): say so over it."""
-        self.toast(f"Exported to {path}", on=self.w.history_window or self.w)
+        self.toast(
+            translate("FeedbackController", "Exported to {path}").format(path=path),
+            on=self.w.history_window or self.w,
+        )
 
     # -- the empty conversation ----------------------------------------------------------------
 

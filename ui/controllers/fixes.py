@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QBoxLayout, QLayout, QMenu, QPushButton, QWidget
 from parley.application.conversations.outcome import TurnOutcome
 from parley.application.ports.settings_store import ProviderConfig
 from parley.application.providers.vision import accepts_images, vision_refusal
+from parley.ui.i18n import translate
 from parley.ui.icons import icon
 
 if TYPE_CHECKING:
@@ -58,14 +59,16 @@ def fix_for(outcome: TurnOutcome, providers: Sequence[ProviderConfig]) -> Fix | 
     if outcome.status == "completed":
         return None
     if outcome.error_kind in SETTINGS_KINDS:
-        return Fix(OPEN_PROVIDERS, "Open Settings → Providers", outcome.provider_id)
+        return Fix(
+            OPEN_PROVIDERS, translate("fixes", "Open Settings → Providers"), outcome.provider_id
+        )
     kind = next((p.kind for p in providers if p.name == outcome.provider_id), "")
     if (
         outcome.error_kind == "attachments"
         and outcome.model
         and vision_refusal(outcome.model, kind) in outcome.error
     ):
-        return Fix(PICK_VISION, "Choose a vision model", outcome.provider_id)
+        return Fix(PICK_VISION, translate("fixes", "Choose a vision model"), outcome.provider_id)
     return None
 
 
@@ -123,9 +126,11 @@ class FixController(QObject):
         self.button.setIcon(icon("settings" if fix.action == OPEN_PROVIDERS else "image"))
         self.button.setAccessibleName(fix.label)
         self.button.setToolTip(
-            f"Check the API key and address of {fix.provider}"
+            translate("FixController", "Check the API key and address of {provider}").format(
+                provider=fix.provider
+            )
             if fix.action == OPEN_PROVIDERS
-            else "Pick a model that can see images, then send again"
+            else translate("FixController", "Pick a model that can see images, then send again")
         )
         self.button.show()
         return fix
@@ -153,7 +158,10 @@ class FixController(QObject):
             # None known here: the picker itself, where the user may type any model.
             w.model_picker.showPopup()
             w._show_status(
-                "None of the listed models is known to see images: pick or add one that does."
+                translate(
+                    "FixController",
+                    "None of the listed models is known to see images: pick or add one that does.",
+                )
             )
             return
         menu = QMenu(self.button)
@@ -167,5 +175,8 @@ class FixController(QObject):
     def _use(self, provider: str, model: str) -> None:
         self.w.model_picker.select(provider, model)
         self.w._show_status(
-            f"The next message goes to {model}. Retry the failed message to send it."
+            translate(
+                "FixController",
+                "The next message goes to {model}. Retry the failed message to send it.",
+            ).format(model=model)
         )

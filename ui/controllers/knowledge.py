@@ -47,6 +47,7 @@ from parley.application.knowledge.folders import (
     KnowledgeFolderIndexer,
 )
 from parley.application.ports.knowledge import CollectionMember, KnowledgeCollections
+from parley.ui.i18n import translate
 
 if TYPE_CHECKING:
     from parley.ui.bootstrap import Services
@@ -353,4 +354,9 @@ class KnowledgeController(QObject):
     def _on_failed(self, project_id: str, message: str) -> None:
         name = next((p.name for p in self.w.settings.projects if p.id == project_id), "")
         if name:
-            self.w._show_status(f"Knowledge folder of {name}: {message}", error=True)
+            self.w._show_status(
+                translate("KnowledgeController", "Knowledge folder of {name}: {message}").format(
+                    name=name, message=message
+                ),
+                error=True,
+            )

@@ -47,6 +47,7 @@ from parley.application.mcp.prompt_commands import (
     parse_arguments,
     prompt_command,
 )
+from parley.ui.i18n import translate
 from parley.ui.widgets.composer_commands import CommandChoice, CommandItem
 
 #: A rendered prompt longer than this is refused (an editor holding megabytes would crawl).
@@ -142,7 +143,12 @@ class McpPromptsController(QObject):
         message = _message(config.name, exc)
         self.failures[config] = message
         if config in self.chosen_servers():
-            self.w._show_status(f"No prompts from {config.name}: {message}", error=True)
+            self.w._show_status(
+                translate("McpPromptsController", "No prompts from {name}: {message}").format(
+                    name=config.name, message=message
+                ),
+                error=True,
+            )
 
     # -- choosing one ----------------------------------------------------------------------------
 
@@ -172,8 +178,11 @@ class McpPromptsController(QObject):
         found = self._find(choice.item.text)
         if found is None:
             composer.show_error(
-                f"{choice.item.text} is not offered in this conversation any more "
-                "(its server was turned off or changed)."
+                translate(
+                    "McpPromptsController",
+                    "{text} is not offered in this conversation any more (its server was turned "
+                    "off or changed).",
+                ).format(text=choice.item.text)
             )
             return
         config, prompt = found
@@ -212,7 +221,9 @@ class McpPromptsController(QObject):
         self._busy = True
         command = prompt_command(config.name, prompt.name)
         session = self.w.chat.session_id
-        status = f"Getting the prompt {command}…"
+        status = translate("McpPromptsController", "Getting the prompt {command}…").format(
+            command=command
+        )
         self.w._show_status(status)
         arguments = dict(values)
 
@@ -228,21 +239,36 @@ class McpPromptsController(QObject):
                 return
             if not text.strip():
                 self.w.composer.show_error(
-                    f"Could not use {command}: MCP server {config.name!r} returned an empty prompt"
+                    translate(
+                        "McpPromptsController",
+                        "Could not use {command}: MCP server {name!r} returned an empty prompt",
+                    ).format(command=command, name=config.name)
                 )
                 return
             if len(text) > MAX_PROMPT_CHARS:
                 self.w.composer.show_error(
-                    f"Could not use {command}: MCP server {config.name!r} returned a prompt of "
-                    f"{len(text):,} characters, more than the {MAX_PROMPT_CHARS:,} the prompt box "
-                    "takes"
+                    translate(
+                        "McpPromptsController",
+                        "Could not use {command}: MCP server {name!r} returned a prompt of "
+                        "{n_text:,} characters, more than the {MAX_PROMPT_CHARS:,} the prompt box "
+                        "takes",
+                    ).format(
+                        command=command,
+                        name=config.name,
+                        n_text=len(text),
+                        MAX_PROMPT_CHARS=MAX_PROMPT_CHARS,
+                    )
                 )
                 return
             self.w.composer.replace_directive(text)
 
         def failed(exc: BaseException) -> None:
             if end():
-                self.w.composer.show_error(f"Could not use {command}: {_message(config.name, exc)}")
+                self.w.composer.show_error(
+                    translate("McpPromptsController", "Could not use {command}: {message}").format(
+                        command=command, message=_message(config.name, exc)
+                    )
+                )
 
         self._off_ui(
             lambda: client.get_prompt(config, prompt.name, arguments, timeout_s=config.timeout_s),

@@ -23,17 +23,19 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.shortcuts import find_shortcut
 
 if TYPE_CHECKING:
     from parley.ui.main_window import MainWindow
 
-HELP_TEXT = (
+HELP_TEXT = QT_TRANSLATE_NOOP(
+    "MenuController",
     "Commands: /skill NAME and /agent NAME add a skill's rules or an agent's persona to this "
     "message; /model NAME switches the model for the next message; /new starts a new "
     "conversation (/clear does the same; the current one is kept); /compact summarises the "
     "earlier messages so the conversation takes less of the model's window (nothing is "
-    "deleted); //text sends text starting with '/'. Ctrl+/ lists the keyboard shortcuts."
+    "deleted); //text sends text starting with '/'. Ctrl+/ lists the keyboard shortcuts.",
 )
 
 
@@ -44,7 +46,9 @@ class MenuController(QObject):
         super().__init__(window)
         self.w = window
         self.theme_group = QActionGroup(window)
-        self.enter_sends_action = QAction("Send with &Enter (Shift+Enter for a new line)", window)
+        self.enter_sends_action = QAction(
+            translate("MenuController", "Send with &Enter (Shift+Enter for a new line)"), window
+        )
         self._build()
 
     def _action(
@@ -62,61 +66,116 @@ class MenuController(QObject):
         w, action = self.w, self._action
         bar = w.menuBar()
 
-        file_menu = bar.addMenu("&File")
-        action(file_menu, "New conversation", lambda: w.new_chat(), "&New chat")
-        action(file_menu, "Quick switch", lambda: w.sidebar.open_quick_switcher(), "&Quick switch…")
-        action(file_menu, "Attach files", lambda: w.composer.choose_files(), "&Attach files…")
-        action(file_menu, "Settings", lambda: w.open_settings(), "&Settings…")
+        file_menu = bar.addMenu(translate("MenuController", "&File"))
+        action(
+            file_menu,
+            "New conversation",
+            lambda: w.new_chat(),
+            translate("MenuController", "&New chat"),
+        )
+        action(
+            file_menu,
+            "Quick switch",
+            lambda: w.sidebar.open_quick_switcher(),
+            translate("MenuController", "&Quick switch…"),
+        )
+        action(
+            file_menu,
+            "Attach files",
+            lambda: w.composer.choose_files(),
+            translate("MenuController", "&Attach files…"),
+        )
+        action(
+            file_menu,
+            "Settings",
+            lambda: w.open_settings(),
+            translate("MenuController", "&Settings…"),
+        )
         file_menu.addSeparator()
-        action(file_menu, "Quit", w.close, "&Quit")
+        action(file_menu, "Quit", w.close, translate("MenuController", "&Quit"))
 
-        edit_menu = bar.addMenu("&Edit")
-        undo = action(edit_menu, "", lambda: w.undo_bar.undo(), "&Undo delete")
+        edit_menu = bar.addMenu(translate("MenuController", "&Edit"))
+        undo = action(
+            edit_menu, "", lambda: w.undo_bar.undo(), translate("MenuController", "&Undo delete")
+        )
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         undo.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         w._sidebar.addAction(undo)  # Ctrl+Z in the sidebar; the composer keeps its own undo
         action(
-            edit_menu, "Copy last answer", lambda: w.chat.copy_last_answer(), "Copy last &answer"
+            edit_menu,
+            "Copy last answer",
+            lambda: w.chat.copy_last_answer(),
+            translate("MenuController", "Copy last &answer"),
         )
-        action(edit_menu, "", lambda: w.chat.edit_last_message(), "&Edit last message")
-        action(edit_menu, "", lambda: w.chat.regenerate_last(), "&Regenerate last answer")
+        action(
+            edit_menu,
+            "",
+            lambda: w.chat.edit_last_message(),
+            translate("MenuController", "&Edit last message"),
+        )
+        action(
+            edit_menu,
+            "",
+            lambda: w.chat.regenerate_last(),
+            translate("MenuController", "&Regenerate last answer"),
+        )
 
-        view_menu = bar.addMenu("&View")
-        theme_menu = view_menu.addMenu("&Theme")
+        view_menu = bar.addMenu(translate("MenuController", "&View"))
+        theme_menu = view_menu.addMenu(translate("MenuController", "&Theme"))
         for label, mode in (
-            ("Follow the system", "system"),
-            ("Light", "light"),
-            ("Dark", "dark"),
-            ("High contrast", "contrast"),
+            (QT_TRANSLATE_NOOP("MenuController", "Follow the system"), "system"),
+            (QT_TRANSLATE_NOOP("MenuController", "Light"), "light"),
+            (QT_TRANSLATE_NOOP("MenuController", "Dark"), "dark"),
+            (QT_TRANSLATE_NOOP("MenuController", "High contrast"), "contrast"),
         ):
-            act = QAction(label, w, checkable=True)
+            act = QAction(translate("MenuController", label), w, checkable=True)
             act.setData(mode)
             act.setChecked(mode == w.theme.mode)
             act.triggered.connect(lambda _c=False, m=mode: w.set_theme(m))
             self.theme_group.addAction(act)
             theme_menu.addAction(act)
-        action(view_menu, "Zoom in", w.zoom.zoom_in, "Zoom &in")
-        action(view_menu, "Zoom out", w.zoom.zoom_out, "Zoom &out")
-        action(view_menu, "Reset zoom", w.zoom.reset, "&Reset zoom")
-        action(view_menu, "Toggle sidebar", lambda: w.toggle_sidebar(), "&Sidebar")
+        action(view_menu, "Zoom in", w.zoom.zoom_in, translate("MenuController", "Zoom &in"))
+        action(view_menu, "Zoom out", w.zoom.zoom_out, translate("MenuController", "Zoom &out"))
+        action(view_menu, "Reset zoom", w.zoom.reset, translate("MenuController", "&Reset zoom"))
+        action(
+            view_menu,
+            "Toggle sidebar",
+            lambda: w.toggle_sidebar(),
+            translate("MenuController", "&Sidebar"),
+        )
         self.enter_sends_action.setCheckable(True)
         self.enter_sends_action.toggled.connect(
             lambda on: w.set_send_key("enter" if on else "ctrl+enter")
         )
         view_menu.addAction(self.enter_sends_action)
 
-        history_menu = bar.addMenu("Histor&y")
-        action(history_menu, "History", lambda: w.open_history(), "&Browse…")
+        history_menu = bar.addMenu(translate("MenuController", "Histor&y"))
+        action(
+            history_menu,
+            "History",
+            lambda: w.open_history(),
+            translate("MenuController", "&Browse…"),
+        )
         action(
             history_menu,
             "Find conversation",
             lambda: w.session_search.setFocus(),
-            "&Find conversation",
+            translate("MenuController", "&Find conversation"),
         )
 
-        help_menu = bar.addMenu("&Help")
-        action(help_menu, "Show shortcuts", lambda: w.show_shortcuts(), "&Keyboard shortcuts")
-        action(help_menu, "", lambda: w._show_status(HELP_TEXT), "&Commands")
+        help_menu = bar.addMenu(translate("MenuController", "&Help"))
+        action(
+            help_menu,
+            "Show shortcuts",
+            lambda: w.show_shortcuts(),
+            translate("MenuController", "&Keyboard shortcuts"),
+        )
+        action(
+            help_menu,
+            "",
+            lambda: w._show_status(translate("MenuController", HELP_TEXT)),
+            translate("MenuController", "&Commands"),
+        )
 
         action(None, "Stop", lambda: w.stop_turn())
 

@@ -35,6 +35,7 @@ from parley.application.ports.settings_store import (
 )
 from parley.domain.agents.skills import SkillDoc
 from parley.domain.usage.pricing import ModelPrice
+from parley.ui.i18n import translate
 from parley.ui.widgets.composer import CommandItem
 
 if TYPE_CHECKING:
@@ -86,7 +87,10 @@ class SettingsController(QObject):
                 _context_or_default(settings),
             ),
             self._show_settings,
-            lambda exc: self.w._show_status(f"Cannot read settings: {exc}", error=True),
+            lambda exc: self.w._show_status(
+                translate("SettingsController", "Cannot read settings: {exc}").format(exc=exc),
+                error=True,
+            ),
         )
 
     def _show_settings(self, loaded: tuple) -> None:
@@ -130,7 +134,7 @@ class SettingsController(QObject):
         picker = self.w.project_picker
         current = picker.currentData()
         picker.clear()
-        picker.addItem("No project", None)
+        picker.addItem(translate("SettingsController", "No project"), None)
         for project in self.projects:
             picker.addItem(project.name, project.id)
         picker.setCurrentIndex(max(picker.findData(current), 0))
@@ -199,7 +203,10 @@ class SettingsController(QObject):
         self.w.bridge.submit(
             lambda: [*library.list("agent"), *library.list("skill")],
             self._show_skills,
-            lambda exc: self.w._show_status(f"Cannot read skills: {exc}", error=True),
+            lambda exc: self.w._show_status(
+                translate("SettingsController", "Cannot read skills: {exc}").format(exc=exc),
+                error=True,
+            ),
         )
 
     def _show_skills(self, skills: list[SkillDoc]) -> None:
@@ -213,12 +220,30 @@ class SettingsController(QObject):
         items += [CommandItem(f"/agent {s.name}", s.description) for s in self.skills
                   if s.kind == "agent"]  # fmt: skip
         for provider, model in self.models():
-            items.append(CommandItem(f"/model {model}", f"switch to {model} ({provider})"))
+            items.append(
+                CommandItem(
+                    f"/model {model}",
+                    translate("SettingsController", "switch to {model} ({provider})").format(
+                        model=model, provider=provider
+                    ),
+                )
+            )
         items += [
-            CommandItem("/new", "Start a new conversation"),
-            CommandItem("/clear", "Start a new conversation (the current one is kept)"),
-            CommandItem("/help", "What the commands do"),
-            CommandItem("/compact", "Summarise the earlier messages to make room in the context"),
+            CommandItem("/new", translate("SettingsController", "Start a new conversation")),
+            CommandItem(
+                "/clear",
+                translate(
+                    "SettingsController", "Start a new conversation (the current one is kept)"
+                ),
+            ),
+            CommandItem("/help", translate("SettingsController", "What the commands do")),
+            CommandItem(
+                "/compact",
+                translate(
+                    "SettingsController",
+                    "Summarise the earlier messages to make room in the context",
+                ),
+            ),
         ]
         items += self.w.mcp_prompts.command_items()  # the conversation's MCP servers' prompts
         self.w.composer.set_commands(items)

@@ -36,6 +36,7 @@ from parley.application.ports.event_store import SessionRecord
 from parley.application.sessions import operations as ops
 from parley.application.sessions.operations import OpChanges
 from parley.domain.transcript.canonical import UserMessage
+from parley.ui.i18n import translate
 from parley.ui.operations import OperationHub
 from parley.ui.widgets.session_search import SessionMatch, search_sessions
 
@@ -74,11 +75,19 @@ class SidebarController(QObject):
         w.session_search.sig_results.connect(self._show_matches)
         w.session_search.sig_cleared.connect(self.refresh)
         w.session_search.sig_failed.connect(
-            lambda _q, message: w._show_status(f"Cannot search: {message}", error=True)
+            lambda _q, message: w._show_status(
+                translate("SidebarController", "Cannot search: {message}").format(message=message),
+                error=True,
+            )
         )
         w.title_edit.editingFinished.connect(self._on_title_edited)
         hub.sig_failed.connect(
-            lambda _name, message: w._show_status(f"Could not save the change: {message}", True)
+            lambda _name, message: w._show_status(
+                translate("SidebarController", "Could not save the change: {message}").format(
+                    message=message
+                ),
+                True,
+            )
         )
         # Four views follow the one signal, each deciding for itself.
         hub.subscribe(self._list_follows)
@@ -179,7 +188,11 @@ class SidebarController(QObject):
     @Slot(str, object)
     def open_requested(self, session_id: str, event_id: object = None) -> None:
         if self.w.bridge.active_turn is not None:
-            self.w._show_status("Stop the running answer before switching conversations.")
+            self.w._show_status(
+                translate(
+                    "SidebarController", "Stop the running answer before switching conversations."
+                )
+            )
             return
         self.w.open_session(session_id, event_id=event_id if isinstance(event_id, int) else None)
 
@@ -242,7 +255,11 @@ class SidebarController(QObject):
 
         def said(changes: OpChanges) -> None:
             if changes.created is not None:
-                self.w._show_status(f"Duplicated as “{changes.created.title}”.")
+                self.w._show_status(
+                    translate("SidebarController", "Duplicated as “{title}”.").format(
+                        title=changes.created.title
+                    )
+                )
 
         self.hub.run_operation(ops.DUPLICATE, lambda: ops.duplicate(store, session_id), said)
 
@@ -257,14 +274,23 @@ class SidebarController(QObject):
         """Hide the conversation now; delete it when the Undo bar expires."""
         w = self.w
         if session_id == w._session_id and w.bridge.active_turn is not None:
-            w._show_status("Stop the running answer before deleting this conversation.")
+            w._show_status(
+                translate(
+                    "SidebarController",
+                    "Stop the running answer before deleting this conversation.",
+                )
+            )
             return
         record = next((s for s in self.sessions if s.id == session_id), None)
         if record is None:
             return
         # Showing a new message expires the previous one: that deletion runs first.
         w.undo_bar.show_message(
-            f"Deleted “{record.title or '(untitled)'}”.", record.id, timeout_ms=self._undo_ms()
+            translate("SidebarController", "Deleted “{value}”.").format(
+                value=record.title or "(untitled)"
+            ),
+            record.id,
+            timeout_ms=self._undo_ms(),
         )
         self.pending_delete = record
         self.hub.announce(ops.hide(record.id))
@@ -274,7 +300,7 @@ class SidebarController(QObject):
         if self.pending_delete is not None and self.pending_delete.id == token:
             self.pending_delete = None
             self.hub.announce(ops.restore(str(token)))
-            self.w._show_status("The conversation is back.")
+            self.w._show_status(translate("SidebarController", "The conversation is back."))
 
     @Slot(object)
     def _finish_delete(self, token: object) -> None:

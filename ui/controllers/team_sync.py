@@ -40,6 +40,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWi
 
 from parley.application.ports.settings_store import TeamSettings
 from parley.application.sync.worker import SyncStatus, SyncWorker
+from parley.ui.i18n import translate
 from parley.ui.settings_pages.look import HINT_STYLE
 from parley.ui.team_connection import (
     build_engine,
@@ -79,14 +80,14 @@ class Shown:
 
 def _ago(seconds: float) -> str:
     if seconds < 60:
-        return "just now"
+        return translate("TeamSync", "just now")
     minutes = int(seconds // 60)
     if minutes < 60:
-        return f"{minutes} min ago"
+        return translate("TeamSync", "{minutes} min ago").format(minutes=minutes)
     hours = minutes // 60
     if hours < 24:
-        return f"{hours} h ago"
-    return f"{hours // 24} d ago"
+        return translate("TeamSync", "{hours} h ago").format(hours=hours)
+    return translate("TeamSync", "{days} d ago").format(days=hours // 24)
 
 
 def _parse(stamp: str) -> datetime | None:
@@ -103,11 +104,15 @@ SHORT_ERROR_CHARS = 70
 def _short_error(error: str) -> str:
     """A stop's reason in a few words for the sidebar (the full text goes to the tooltip)."""
     if not error:
-        return "unknown error"
+        return translate("TeamSync", "unknown error")
     if "no password supplied" in error:
-        return "no password — join again in Settings → Team, or set PGPASSWORD"
+        return translate(
+            "TeamSync", "no password — join again in Settings → Team, or set PGPASSWORD"
+        )
     if "refused the login" in error:
-        return "the login was refused — check the password in Settings → Team"
+        return translate(
+            "TeamSync", "the login was refused — check the password in Settings → Team"
+        )
     if len(error) <= SHORT_ERROR_CHARS:
         return error
     return error[: SHORT_ERROR_CHARS - 1].rstrip() + "…"
@@ -127,7 +132,9 @@ def describe(
     status arrived, so a countdown moves on). Pure: tested without waiting."""
     titles = titles or {}
     last = _parse(status.last_success) if status.last_success else None
-    synced = f"Synced {_ago(max(0.0, (now - last).total_seconds()))}" if last else ""
+    ago = _ago(max(0.0, (now - last).total_seconds())) if last else ""
+    synced = translate("TeamSync", "Synced {ago}").format(ago=ago) if last else ""
+    last_synced = translate("TeamSync", "Last synced {ago}").format(ago=ago) if last else ""
     wait = (
         None
         if status.next_attempt_in is None
@@ -135,32 +142,47 @@ def describe(
     )
     action = ""
     if paused:
-        text = "Sync paused"
+        text = translate("TeamSync", "Sync paused")
     elif status.state == "syncing":
-        text = "Syncing…"
+        text = translate("TeamSync", "Syncing…")
     elif status.state == "offline":
-        text = f"Offline — retrying in {wait} s" if wait is not None else "Offline"
+        text = (
+            translate("TeamSync", "Offline — retrying in {wait} s").format(wait=wait)
+            if wait is not None
+            else translate("TeamSync", "Offline")
+        )
     elif status.state == "error" and wait is None:
-        text = f"Sync stopped: {_short_error(status.last_error)}"  # the whole error: tooltip
-        action = "Resume"
+        # the whole error: tooltip
+        text = translate("TeamSync", "Sync stopped: {error}").format(
+            error=_short_error(status.last_error)
+        )
+        action = translate("TeamSync", "Resume")
     elif status.state == "error":
-        text = f"Sync failed — retrying in {wait} s"
-        action = "Retry now"
+        text = translate("TeamSync", "Sync failed — retrying in {wait} s").format(wait=wait)
+        action = translate("TeamSync", "Retry now")
     elif status.state == "stopped":
-        text = "Sync stopped"
+        text = translate("TeamSync", "Sync stopped")
     else:
-        text = synced or "Not synced yet"
+        text = synced or translate("TeamSync", "Not synced yet")
     if status.state == "offline":
-        action = "Retry now"
-    lines = [f"Team store: {address}" if address else "Team store"]
+        action = translate("TeamSync", "Retry now")
+    lines = [
+        translate("TeamSync", "Team store: {address}").format(address=address)
+        if address
+        else translate("TeamSync", "Team store")
+    ]
     if device:
-        lines.append(f"This device: {device}")
+        lines.append(translate("TeamSync", "This device: {device}").format(device=device))
     if synced and status.state != "idle":
-        lines.append(f"Last {synced.lower()}")
+        lines.append(last_synced)
     if status.pushed or status.pulled:
-        lines.append(f"Pushed {status.pushed}, pulled {status.pulled} events since start")
+        lines.append(
+            translate("TeamSync", "Pushed {pushed}, pulled {pulled} events since start").format(
+                pushed=status.pushed, pulled=status.pulled
+            )
+        )
     if status.last_error:
-        lines.append(f"Last error: {status.last_error}")
+        lines.append(translate("TeamSync", "Last error: {error}").format(error=status.last_error))
     notice = ""
     if status.quarantined:
         named = "; ".join(
@@ -189,7 +211,7 @@ class SyncIndicator(QWidget):
         self.label.setObjectName("team-sync-status")
         self.label.setStyleSheet(HINT_STYLE)
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("Team sync status")
+        self.label.setAccessibleName(translate("SyncIndicator", "Team sync status"))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.action_button = QToolButton()
         self.action_button.setObjectName("team-sync-action")
@@ -199,7 +221,7 @@ class SyncIndicator(QWidget):
         self.notice = QLabel("")
         self.notice.setObjectName("team-sync-quarantine")
         self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Quarantined conversations")
+        self.notice.setAccessibleName(translate("SyncIndicator", "Quarantined conversations"))
         self.notice.setStyleSheet("color: #b9770e")
         self.notice.setVisible(False)
         row = QHBoxLayout()
@@ -219,9 +241,13 @@ class SyncIndicator(QWidget):
         self.setToolTip(shown.tooltip)
         self.label.setToolTip(shown.tooltip)
         self.action_button.setText(shown.action)
-        self.action_button.setAccessibleName(f"{shown.action} syncing" if shown.action else "")
+        self.action_button.setAccessibleName(
+            translate("SyncIndicator", "{action} syncing").format(action=shown.action)
+            if shown.action
+            else ""
+        )
         self.action_button.setToolTip(
-            "Try syncing again now" if shown.action else "",
+            translate("SyncIndicator", "Try syncing again now") if shown.action else "",
         )
         self.action_button.setVisible(bool(shown.action))
         self.notice.setText(shown.notice)

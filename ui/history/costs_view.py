@@ -31,10 +31,16 @@ from PySide6.QtWidgets import (
 
 from parley.application.history.costs import CostSummary, CostTotal
 from parley.application.ports.event_store import SearchFilters
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.settings_pages import InlineError
 from parley.ui.settings_pages.look import HINT_STYLE, title_label
 
-_HEADERS = ("Turns", "Tokens in", "Tokens out", "Est. cost")
+_HEADERS = (
+    QT_TRANSLATE_NOOP("CostsView", "Turns"),
+    QT_TRANSLATE_NOOP("CostsView", "Tokens in"),
+    QT_TRANSLATE_NOOP("CostsView", "Tokens out"),
+    QT_TRANSLATE_NOOP("CostsView", "Est. cost"),
+)
 
 
 class CostsView(QDialog):
@@ -46,7 +52,7 @@ class CostsView(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("history-costs")
-        self.setWindowTitle("Parley — Costs")
+        self.setWindowTitle(translate("CostsView", "Parley — Costs"))
         self.setModal(False)
         self.resize(760, 560)
         self.summary: CostSummary | None = None
@@ -56,26 +62,26 @@ class CostsView(QDialog):
         self.scope.setStyleSheet(HINT_STYLE)
         self.total = QLabel("")
         self.total.setObjectName("costs-total")
-        self.total.setAccessibleName("Total")
+        self.total.setAccessibleName(translate("CostsView", "Total"))
         self.total.setWordWrap(True)
         self.note = QLabel("")
         self.note.setObjectName("costs-note")
         self.note.setWordWrap(True)
         self.note.setStyleSheet(HINT_STYLE)
-        self.error = InlineError("Costs error")
+        self.error = InlineError(translate("CostsView", "Costs error"))
         self.members = _table("Member", "costs-members")
         self.models = _table("Model", "costs-models")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         column = QVBoxLayout(self)
         column.setContentsMargins(16, 12, 16, 12)
-        column.addWidget(title_label("Costs", 1.2))
+        column.addWidget(title_label(translate("CostsView", "Costs"), 1.2))
         column.addWidget(self.scope)
         column.addWidget(self.total)
         column.addWidget(self.error)
-        column.addWidget(title_label("Per member", 1.0))
+        column.addWidget(title_label(translate("CostsView", "Per member"), 1.0))
         column.addWidget(self.members, 1)
-        column.addWidget(title_label("Per model", 1.0))
+        column.addWidget(title_label(translate("CostsView", "Per model"), 1.0))
         column.addWidget(self.models, 1)
         column.addWidget(self.note)
         column.addWidget(buttons)
@@ -84,14 +90,14 @@ class CostsView(QDialog):
         """Say what is being summed (the store and the filters) while the worker reads."""
         self.error.clear_message()
         self.scope.setText(f"{where} · {describe(filters)}")
-        self.total.setText("Reading…")
+        self.total.setText(translate("CostsView", "Reading…"))
 
     def show_summary(self, summary: CostSummary) -> None:
         self.summary = summary
         self.error.clear_message()
         total = summary.total
         self.total.setText(
-            "No finished turns match these filters."
+            translate("CostsView", "No finished turns match these filters.")
             if not summary.lines
             else f"Total: {_count(total.turns, 'turn')} · {total.input_tokens:,} tokens in · "
             f"{total.output_tokens:,} tokens out · "
@@ -100,10 +106,13 @@ class CostsView(QDialog):
         _fill(self.members, summary.members)
         _fill(self.models, summary.models)
         self.note.setText(
-            f"{_count(summary.unpriced, 'member/model row')} had no price (Settings → Prices): "
-            "their tokens are counted, their cost is not."
+            translate(
+                "CostsView",
+                "{count} had no price (Settings → Prices): their tokens are counted, their cost "
+                "is not.",
+            ).format(count=_count(summary.unpriced, "member/model row"))
             if summary.unpriced
-            else "Estimated with the price table in Settings → Prices."
+            else translate("CostsView", "Estimated with the price table in Settings → Prices.")
         )
         self.sig_shown.emit(summary)
 
@@ -137,8 +146,10 @@ def describe(filters: SearchFilters) -> str:
 def _table(first: str, name: str) -> QTableWidget:
     table = QTableWidget(0, 1 + len(_HEADERS))
     table.setObjectName(name)
-    table.setAccessibleName(f"Costs per {first.lower()}")
-    table.setHorizontalHeaderLabels([first, *_HEADERS])
+    table.setAccessibleName(
+        translate("costs_view", "Costs per {lower}").format(lower=first.lower())
+    )
+    table.setHorizontalHeaderLabels([first, *(translate("CostsView", h) for h in _HEADERS)])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setAlternatingRowColors(True)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.icons import NAMES, icon, pixmap
 from parley.ui.settings_pages.look import HINT_STYLE, primary, title_label
 
@@ -35,9 +36,9 @@ class EmptyState(QWidget):
         self.line.setWordWrap(True)
         self.line.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.line.setStyleSheet(HINT_STYLE)
-        self.clear_button = primary(QPushButton("Clear filters"))
+        self.clear_button = primary(QPushButton(translate("EmptyState", "Clear filters")))
         self.clear_button.setObjectName("history-clear-filters")
-        self.clear_button.setAccessibleName("Clear filters")
+        self.clear_button.setAccessibleName(translate("EmptyState", "Clear filters"))
         self.clear_button.setIcon(icon("x", role=QPalette.ColorRole.HighlightedText))
         column = QVBoxLayout(self)
         column.setSpacing(8)

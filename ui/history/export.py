@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from parley.application.ports.event_store import EventStore
+from parley.ui.i18n import translate
 
 
 def export_formats() -> dict[str, str]:
@@ -84,7 +85,7 @@ def choose_target(
         safe = "".join(c if c.isalnum() or c in " -_." else "_" for c in name).strip()
         chosen, selected = QFileDialog.getSaveFileName(
             parent,
-            "Export",
+            translate("export", "Export"),
             str(Path.home() / f"{(safe or 'export')[:60]}.json"),
             ";;".join(formats),
         )

@@ -49,41 +49,43 @@ from PySide6.QtWidgets import (
 
 from parley.application.history.costs import parse_amount
 from parley.application.ports.event_store import SearchFilters, SessionSummary
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 from parley.ui.qt_items import present
 from parley.ui.settings_pages.look import TOOL_STYLE, icon_or
 
 #: The date range's quick choices: label, days back from today (None = any time, -1 = custom).
 _RANGES: tuple[tuple[str, int | None], ...] = (
-    ("Any time", None),
-    ("Today", 0),
-    ("Last 7 days", 6),
-    ("Last 30 days", 29),
-    ("Last 12 months", 364),
-    ("Custom range…", -1),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Any time"), None),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Today"), 0),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Last 7 days"), 6),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Last 30 days"), 29),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Last 12 months"), 364),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Custom range…"), -1),
 )
 _CUSTOM = len(_RANGES) - 1
 
-_COST_TIP = (
+_COST_TIP = QT_TRANSLATE_NOOP(
+    "HistoryFilters",
     "Only conversations whose estimated cost is at least this amount (e.g. 0.50), priced with "
-    "Settings → Prices; a conversation without a price is left out"
+    "Settings → Prices; a conversation without a price is left out",
 )
 
 _STATUSES = (
-    ("Any status", ""),
-    ("Has a failed turn", "failed"),
-    ("Has a cancelled turn", "cancelled"),
-    ("Has an interrupted turn", "interrupted"),
-    ("Has a timed-out turn", "timed_out"),
-    ("Has a completed turn", "completed"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Any status"), ""),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a failed turn"), "failed"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a cancelled turn"), "cancelled"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has an interrupted turn"), "interrupted"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a timed-out turn"), "timed_out"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a completed turn"), "completed"),
 )
 _VERDICTS = (
-    ("Any verdict", ""),
-    ("Has a refused action", "refused"),
-    ("Has an action that asked", "asked"),
-    ("Has a rejected action", "rejected"),
-    ("Has a dropped action", "dropped"),
-    ("Has an action allowed by the user", "allowed"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Any verdict"), ""),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a refused action"), "refused"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has an action that asked"), "asked"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a rejected action"), "rejected"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has a dropped action"), "dropped"),
+    (QT_TRANSLATE_NOOP("HistoryFilters", "Has an action allowed by the user"), "allowed"),
 )
 
 
@@ -98,12 +100,12 @@ class FilterBar(QWidget):
         self.setObjectName("history-filters")
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("history-search")
-        self.search_edit.setPlaceholderText("Search titles and content")
-        self.search_edit.setAccessibleName("Search conversations")
+        self.search_edit.setPlaceholderText(translate("FilterBar", "Search titles and content"))
+        self.search_edit.setAccessibleName(translate("FilterBar", "Search conversations"))
         self.search_edit.addAction(icon("search"), QLineEdit.ActionPosition.LeadingPosition)
         # Our own clear button (Lucide's x, in the theme's colour), shown only with text.
-        self.clear_search_action = QAction(icon("x"), "Clear search", self)
-        self.clear_search_action.setToolTip("Clear search")
+        self.clear_search_action = QAction(icon("x"), translate("FilterBar", "Clear search"), self)
+        self.clear_search_action.setToolTip(translate("FilterBar", "Clear search"))
         self.clear_search_action.triggered.connect(self.search_edit.clear)
         self.search_edit.addAction(
             self.clear_search_action, QLineEdit.ActionPosition.TrailingPosition
@@ -117,54 +119,56 @@ class FilterBar(QWidget):
         today = QDate.currentDate()
         self.range_box = QComboBox()
         self.range_box.setObjectName("filter-range")
-        self.range_box.setAccessibleName("Date range")
-        self.range_box.setToolTip("When the conversation's turns started")
+        self.range_box.setAccessibleName(translate("FilterBar", "Date range"))
+        self.range_box.setToolTip(translate("FilterBar", "When the conversation's turns started"))
         self.range_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.range_box.setMinimumContentsLength(10)
         calendar = icon_or("calendar", "history")
         for label, _days in _RANGES:
-            self.range_box.addItem(calendar, label)
-        self.since_check = QCheckBox("Since")
-        self.since_check.setAccessibleName("Limit to turns since a date")
+            self.range_box.addItem(calendar, translate("HistoryFilters", label))
+        self.since_check = QCheckBox(translate("FilterBar", "Since"))
+        self.since_check.setAccessibleName(translate("FilterBar", "Limit to turns since a date"))
         self.since_edit = QDateEdit(today.addMonths(-1))
-        self.since_edit.setAccessibleName("Since date")
-        self.until_check = QCheckBox("Until")
-        self.until_check.setAccessibleName("Limit to turns until a date")
+        self.since_edit.setAccessibleName(translate("FilterBar", "Since date"))
+        self.until_check = QCheckBox(translate("FilterBar", "Until"))
+        self.until_check.setAccessibleName(translate("FilterBar", "Limit to turns until a date"))
         self.until_edit = QDateEdit(today)
-        self.until_edit.setAccessibleName("Until date")
+        self.until_edit.setAccessibleName(translate("FilterBar", "Until date"))
         for edit in (self.since_edit, self.until_edit):
             edit.setCalendarPopup(True)
             edit.setDisplayFormat("yyyy-MM-dd")
             edit.setEnabled(False)
-        self.provider_box = _any_combo("Any provider", "filter-provider")
-        self.provider_box.setAccessibleName("Provider")
+        self.provider_box = _any_combo(translate("FilterBar", "Any provider"), "filter-provider")
+        self.provider_box.setAccessibleName(translate("FilterBar", "Provider"))
         self.set_providers(providers)
-        self.model_box = _any_combo("Any model", "filter-model")
-        self.model_box.setAccessibleName("Model")
-        self.workspace_box = _any_combo("Any workspace", "filter-workspace")
-        self.workspace_box.setAccessibleName("Workspace")
-        self.project_box = _any_combo("Any project", "filter-project")
-        self.project_box.setAccessibleName("Project")
-        self.member_box = _any_combo("Any member", "filter-member")
-        self.member_box.setAccessibleName("Member")
-        self.member_box.setToolTip("Whose conversations (a team store's members)")
+        self.model_box = _any_combo(translate("FilterBar", "Any model"), "filter-model")
+        self.model_box.setAccessibleName(translate("FilterBar", "Model"))
+        self.workspace_box = _any_combo(translate("FilterBar", "Any workspace"), "filter-workspace")
+        self.workspace_box.setAccessibleName(translate("FilterBar", "Workspace"))
+        self.project_box = _any_combo(translate("FilterBar", "Any project"), "filter-project")
+        self.project_box.setAccessibleName(translate("FilterBar", "Project"))
+        self.member_box = _any_combo(translate("FilterBar", "Any member"), "filter-member")
+        self.member_box.setAccessibleName(translate("FilterBar", "Member"))
+        self.member_box.setToolTip(
+            translate("FilterBar", "Whose conversations (a team store's members)")
+        )
         self.member_box.setVisible(False)
         self._team = False
         self.status_box = _choice_combo(_STATUSES, "filter-status")
-        self.status_box.setAccessibleName("Turn status")
+        self.status_box.setAccessibleName(translate("FilterBar", "Turn status"))
         self.status_box.setMinimumContentsLength(11)
         self.verdict_box = _choice_combo(_VERDICTS, "filter-verdict")
-        self.verdict_box.setAccessibleName("Action verdict")
+        self.verdict_box.setAccessibleName(translate("FilterBar", "Action verdict"))
         self.verdict_box.setMinimumContentsLength(10)
-        self.tools_check = QCheckBox("Has tool calls")
+        self.tools_check = QCheckBox(translate("FilterBar", "Has tool calls"))
         self.tools_check.setObjectName("filter-tools")
         self.cost_edit = QLineEdit()
         self.cost_edit.setObjectName("filter-min-cost")
-        self.cost_edit.setPlaceholderText("Cost at least")
-        self.cost_edit.setAccessibleName("Cost at least")
-        self.cost_edit.setToolTip(_COST_TIP)
+        self.cost_edit.setPlaceholderText(translate("FilterBar", "Cost at least"))
+        self.cost_edit.setAccessibleName(translate("FilterBar", "Cost at least"))
+        self.cost_edit.setToolTip(translate("HistoryFilters", _COST_TIP))
         self.cost_edit.setClearButtonEnabled(True)
         self.cost_edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("x" * 16))
         self.more_button = QToolButton()
@@ -174,9 +178,11 @@ class FilterBar(QWidget):
         self.more_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.more_button.setStyleSheet(TOOL_STYLE)
         self.more_button.setToolTip(
-            "More filters: provider, workspace, project, verdict, cost, dates"
+            translate(
+                "FilterBar", "More filters: provider, workspace, project, verdict, cost, dates"
+            )
         )
-        self.more_button.setAccessibleName("More filters")
+        self.more_button.setAccessibleName(translate("FilterBar", "More filters"))
 
         first = QHBoxLayout()
         first.setSpacing(6)
@@ -305,9 +311,15 @@ class FilterBar(QWidget):
 
     def _show_more_count(self) -> None:
         count = self.hidden_filter_count()
-        self.more_button.setText(f"Filters · {count}" if count else "Filters")
+        self.more_button.setText(
+            translate("FilterBar", "Filters · {count}").format(count=count)
+            if count
+            else translate("FilterBar", "Filters")
+        )
         self.more_button.setAccessibleDescription(
-            f"{count} more filter(s) set" if count else "No more filters set"
+            translate("FilterBar", "{count} more filter(s) set").format(count=count)
+            if count
+            else translate("FilterBar", "No more filters set")
         )
 
     def is_filtered(self) -> bool:
@@ -335,7 +347,7 @@ class FilterBar(QWidget):
             problem = str(exc)
         self.cost_edit.setProperty("invalid", bool(problem))
         self.cost_edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }" if problem else "")
-        self.cost_edit.setToolTip(problem or _COST_TIP)
+        self.cost_edit.setToolTip(problem or translate("HistoryFilters", _COST_TIP))
         meaning = self.min_cost()
         if meaning != getattr(self, "_cost_meaning", None):
             self._cost_meaning = meaning
@@ -385,7 +397,7 @@ class FilterBar(QWidget):
             self.tools_check.setChecked(False)
             self.cost_edit.clear()
             self.cost_edit.setStyleSheet("")
-            self.cost_edit.setToolTip(_COST_TIP)
+            self.cost_edit.setToolTip(translate("HistoryFilters", _COST_TIP))
             self._cost_meaning = None
         finally:
             for widget in widgets:
@@ -469,7 +481,7 @@ def _choice_combo(choices: Sequence[tuple[str, str]], object_name: str) -> QComb
     box = QComboBox()
     box.setObjectName(object_name)
     for label, value in choices:
-        box.addItem(label, value)
+        box.addItem(translate("HistoryFilters", label), value)
     # As wide as a short choice, not the longest: the bar stays one row at 1024 px.
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(16)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.ports.settings_store import team_url_problem
+from parley.ui.i18n import translate
 from parley.ui.settings_pages import InlineError
 from parley.ui.settings_pages.look import HINT_STYLE
 
@@ -42,34 +43,48 @@ class OpenStoreDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, *, address: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("open-team-store")
-        self.setWindowTitle("Open a team store")
+        self.setWindowTitle(translate("OpenStoreDialog", "Open a team store"))
         self.address_edit = QLineEdit(address)
         self.address_edit.setObjectName("open-store-address")
-        self.address_edit.setAccessibleName("Team store address")
-        self.address_edit.setPlaceholderText("postgresql://you@host:5432/team")
-        self.address_edit.setToolTip(f"For example {EXAMPLE}")
+        self.address_edit.setAccessibleName(translate("OpenStoreDialog", "Team store address"))
+        self.address_edit.setPlaceholderText(
+            translate("OpenStoreDialog", "postgresql://you@host:5432/team")
+        )
+        self.address_edit.setToolTip(
+            translate("OpenStoreDialog", "For example {EXAMPLE}").format(EXAMPLE=EXAMPLE)
+        )
         self.address_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("x" * 56))
         self.password_edit = QLineEdit()
         self.password_edit.setObjectName("open-store-password")
-        self.password_edit.setAccessibleName("Password on the team store")
+        self.password_edit.setAccessibleName(
+            translate("OpenStoreDialog", "Password on the team store")
+        )
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password_edit.setPlaceholderText("Empty: the one kept in the keyring")
-        self.remember_check = QCheckBox("Remember in the keyring")
+        self.password_edit.setPlaceholderText(
+            translate("OpenStoreDialog", "Empty: the one kept in the keyring")
+        )
+        self.remember_check = QCheckBox(translate("OpenStoreDialog", "Remember in the keyring"))
         self.remember_check.setObjectName("open-store-remember")
         self.remember_check.setToolTip(
-            "Keep the password in the system keyring for this address (never in a file)"
+            translate(
+                "OpenStoreDialog",
+                "Keep the password in the system keyring for this address (never in a file)",
+            )
         )
         hint = QLabel(
-            "Your own role on the store: an operator reads everyone's conversations, a member "
-            "their own. Nothing is written to the store."
+            translate(
+                "OpenStoreDialog",
+                "Your own role on the store: an operator reads everyone's conversations, a member "
+                "their own. Nothing is written to the store.",
+            )
         )
         hint.setWordWrap(True)
         hint.setStyleSheet(HINT_STYLE)
-        self.error = InlineError("Team store address error")
+        self.error = InlineError(translate("OpenStoreDialog", "Team store address error"))
         self.error.setObjectName("open-store-error")
         form = QFormLayout()
-        form.addRow("Address", self.address_edit)
-        form.addRow("Password", self.password_edit)
+        form.addRow(translate("OpenStoreDialog", "Address"), self.address_edit)
+        form.addRow(translate("OpenStoreDialog", "Password"), self.password_edit)
         form.addRow("", self.remember_check)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
@@ -97,7 +112,9 @@ class OpenStoreDialog(QDialog):
         """Close only with an address of the right form; else say why, beside it."""
         problem = team_url_problem(self.address) if self.address else "type the store's address"
         if problem:
-            self.error.show_error(f"The address: {problem}.")
+            self.error.show_error(
+                translate("OpenStoreDialog", "The address: {problem}.").format(problem=problem)
+            )
             self.address_edit.setFocus()
             return
         super().accept()

@@ -31,6 +31,7 @@ from parley.application.ports.event_store import EventStore
 from parley.ui.history.open_store_dialog import OpenStoreDialog
 from parley.ui.history.stores import ADDRESS, LOCAL, OPEN, TEAM, StorePicker
 from parley.ui.history.team_access import OpenedStore, TeamAccess
+from parley.ui.i18n import translate
 from parley.ui.team_connection import close_store
 from parley.ui.widgets.session_search import Submit
 
@@ -110,7 +111,9 @@ class StoreSwitch(QObject):
             return
         opener = self._team_opener
         if opener is None:
-            self.picker.error.show_error("No team store is set up (Settings → Team).")
+            self.picker.error.show_error(
+                translate("StoreSwitch", "No team store is set up (Settings → Team).")
+            )
             return
         self.sig_busy.emit("Opening the team store…")
 
@@ -122,7 +125,9 @@ class StoreSwitch(QObject):
         def failed(exc: BaseException) -> None:
             if seq == self._seq:
                 self.sig_busy.emit("")
-                self.picker.error.show_error(f"Cannot open the team store: {exc}")
+                self.picker.error.show_error(
+                    translate("StoreSwitch", "Cannot open the team store: {exc}").format(exc=exc)
+                )
 
         self._submit(opener, opened, failed)
 
@@ -156,7 +161,9 @@ class StoreSwitch(QObject):
         access = self.access
         self.picker.error.clear_message()
         if access is None:
-            self.picker.error.show_error("This window cannot open a team store.")
+            self.picker.error.show_error(
+                translate("StoreSwitch", "This window cannot open a team store.")
+            )
             self.picker.revert()
             return
         self._seq += 1
@@ -173,12 +180,16 @@ class StoreSwitch(QObject):
             self.sig_busy.emit("")
             self.picker.choose(self.picker.add_address(result.address))
             if result.note:
-                self.picker.error.show_error(f"Opened; {result.note}")
+                self.picker.error.show_error(
+                    translate("StoreSwitch", "Opened; {note}").format(note=result.note)
+                )
 
         def failed(exc: BaseException) -> None:
             if seq == self._seq:
                 self.sig_busy.emit("")
-                self.picker.error.show_error(f"Not opened — {exc}")
+                self.picker.error.show_error(
+                    translate("StoreSwitch", "Not opened — {exc}").format(exc=exc)
+                )
                 self.picker.revert()
 
         self._submit(lambda: access.open(address, password, remember), opened, failed)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.settings_pages import InlineError
 
 LOCAL = "local"
@@ -40,12 +41,14 @@ class StorePicker(QWidget):
         super().__init__(parent)
         self.box = QComboBox()
         self.box.setObjectName("history-store")
-        self.box.setAccessibleName("History store")
-        self.box.setToolTip("Whose history to browse: this computer's, or a team store's")
+        self.box.setAccessibleName(translate("StorePicker", "History store"))
+        self.box.setToolTip(
+            translate("StorePicker", "Whose history to browse: this computer's, or a team store's")
+        )
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.box.addItem("This computer", LOCAL)
+        self.box.addItem(translate("StorePicker", "This computer"), LOCAL)
         self._shown = LOCAL
-        self.error = InlineError("History store error")
+        self.error = InlineError(translate("StorePicker", "History store error"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.box)
@@ -63,7 +66,7 @@ class StorePicker(QWidget):
         """Offer (or withdraw) "Open a team store…"."""
         index = self.box.findData(OPEN)
         if on and index < 0:
-            self.box.addItem("Open a team store…", OPEN)
+            self.box.addItem(translate("StorePicker", "Open a team store…"), OPEN)
             self.box.setItemData(
                 self.box.count() - 1,
                 "Read a team store with your own role (an operator's, or a member's)",

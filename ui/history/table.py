@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 
 from parley.application.history.costs import SessionCost
 from parley.application.ports.event_store import SessionSummary
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.settings_pages.look import BADGES, paint_badge
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
@@ -80,24 +81,64 @@ STATUS_ORDER = ("failed", "denied", "stopped", "completed", "empty")
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("Title", lambda s: s.title or "(untitled)", lambda s: s.title.casefold()),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Title"),
+        lambda s: s.title or "(untitled)",
+        lambda s: s.title.casefold(),
+    ),
     Column(
         "Status",
-        lambda s: BADGES[base_status(s)].text,
+        lambda s: BADGES[base_status(s)].words,
         lambda s: STATUS_ORDER.index(base_status(s)),
     ),
-    Column("Workspace", _workspaces, lambda s: _workspaces(s).casefold()),
-    Column("First activity", lambda s: local_time(s.created_at), lambda s: s.created_at),
-    Column("Last activity", lambda s: local_time(s.updated_at), lambda s: s.updated_at),
-    Column("Models", lambda s: ", ".join(s.models), lambda s: ", ".join(s.models).casefold()),
-    Column("Turns", lambda s: f"{s.turns:,}", lambda s: s.turns, numeric=True),
-    Column("Tokens in", lambda s: f"{s.input_tokens:,}", lambda s: s.input_tokens, numeric=True),
-    Column("Tokens out", lambda s: f"{s.output_tokens:,}", lambda s: s.output_tokens, numeric=True),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Workspace"),
+        _workspaces,
+        lambda s: _workspaces(s).casefold(),
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "First activity"),
+        lambda s: local_time(s.created_at),
+        lambda s: s.created_at,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Last activity"),
+        lambda s: local_time(s.updated_at),
+        lambda s: s.updated_at,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Models"),
+        lambda s: ", ".join(s.models),
+        lambda s: ", ".join(s.models).casefold(),
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Turns"),
+        lambda s: f"{s.turns:,}",
+        lambda s: s.turns,
+        numeric=True,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Tokens in"),
+        lambda s: f"{s.input_tokens:,}",
+        lambda s: s.input_tokens,
+        numeric=True,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Tokens out"),
+        lambda s: f"{s.output_tokens:,}",
+        lambda s: s.output_tokens,
+        numeric=True,
+    ),
     # Shown and sorted from the model's costs (``set_costs``): see ``data`` and ``_sorted``.
-    Column("Cost", lambda _s: "", lambda _s: 0, numeric=True),
-    Column("Failures", lambda s: f"{s.failures:,}", lambda s: s.failures, numeric=True),
+    Column(QT_TRANSLATE_NOOP("HistoryTable", "Cost"), lambda _s: "", lambda _s: 0, numeric=True),
+    Column(
+        QT_TRANSLATE_NOOP("HistoryTable", "Failures"),
+        lambda s: f"{s.failures:,}",
+        lambda s: s.failures,
+        numeric=True,
+    ),
     # Shown and sorted from the model's owners (``set_owners``): see ``data`` and ``_sorted``.
-    Column("Member", lambda _s: "", lambda _s: ""),
+    Column(QT_TRANSLATE_NOOP("HistoryTable", "Member"), lambda _s: "", lambda _s: ""),
 )
 (
     TITLE,
@@ -243,7 +284,7 @@ class SessionTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].header
+            return translate("HistoryTable", COLUMNS[section].header)
         return None
 
     def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -253,7 +294,7 @@ class SessionTableModel(QAbstractTableModel):
         column = COLUMNS[index.column()]
         if index.column() == STATUS:
             if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-                return BADGES[self.status(summary)].text
+                return BADGES[self.status(summary)].words
             if role == STATUS_ROLE:
                 return self.status(summary)
         if role == Qt.ItemDataRole.DisplayRole:

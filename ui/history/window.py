@@ -105,6 +105,7 @@ from parley.ui.history.table import (
     StatusDelegate,
 )
 from parley.ui.history.team_access import OwnedListing, TeamAccess, load_owned
+from parley.ui.i18n import translate
 from parley.ui.settings_pages.look import HINT_STYLE, TOOL_STYLE, icon_or, title_label
 from parley.ui.widgets.session_search import DEBOUNCE_MS, Submit
 from parley.ui.widgets.timeline import TimelineView
@@ -149,7 +150,7 @@ class HistoryWindow(QMainWindow):
         self.costs_view: CostsView | None = None
         self._costs_seq = 0
         self._submit = submit
-        self.setWindowTitle("Parley — History")
+        self.setWindowTitle(translate("HistoryWindow", "Parley — History"))
         self.resize(1200, 760)
         self._load_seq = 0
         self._timeline_seq = 0
@@ -176,7 +177,7 @@ class HistoryWindow(QMainWindow):
         self.model = SessionTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("history-table")
-        self.table.setAccessibleName("Conversations")
+        self.table.setAccessibleName(translate("HistoryWindow", "Conversations"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -210,7 +211,9 @@ class HistoryWindow(QMainWindow):
         self.count_label = QLabel("")
         self.count_label.setObjectName("history-count")
         self.count_label.setStyleSheet(HINT_STYLE)
-        self.count_label.setAccessibleName("Number of conversations shown")
+        self.count_label.setAccessibleName(
+            translate("HistoryWindow", "Number of conversations shown")
+        )
         self.empty_state = EmptyState(self.table.viewport())
         self.empty_state.clear_button.clicked.connect(self.clear_filters)
         central = QWidget()
@@ -219,7 +222,7 @@ class HistoryWindow(QMainWindow):
         layout.setSpacing(8)
         self._header = QHBoxLayout()
         self._header.setSpacing(4)
-        heading = title_label("History", 1.3)
+        heading = title_label(translate("HistoryWindow", "History"), 1.3)
         self._header.addWidget(heading, 0, Qt.AlignmentFlag.AlignBaseline)
         self._header.addSpacing(8)
         self._header.addWidget(self.count_label, 0, Qt.AlignmentFlag.AlignBaseline)
@@ -259,28 +262,46 @@ class HistoryWindow(QMainWindow):
             act.triggered.connect(lambda _checked=False: slot())
             return act
 
-        self.refresh_action = action("&Refresh", self.reload, QKeySequence.StandardKey.Refresh)
-        self.export_selected_action = action(
-            "Export &selected conversation(s)…", self.export_selected, "Ctrl+E"
+        self.refresh_action = action(
+            translate("HistoryWindow", "&Refresh"), self.reload, QKeySequence.StandardKey.Refresh
         )
-        self.export_shown_action = action("Export all &shown…", self.export_shown)
-        self.export_all_action = action("Export &everything…", self.export_all)
-        self.verify_action = action("&Verify record", self.verify_selected)
-        self.costs_action = action("&Costs per member and model…", self.show_costs)
+        self.export_selected_action = action(
+            translate("HistoryWindow", "Export &selected conversation(s)…"),
+            self.export_selected,
+            "Ctrl+E",
+        )
+        self.export_shown_action = action(
+            translate("HistoryWindow", "Export all &shown…"), self.export_shown
+        )
+        self.export_all_action = action(
+            translate("HistoryWindow", "Export &everything…"), self.export_all
+        )
+        self.verify_action = action(
+            translate("HistoryWindow", "&Verify record"), self.verify_selected
+        )
+        self.costs_action = action(
+            translate("HistoryWindow", "&Costs per member and model…"), self.show_costs
+        )
         self.costs_action.setEnabled(False)  # a team store's
         self.delete_action = action(
-            "&Delete conversation…", self.delete_selected, QKeySequence.StandardKey.Delete
+            translate("HistoryWindow", "&Delete conversation…"),
+            self.delete_selected,
+            QKeySequence.StandardKey.Delete,
         )
         # Delete acts on the table only: in a filter field the key edits text.
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.table.addAction(self.delete_action)
-        self.next_match_action = action("&Next match", self.next_match, "F3")
-        self.close_action = action("&Close", self.close, QKeySequence.StandardKey.Close)
+        self.next_match_action = action(
+            translate("HistoryWindow", "&Next match"), self.next_match, "F3"
+        )
+        self.close_action = action(
+            translate("HistoryWindow", "&Close"), self.close, QKeySequence.StandardKey.Close
+        )
         # Esc closes it too, as it does a dialog (an open popup or menu takes its Esc first).
         self.close_action.setShortcuts(
             [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence("Esc")]
         )
-        menu = self.menuBar().addMenu("&History")
+        menu = self.menuBar().addMenu(translate("HistoryWindow", "&History"))
         entries = [
             self.refresh_action,
             None,
@@ -315,11 +336,16 @@ class HistoryWindow(QMainWindow):
         self.export_button.setObjectName("history-export")
         self.export_button.setIcon(self.export_selected_action.icon())
         self.export_button.setToolTip(
-            "Export: the selected conversations (Ctrl+E), all shown, or everything"
+            translate(
+                "HistoryWindow",
+                "Export: the selected conversations (Ctrl+E), all shown, or everything",
+            )
         )
-        self.export_button.setAccessibleName("Export")
+        self.export_button.setAccessibleName(translate("HistoryWindow", "Export"))
         self.export_button.setAccessibleDescription(
-            "A menu: the selected conversations, all shown, or everything"
+            translate(
+                "HistoryWindow", "A menu: the selected conversations, all shown, or everything"
+            )
         )
         export_menu = QMenu(self.export_button)
         export_menu.addActions(
@@ -429,7 +455,7 @@ class HistoryWindow(QMainWindow):
         if self.filter_bar.is_filtered():
             text = self.search_edit.text().strip()
             self.empty_state.show_text(
-                "No conversations match",
+                translate("HistoryWindow", "No conversations match"),
                 (
                     f"Nothing matches “{text}” with these filters."
                     if text
@@ -440,11 +466,15 @@ class HistoryWindow(QMainWindow):
             )
         else:
             self.empty_state.show_text(
-                "No history yet",
-                "Every conversation you have in Parley is recorded here: each turn, the model "
-                "that answered, tool calls and the permission decisions, with tokens and "
-                "failures. Start a chat in the main window and it appears here, ready to search, "
-                "verify and export.",
+                translate("HistoryWindow", "No history yet"),
+                translate(
+                    "HistoryWindow",
+                    "Every conversation you have in Parley is recorded here: each turn, the model "
+                    "that answered, tool calls and the permission decisions, with tokens and "
+                    "failures. Start a chat in the main window and it appears here, ready to "
+                    "search, "
+                    "verify and export.",
+                ),
                 offer_clear=False,
             )
 
@@ -516,7 +546,7 @@ class HistoryWindow(QMainWindow):
         store, text, filters = self._store, self.search_edit.text(), self.filters()
         prices, min_cost = self._prices, self.filter_bar.min_cost()
         self.loading = True
-        self.count_label.setText("Loading…")
+        self.count_label.setText(translate("HistoryWindow", "Loading…"))
         limit = None if text.strip() else FIRST_PAGE
 
         def first_page(owned: OwnedListing) -> None:
@@ -575,7 +605,12 @@ class HistoryWindow(QMainWindow):
     def show_costs(self) -> CostsView | None:
         """Open the Costs view for the current store and filters (a team store's sums)."""
         if not isinstance(self._store, TeamHistory):
-            self._error("Costs are summed on a team store: pick one in the store picker.")
+            self._error(
+                translate(
+                    "HistoryWindow",
+                    "Costs are summed on a team store: pick one in the store picker.",
+                )
+            )
             return None
         if self.costs_view is None:
             self.costs_view = CostsView(self)
@@ -601,7 +636,9 @@ class HistoryWindow(QMainWindow):
 
         def failed(exc: BaseException) -> None:
             if seq == self._costs_seq:
-                view.show_error(f"Cannot sum the costs: {exc}")
+                view.show_error(
+                    translate("HistoryWindow", "Cannot sum the costs: {exc}").format(exc=exc)
+                )
 
         def shown(summary: CostSummary) -> None:
             if seq == self._costs_seq:
@@ -626,8 +663,10 @@ class HistoryWindow(QMainWindow):
         self.loading = False
         self.count_label.setText("")
         if self.showing_team_store:  # said beside the picker, where the choice was made
-            self.store_picker.error.show_error(f"Cannot read the team store: {exc}")
-        self._error(f"Cannot read the history: {exc}")
+            self.store_picker.error.show_error(
+                translate("HistoryWindow", "Cannot read the team store: {exc}").format(exc=exc)
+            )
+        self._error(translate("HistoryWindow", "Cannot read the history: {exc}").format(exc=exc))
 
     # -- selection and timeline --------------------------------------------------------------------
 
@@ -668,7 +707,11 @@ class HistoryWindow(QMainWindow):
         self._timeline_seq += 1
         seq = self._timeline_seq
         self._timeline_session = summary.id
-        self.timeline.clear(f"Loading “{summary.title or '(untitled)'}”…")
+        self.timeline.clear(
+            translate("HistoryWindow", "Loading “{value}”…").format(
+                value=summary.title or "(untitled)"
+            )
+        )
         store, session_id = self._store, summary.id
 
         def shown(events: list[StoredEvent]) -> None:
@@ -686,7 +729,11 @@ class HistoryWindow(QMainWindow):
 
         def failed(exc: BaseException) -> None:
             if seq == self._timeline_seq:
-                self.timeline.clear(f"Cannot read this conversation: {exc}")
+                self.timeline.clear(
+                    translate("HistoryWindow", "Cannot read this conversation: {exc}").format(
+                        exc=exc
+                    )
+                )
 
         self._submit(lambda: list(store.events(session_id)), shown, failed)
 
@@ -710,7 +757,7 @@ class HistoryWindow(QMainWindow):
         """Export the selected conversation(s) (JSON; Markdown or HTML when available)."""
         ids = self.selected_session_ids()
         if not ids:
-            self._error("Select a conversation to export.")
+            self._error(translate("HistoryWindow", "Select a conversation to export."))
             return
         summary = self.model.summary_at(self.model.row_of(ids[0]))
         name = (summary.title if summary is not None and len(ids) == 1 else "") or "conversations"
@@ -723,7 +770,7 @@ class HistoryWindow(QMainWindow):
         """Export every conversation the filters show (the filtered selection), in table order."""
         ids = self.model.ids()
         if not ids:
-            self._error("No conversation is shown.")
+            self._error(translate("HistoryWindow", "No conversation is shown."))
             return
         target = self._target(path, fmt, "conversations")
         if target is not None:
@@ -745,21 +792,33 @@ class HistoryWindow(QMainWindow):
         not available."""
         target = choose_target(self, path, fmt, name)
         if target is not None and target[1] not in export_formats().values():
-            self._error(f"This Parley cannot export {target[1]} yet; use JSON.")
+            self._error(
+                translate(
+                    "HistoryWindow", "This Parley cannot export {value} yet; use JSON."
+                ).format(value=target[1])
+            )
             return None
         return target
 
     def _write_export(self, render: Callable[[], str], path: Path) -> None:
-        self.statusBar().showMessage(f"Exporting to {path}…")
+        self.statusBar().showMessage(
+            translate("HistoryWindow", "Exporting to {path}…").format(path=path)
+        )
 
         def done(written: Path) -> None:
-            self.statusBar().showMessage(f"Exported to {written}", 10_000)
+            self.statusBar().showMessage(
+                translate("HistoryWindow", "Exported to {written}").format(written=written), 10_000
+            )
             self.sig_exported.emit(str(written))
 
         self._submit(
             lambda: write_atomically(path, render()),
             done,
-            lambda exc: self._error(f"Cannot export to {path}: {exc}"),
+            lambda exc: self._error(
+                translate("HistoryWindow", "Cannot export to {path}: {exc}").format(
+                    path=path, exc=exc
+                )
+            ),
         )
 
     # -- verify and delete -------------------------------------------------------------------------
@@ -768,7 +827,7 @@ class HistoryWindow(QMainWindow):
         """Recompute the current conversation's hash chain (on a worker) and say what it found."""
         session_id = self.current_session_id()
         if not session_id:
-            self._error("Select a conversation to verify.")
+            self._error(translate("HistoryWindow", "Select a conversation to verify."))
             return
         store = self._store
 
@@ -782,25 +841,29 @@ class HistoryWindow(QMainWindow):
                     f"{report.reason} ({report.events_checked} events checked)."
                 )
             self.statusBar().showMessage(text, 15_000)
-            self._inform("Verify record", text, ok=report.ok)
+            self._inform(translate("HistoryWindow", "Verify record"), text, ok=report.ok)
             self.sig_chain_verified.emit(report)
 
         self._submit(
             lambda: store.verify_chain(session_id),
             shown,
-            lambda exc: self._error(f"Cannot verify: {exc}"),
+            lambda exc: self._error(
+                translate("HistoryWindow", "Cannot verify: {exc}").format(exc=exc)
+            ),
         )
 
     def delete_selected(self, *, confirm: bool = True) -> None:
         """Delete the current conversation after asking (on a worker)."""
         summary = self.model.summary_at(self.table.currentIndex().row())
         if summary is None:
-            self._error("Select a conversation to delete.")
+            self._error(translate("HistoryWindow", "Select a conversation to delete."))
             return
         if confirm and not self._confirm(
-            "Delete conversation",
-            f"Delete “{summary.title or '(untitled)'}” and all of its {summary.turns} turns? "
-            "This cannot be undone.",
+            translate("HistoryWindow", "Delete conversation"),
+            translate(
+                "HistoryWindow",
+                "Delete “{value}” and all of its {turns} turns? This cannot be undone.",
+            ).format(value=summary.title or "(untitled)", turns=summary.turns),
         ):
             return
         store, session_id = self._store, summary.id
@@ -815,13 +878,20 @@ class HistoryWindow(QMainWindow):
                 self.select_row(min(max(row, 0), self.model.rowCount() - 1))
             self.count_label.setText(_count(self.model.rowCount(), "conversation"))
             self._show_empty_state()
-            self.statusBar().showMessage(f"Deleted “{summary.title}” ({count} events).", 10_000)
+            self.statusBar().showMessage(
+                translate("HistoryWindow", "Deleted “{title}” ({count} events).").format(
+                    title=summary.title, count=count
+                ),
+                10_000,
+            )
             self.sig_session_deleted.emit(session_id)
 
         self._submit(
             lambda: store.delete_session(session_id),
             deleted,
-            lambda exc: self._error(f"Cannot delete: {exc}"),
+            lambda exc: self._error(
+                translate("HistoryWindow", "Cannot delete: {exc}").format(exc=exc)
+            ),
         )
 
     def _confirm(self, title: str, text: str) -> bool:

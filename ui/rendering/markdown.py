@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from parley.ui.i18n import translate
 from parley.ui.rendering.blocks import BlockScanner, stable_prefix_length
 from parley.ui.rendering.tex import tex_to_unicode
 
@@ -425,6 +426,7 @@ def _code_block(code: str, language: str, env: dict[str, Any]) -> str:
     label = html.escape(language) if language else "code"
     # The header: the language, and Copy as an icon with its word (as ChatGPT's "Copy code"),
     # both one link (two anchors, one href: the icon is an image, the word stays findable).
+    copy_word = html.escape(translate("Markdown", "Copy"))
     link = f'href="{COPY_SCHEME}:{index}" style="color:{palette.link}; text-decoration:none"'
     header = (
         f'<tr><td bgcolor="{palette.code_header_background}" style="padding:4px 10px">'
@@ -432,7 +434,7 @@ def _code_block(code: str, language: str, env: dict[str, Any]) -> str:
         f'<td align="right" bgcolor="{palette.code_header_background}"'
         f' style="padding:4px 10px"><span style="font-size:small">'
         f'<a {link}><img src="{COPY_ICON}" style="vertical-align:middle" /></a>'
-        f"<a {link}>\u00a0Copy</a></span></td></tr>"
+        f"<a {link}>\u00a0{copy_word}</a></span></td></tr>"
         if env["code_header"]
         else ""
     )

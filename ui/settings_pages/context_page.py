@@ -37,12 +37,13 @@ from parley.application.ports.settings_store import (
     SettingsError,
     SettingsStore,
 )
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import card_form, label_width, primary, scrolling
 
 #: The first choice of each provider box, and what it means ("" = no provider).
-SAME_MODEL = "This conversation's model"
-NO_EMBEDDINGS = "None — keyword search only"
+SAME_MODEL = QT_TRANSLATE_NOOP("ContextPage", "This conversation's model")
+NO_EMBEDDINGS = QT_TRANSLATE_NOOP("ContextPage", "None — keyword search only")
 
 
 class ContextPage(QWidget):
@@ -61,37 +62,37 @@ class ContextPage(QWidget):
         self.loaded = False  # True once the settings were read (on a worker)
 
         self.threshold_spin = QSpinBox()
-        self.threshold_spin.setAccessibleName("Compaction threshold")
+        self.threshold_spin.setAccessibleName(translate("ContextPage", "Compaction threshold"))
         self.threshold_spin.setRange(10, 100)
         self.threshold_spin.setSuffix(" %")
         self.threshold_spin.setValue(80)
         self.compaction_provider = QComboBox()
-        self.compaction_provider.setAccessibleName("Compaction provider")
+        self.compaction_provider.setAccessibleName(translate("ContextPage", "Compaction provider"))
         self.compaction_model = QComboBox()
         self.compaction_model.setEditable(True)
-        self.compaction_model.setAccessibleName("Compaction model")
-        self.compaction_error = InlineError("Compaction model error")
+        self.compaction_model.setAccessibleName(translate("ContextPage", "Compaction model"))
+        self.compaction_error = InlineError(translate("ContextPage", "Compaction model error"))
         self.embedding_provider = QComboBox()
-        self.embedding_provider.setAccessibleName("Embedding provider")
+        self.embedding_provider.setAccessibleName(translate("ContextPage", "Embedding provider"))
         self.embedding_model = QComboBox()
         self.embedding_model.setEditable(True)
-        self.embedding_model.setAccessibleName("Embedding model")
-        self.embedding_error = InlineError("Embedding model error")
+        self.embedding_model.setAccessibleName(translate("ContextPage", "Embedding model"))
+        self.embedding_error = InlineError(translate("ContextPage", "Embedding model error"))
         self.excerpts_spin = QSpinBox()
-        self.excerpts_spin.setAccessibleName("Excerpts per turn")
+        self.excerpts_spin.setAccessibleName(translate("ContextPage", "Excerpts per turn"))
         self.excerpts_spin.setRange(1, 50)
         self.excerpts_spin.setValue(ContextSettings().excerpts)
         for spin in (self.threshold_spin, self.excerpts_spin):
             spin.setMaximumWidth(self.fontMetrics().horizontalAdvance("x") * 14)
-        self.save_button = primary(QPushButton("Save"))
-        self.save_button.setAccessibleName("Save context settings")
-        self.status = InlineError("Context settings save result")
+        self.save_button = primary(QPushButton(translate("ContextPage", "Save")))
+        self.save_button.setAccessibleName(translate("ContextPage", "Save context settings"))
+        self.status = InlineError(translate("ContextPage", "Context settings save result"))
         for box in (self.compaction_model, self.embedding_model):
             line = box.lineEdit()
             if line is not None:
                 line.setAccessibleName(box.accessibleName())
-        self._fill_providers(self.compaction_provider, SAME_MODEL, "")
-        self._fill_providers(self.embedding_provider, NO_EMBEDDINGS, "")
+        self._fill_providers(self.compaction_provider, translate("ContextPage", SAME_MODEL), "")
+        self._fill_providers(self.embedding_provider, translate("ContextPage", NO_EMBEDDINGS), "")
         self._fill_models(self.compaction_model, "", "")
         self._fill_models(self.embedding_model, "", "")
 
@@ -103,19 +104,26 @@ class ContextPage(QWidget):
         compaction_model.addLayout(row)
         compaction_model.addWidget(self.compaction_error)
         compaction = card_form(
-            "Long conversations",
+            translate("ContextPage", "Long conversations"),
             [
                 (
-                    "Threshold",
+                    translate("ContextPage", "Threshold"),
                     self.threshold_spin,
-                    "When a conversation's request passes this share of the model's context "
-                    "window, its oldest turns are summarised (nothing is deleted: History keeps "
-                    "them, and the transcript can show them).",
+                    translate(
+                        "ContextPage",
+                        "When a conversation's request passes this share of the model's context "
+                        "window, its oldest turns are summarised (nothing is deleted: History "
+                        "keeps "
+                        "them, and the transcript can show them).",
+                    ),
                 ),
                 (
-                    "Model",
+                    translate("ContextPage", "Model"),
                     compaction_model,
-                    "Who writes the summary: the conversation's own model, or a cheaper one.",
+                    translate(
+                        "ContextPage",
+                        "Who writes the summary: the conversation's own model, or a cheaper one.",
+                    ),
                 ),
             ],
             width,
@@ -127,19 +135,26 @@ class ContextPage(QWidget):
         embedding_model.addLayout(row)
         embedding_model.addWidget(self.embedding_error)
         retrieval = card_form(
-            "Documents and knowledge folders",
+            translate("ContextPage", "Documents and knowledge folders"),
             [
                 (
-                    "Embeddings",
+                    translate("ContextPage", "Embeddings"),
                     embedding_model,
-                    "Keyword search (BM25) always works, offline. An embedding model adds search "
-                    "by meaning; its provider is sent the documents' text to embed.",
+                    translate(
+                        "ContextPage",
+                        "Keyword search (BM25) always works, offline. An embedding model adds "
+                        "search "
+                        "by meaning; its provider is sent the documents' text to embed.",
+                    ),
                 ),
                 (
-                    "Excerpts per turn",
+                    translate("ContextPage", "Excerpts per turn"),
                     self.excerpts_spin,
-                    "How many excerpts of large attachments and the project's knowledge folder "
-                    "a turn is given at most.",
+                    translate(
+                        "ContextPage",
+                        "How many excerpts of large attachments and the project's knowledge folder "
+                        "a turn is given at most.",
+                    ),
                 ),
             ],
             width,
@@ -182,11 +197,19 @@ class ContextPage(QWidget):
     def show_context(self, context: ContextSettings) -> None:
         """Put ``context`` in the form."""
         self.threshold_spin.setValue(round(context.compaction_threshold * 100))
-        self._fill_providers(self.compaction_provider, SAME_MODEL, context.compaction_provider_id)
+        self._fill_providers(
+            self.compaction_provider,
+            translate("ContextPage", SAME_MODEL),
+            context.compaction_provider_id,
+        )
         self._fill_models(
             self.compaction_model, context.compaction_provider_id, context.compaction_model
         )
-        self._fill_providers(self.embedding_provider, NO_EMBEDDINGS, context.embedding_provider_id)
+        self._fill_providers(
+            self.embedding_provider,
+            translate("ContextPage", NO_EMBEDDINGS),
+            context.embedding_provider_id,
+        )
         self._fill_models(
             self.embedding_model, context.embedding_provider_id, context.embedding_model
         )
@@ -203,10 +226,18 @@ class ContextPage(QWidget):
         embedding_model = self.embedding_model.currentText().strip() if embedding_provider else ""
         valid = True
         if compaction_provider and not compaction_model:
-            self.compaction_error.show_error(f"Name a model of {compaction_provider}.")
+            self.compaction_error.show_error(
+                translate("ContextPage", "Name a model of {compaction_provider}.").format(
+                    compaction_provider=compaction_provider
+                )
+            )
             valid = False
         if embedding_provider and not embedding_model:
-            self.embedding_error.show_error(f"Name an embedding model of {embedding_provider}.")
+            self.embedding_error.show_error(
+                translate("ContextPage", "Name an embedding model of {embedding_provider}.").format(
+                    embedding_provider=embedding_provider
+                )
+            )
             valid = False
         if not valid:
             return None
@@ -234,12 +265,12 @@ class ContextPage(QWidget):
         def done(saved: ContextSettings) -> None:
             self.save_button.setEnabled(True)
             self.show_context(saved)
-            self.status.show_ok("Saved.")
+            self.status.show_ok(translate("ContextPage", "Saved."))
             self.sig_context_changed.emit()
 
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_error(f"Not saved: {exc}")
+            self.status.show_error(translate("ContextPage", "Not saved: {exc}").format(exc=exc))
 
         def job() -> ContextSettings:
             settings.set_context(context)
@@ -256,7 +287,10 @@ class ContextPage(QWidget):
         for name in self._providers:
             box.addItem(name, name)
         if current and current not in self._providers:
-            box.addItem(f"{current} (not configured)", current)
+            box.addItem(
+                translate("ContextPage", "{current} (not configured)").format(current=current),
+                current,
+            )
         box.setCurrentIndex(max(0, box.findData(current)))
 
     def _fill_models(self, box: QComboBox, provider: str, current: str) -> None:
@@ -272,7 +306,9 @@ class ContextPage(QWidget):
         box.setEnabled(bool(provider))
         line = box.lineEdit()
         if line is not None:
-            line.setPlaceholderText("a model of that provider" if provider else "")
+            line.setPlaceholderText(
+                translate("ContextPage", "a model of that provider") if provider else ""
+            )
 
     def _on_provider(self, *, compaction: bool) -> None:
         provider_box = self.compaction_provider if compaction else self.embedding_provider

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.ui import icons
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 #: The accent button (Save, Add, Start chatting): filled with the palette's highlight.
 PRIMARY_STYLE = (
@@ -165,6 +166,11 @@ class Badge:
     light: tuple[str, str]
     dark: tuple[str, str]
 
+    @property
+    def words(self) -> str:
+        """``text`` in the window's language (``text`` stays English: marked for translation)."""
+        return translate("Badges", self.text)
+
     def colours(self, palette: QPalette) -> tuple[QColor, QColor]:
         """Fill and text colour for ``palette`` (dark when its base colour is dark)."""
         dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
@@ -173,17 +179,37 @@ class Badge:
 
 
 BADGES: dict[str, Badge] = {
-    "completed": Badge("Completed", ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")),
-    "failed": Badge("Failed", ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")),
-    "stopped": Badge("Stopped", ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")),
-    "denied": Badge("Denied", ("#efe4fb", "#5a2d8f"), ("#352849", "#d2b0ff")),
-    "empty": Badge("No turns", ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")),
+    "completed": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Completed"), ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")
+    ),
+    "failed": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Failed"), ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")
+    ),
+    "stopped": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Stopped"), ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")
+    ),
+    "denied": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Denied"), ("#efe4fb", "#5a2d8f"), ("#352849", "#d2b0ff")
+    ),
+    "empty": Badge(
+        QT_TRANSLATE_NOOP("Badges", "No turns"), ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")
+    ),
     # Provider key states (Settings → Providers).
-    "key": Badge("Key set", ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")),
-    "env": Badge("Key from env", ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")),
-    "no-key": Badge("No key", ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")),
-    "no-keyring": Badge("No keyring", ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")),
-    "keyless": Badge("No key needed", ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")),
+    "key": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Key set"), ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")
+    ),
+    "env": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Key from env"), ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")
+    ),
+    "no-key": Badge(
+        QT_TRANSLATE_NOOP("Badges", "No key"), ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")
+    ),
+    "no-keyring": Badge(
+        QT_TRANSLATE_NOOP("Badges", "No keyring"), ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")
+    ),
+    "keyless": Badge(
+        QT_TRANSLATE_NOOP("Badges", "No key needed"), ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")
+    ),
 }
 
 
@@ -210,13 +236,17 @@ def _badge_font(base: QFont, words: str) -> tuple[QFont, int, int]:
 def paint_badge(
     painter: QPainter, rect: QRect, badge: Badge, palette: QPalette, text: str = ""
 ) -> QRect:
-    """Draw ``badge`` (or ``text`` in its colours) left-aligned, vertically centred in ``rect``;
+    """Draw ``badge`` (or ``text`` in its colours) at the start of ``rect`` (left, or right in a
+    right-to-left language), vertically centred;
     returns the rectangle it took."""
-    words = text or badge.text
+    words = text or badge.words
     font, text_width, text_height = _badge_font(painter.font(), words)
     height = min(rect.height() - 2, text_height + 6)
     width = min(rect.width(), text_width + text_height)
-    box = QRect(rect.left(), rect.top() + (rect.height() - height) // 2, width, height)
+    # Left-aligned, or right-aligned in a right-to-left language (where a row starts).
+    rtl = painter.layoutDirection() == Qt.LayoutDirection.RightToLeft
+    x = rect.right() - width + 1 if rtl else rect.left()
+    box = QRect(x, rect.top() + (rect.height() - height) // 2, width, height)
     fill, ink = badge.colours(palette)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -244,7 +274,7 @@ class BadgeLabel(QLabel):
     def set_kind(self, kind: str, text: str = "") -> None:
         badge = BADGES[kind]
         self.kind = kind
-        words = text or badge.text
+        words = text or badge.words
         self.setText(words)
         self.setAccessibleName(words)
         fill, ink = badge.colours(self.palette())
@@ -334,16 +364,18 @@ def paint_two_line_row(
     muted = QColor(ink) if selected else palette.placeholderText().color()
     font = QFont(option.font)
     metrics = QFontMetrics(font)
+    rtl = option.direction == Qt.LayoutDirection.RightToLeft
     badge_width = 0
     if badge is not None:
         small = QFont(font)
         if small.pointSizeF() > 0:
             small.setPointSizeF(small.pointSizeF() * 0.9)
+        small.setWeight(QFont.Weight.DemiBold)  # as paint_badge draws it
         small_metrics = QFontMetrics(small)
-        badge_width = small_metrics.horizontalAdvance(badge.text) + small_metrics.height()
-        top = QRect(
-            rect.right() - badge_width, rect.top() - 4, badge_width + 1, metrics.height() + 8
-        )
+        badge_width = small_metrics.horizontalAdvance(badge.words) + small_metrics.height()
+        # At the row's end: the right in a left-to-right language, the left in Arabic.
+        left = rect.left() if rtl else rect.right() - badge_width
+        top = QRect(left, rect.top() - 4, badge_width + 1, metrics.height() + 8)
         painter.save()
         painter.setFont(font)
         paint_badge(painter, top, badge, palette)
@@ -353,7 +385,8 @@ def paint_two_line_row(
     bold.setBold(True)
     painter.setFont(bold)
     painter.setPen(ink)
-    name_rect = QRect(rect.left(), rect.top(), rect.width() - badge_width - 8, metrics.height())
+    name_left = rect.left() + badge_width + 8 if rtl and badge_width else rect.left()
+    name_rect = QRect(name_left, rect.top(), rect.width() - badge_width - 8, metrics.height())
     shown = QFontMetrics(bold).elidedText(name, Qt.TextElideMode.ElideRight, name_rect.width())
     painter.drawText(name_rect, int(Qt.AlignmentFlag.AlignVCenter), shown)
     painter.setFont(font)
@@ -399,7 +432,11 @@ class TwoLineRowDelegate(QStyledItemDelegate):
                     QStyle.SubElement.SE_ItemViewItemCheckIndicator, opt, widget
                 )
                 left = check.right() - option.rect.left() + 8
+                if option.direction == Qt.LayoutDirection.RightToLeft:  # the box is on the right
+                    left = option.rect.right() - check.left() + 8
         name, detail, badge = self.row(index)
-        paint_two_line_row(
-            painter, option, option.rect.adjusted(left, 6, -8, -6), name, detail, badge
+        rtl = option.direction == Qt.LayoutDirection.RightToLeft
+        area = (
+            option.rect.adjusted(8, 6, -left, -6) if rtl else option.rect.adjusted(left, 6, -8, -6)
         )
+        paint_two_line_row(painter, option, area, name, detail, badge)

@@ -79,6 +79,7 @@ from parley.application.mcp.oauth_tokens import forget_oauth, signed_in
 from parley.application.mcp.secrets import delete_secrets, env_key, header_key, store_secrets
 from parley.application.ports.secret_store import SecretStore
 from parley.application.ports.settings_store import SettingsError, SettingsStore
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
     Badge,
@@ -103,26 +104,42 @@ _DETAIL = Qt.ItemDataRole.UserRole + 2
 
 #: A server's state in words, with its colours (light fill/ink, dark fill/ink).
 STATE_BADGES: dict[str, Badge] = {
-    "off": Badge("Off", ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")),
-    "stopped": Badge("Not started", ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")),
-    "starting": Badge("Starting", ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")),
-    "ready": Badge("Ready", ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")),
-    "failed": Badge("Failed", ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")),
-    "invalid": Badge("Invalid", ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")),
+    "off": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Off"), ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")
+    ),
+    "stopped": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Not started"), ("#eceef1", "#4a4f57"), ("#2d3035", "#b9bec6")
+    ),
+    "starting": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Starting"), ("#fff0c7", "#6e4b00"), ("#433819", "#f2c86b")
+    ),
+    "ready": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Ready"), ("#e2f3e8", "#17663f"), ("#1d3a2a", "#8fd6a8")
+    ),
+    "failed": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Failed"), ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")
+    ),
+    "invalid": Badge(
+        QT_TRANSLATE_NOOP("Badges", "Invalid"), ("#fde3e0", "#a0251a"), ("#4a2220", "#ff9e94")
+    ),
 }
 
 TRANSPORT_LABELS = (
-    (STDIO, "Command on this computer (stdio)"),
-    (HTTP, "Streamable HTTP (a URL)"),
-    (SSE, "Legacy HTTP + SSE (old servers)"),
+    (STDIO, QT_TRANSLATE_NOOP("McpServersPage", "Command on this computer (stdio)")),
+    (HTTP, QT_TRANSLATE_NOOP("McpServersPage", "Streamable HTTP (a URL)")),
+    (SSE, QT_TRANSLATE_NOOP("McpServersPage", "Legacy HTTP + SSE (old servers)")),
 )
 POLICY_LABELS = (
-    ("", "Default"),
-    ("run", "Run"),
-    ("ask", "Ask"),
-    ("deny", "Deny"),
+    ("", QT_TRANSLATE_NOOP("McpServersPage", "Default")),
+    ("run", QT_TRANSLATE_NOOP("McpServersPage", "Run")),
+    ("ask", QT_TRANSLATE_NOOP("McpServersPage", "Ask")),
+    ("deny", QT_TRANSLATE_NOOP("McpServersPage", "Deny")),
 )
-TOOL_COLUMNS = ("Tool", "What the server claims", "Policy")
+TOOL_COLUMNS = (
+    QT_TRANSLATE_NOOP("McpServersPage", "Tool"),
+    QT_TRANSLATE_NOOP("McpServersPage", "What the server claims"),
+    QT_TRANSLATE_NOOP("McpServersPage", "Policy"),
+)
 
 
 def claims(tool: McpTool) -> str:
@@ -200,33 +217,37 @@ class ImportDialog(QDialog):
 
     def __init__(self, existing: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import MCP servers")
+        self.setWindowTitle(translate("ImportDialog", "Import MCP servers"))
         self._existing = list(existing)
         self.result_value: ImportResult | None = None
         self.text_edit = QPlainTextEdit()
-        self.text_edit.setAccessibleName("Configuration to import")
+        self.text_edit.setAccessibleName(translate("ImportDialog", "Configuration to import"))
         self.text_edit.setPlaceholderText(
             '{"mcpServers": {"name": {"command": "npx", "args": ["-y", "…"]}}}'
         )
-        self.file_button = secondary(QPushButton("Choose file…"))
-        self.file_button.setAccessibleName("Choose a configuration file")
+        self.file_button = secondary(QPushButton(translate("ImportDialog", "Choose file…")))
+        self.file_button.setAccessibleName(translate("ImportDialog", "Choose a configuration file"))
         self.file_button.setIcon(icon_or("folder", "folder"))
         self.preview = QLabel("")
         self.preview.setWordWrap(True)
-        self.preview.setAccessibleName("What will be imported")
+        self.preview.setAccessibleName(translate("ImportDialog", "What will be imported"))
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.import_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.import_button.setText("Import")
+        self.import_button.setText(translate("ImportDialog", "Import"))
         self.import_button.setEnabled(False)
         layout = QVBoxLayout(self)
         layout.addWidget(
             hint_label(
-                "Paste the contents of claude_desktop_config.json, Cursor's mcp.json or VS Code's "
-                "mcp.json, or choose the file. Secret values (keys, tokens) go to the system "
-                "keyring, never to Parley's settings file."
+                translate(
+                    "ImportDialog",
+                    "Paste the contents of claude_desktop_config.json, Cursor's mcp.json or VS "
+                    "Code's "
+                    "mcp.json, or choose the file. Secret values (keys, tokens) go to the system "
+                    "keyring, never to Parley's settings file.",
+                )
             )
         )
         layout.addWidget(self.text_edit, 1)
@@ -241,7 +262,10 @@ class ImportDialog(QDialog):
 
     def _choose(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self, "MCP configuration", str(Path.home()), "JSON (*.json);;All files (*)"
+            self,
+            translate("ImportDialog", "MCP configuration"),
+            str(Path.home()),
+            "JSON (*.json);;All files (*)",
         )
         if path:
             self.load_file(Path(path))
@@ -250,7 +274,9 @@ class ImportDialog(QDialog):
         try:
             self.text_edit.setPlainText(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            self.preview.setText(f"Cannot read {path}: {exc}")
+            self.preview.setText(
+                translate("ImportDialog", "Cannot read {path}: {exc}").format(path=path, exc=exc)
+            )
 
     def _parse(self) -> None:
         text = self.text_edit.toPlainText()
@@ -262,7 +288,9 @@ class ImportDialog(QDialog):
         try:
             result = parse_config_text(text, self._existing)
         except ConfigImportError as exc:
-            self.preview.setText(f"Nothing to import: {exc}")
+            self.preview.setText(
+                translate("ImportDialog", "Nothing to import: {exc}").format(exc=exc)
+            )
             self.import_button.setEnabled(False)
             return
         self.result_value = result
@@ -314,78 +342,98 @@ class McpServersPage(QWidget):
 
         self.server_list = QListWidget()
         self.server_list.setObjectName("mcp-server-list")
-        self.server_list.setAccessibleName("MCP servers")
+        self.server_list.setAccessibleName(translate("McpServersPage", "MCP servers"))
         self.server_list.setItemDelegate(ServerDelegate(self.server_list))
         self.server_list.setSpacing(2)
-        self.new_button = QPushButton("Add server")
-        self.new_button.setAccessibleName("Add MCP server")
-        self.delete_button = QPushButton("Remove")
-        self.delete_button.setAccessibleName("Remove MCP server")
-        self.import_button = QPushButton("Import…")
-        self.import_button.setAccessibleName("Import MCP servers from another app")
+        self.new_button = QPushButton(translate("McpServersPage", "Add server"))
+        self.new_button.setAccessibleName(translate("McpServersPage", "Add MCP server"))
+        self.delete_button = QPushButton(translate("McpServersPage", "Remove"))
+        self.delete_button.setAccessibleName(translate("McpServersPage", "Remove MCP server"))
+        self.import_button = QPushButton(translate("McpServersPage", "Import…"))
+        self.import_button.setAccessibleName(
+            translate("McpServersPage", "Import MCP servers from another app")
+        )
         self.problems = QLabel("")
         self.problems.setWordWrap(True)
-        self.problems.setAccessibleName("Problems in the settings file")
+        self.problems.setAccessibleName(
+            translate("McpServersPage", "Problems in the settings file")
+        )
         self.problems.setVisible(False)
 
         self.name_edit = QLineEdit()
-        self.name_edit.setAccessibleName("Server name")
+        self.name_edit.setAccessibleName(translate("McpServersPage", "Server name"))
         self.name_edit.setMaxLength(32)
-        self.name_edit.setPlaceholderText("e.g. github")
+        self.name_edit.setPlaceholderText(translate("McpServersPage", "e.g. github"))
         self.transport_box = QComboBox()
-        self.transport_box.setAccessibleName("Transport")
+        self.transport_box.setAccessibleName(translate("McpServersPage", "Transport"))
         for value, label in TRANSPORT_LABELS:
-            self.transport_box.addItem(label, value)
-        self.enabled_box = QCheckBox("Enabled")
-        self.enabled_box.setAccessibleName("Server enabled")
+            self.transport_box.addItem(translate("McpServersPage", label), value)
+        self.enabled_box = QCheckBox(translate("McpServersPage", "Enabled"))
+        self.enabled_box.setAccessibleName(translate("McpServersPage", "Server enabled"))
         self.command_edit = QLineEdit()
-        self.command_edit.setAccessibleName("Command")
-        self.command_edit.setPlaceholderText("e.g. npx, uvx, node, /path/to/server")
+        self.command_edit.setAccessibleName(translate("McpServersPage", "Command"))
+        self.command_edit.setPlaceholderText(
+            translate("McpServersPage", "e.g. npx, uvx, node, /path/to/server")
+        )
         self.args_edit = QLineEdit()
-        self.args_edit.setAccessibleName("Arguments")
-        self.args_edit.setPlaceholderText("e.g. -y @modelcontextprotocol/server-github")
+        self.args_edit.setAccessibleName(translate("McpServersPage", "Arguments"))
+        self.args_edit.setPlaceholderText(
+            translate("McpServersPage", "e.g. -y @modelcontextprotocol/server-github")
+        )
         self.cwd_edit = QLineEdit()
-        self.cwd_edit.setAccessibleName("Working folder")
-        self.cwd_edit.setPlaceholderText("optional")
+        self.cwd_edit.setAccessibleName(translate("McpServersPage", "Working folder"))
+        self.cwd_edit.setPlaceholderText(translate("McpServersPage", "optional"))
         self.env_edit = QPlainTextEdit()
-        self.env_edit.setAccessibleName("Environment variables")
-        self.env_edit.setPlaceholderText("NAME=value, one per line (no secrets here)")
+        self.env_edit.setAccessibleName(translate("McpServersPage", "Environment variables"))
+        self.env_edit.setPlaceholderText(
+            translate("McpServersPage", "NAME=value, one per line (no secrets here)")
+        )
         self.env_edit.setFixedHeight(self.fontMetrics().height() * 5)
         self.url_edit = QLineEdit()
-        self.url_edit.setAccessibleName("Server URL")
-        self.url_edit.setPlaceholderText("https://example.com/mcp")
+        self.url_edit.setAccessibleName(translate("McpServersPage", "Server URL"))
+        self.url_edit.setPlaceholderText(translate("McpServersPage", "https://example.com/mcp"))
         self.headers_edit = QPlainTextEdit()
-        self.headers_edit.setAccessibleName("HTTP headers")
-        self.headers_edit.setPlaceholderText("Name: value, one per line (no secrets here)")
+        self.headers_edit.setAccessibleName(translate("McpServersPage", "HTTP headers"))
+        self.headers_edit.setPlaceholderText(
+            translate("McpServersPage", "Name: value, one per line (no secrets here)")
+        )
         self.headers_edit.setFixedHeight(self.fontMetrics().height() * 5)
-        self.oauth_box = QCheckBox("Sign in with OAuth")
-        self.oauth_box.setAccessibleName("Sign in with OAuth")
+        self.oauth_box = QCheckBox(translate("McpServersPage", "Sign in with OAuth"))
+        self.oauth_box.setAccessibleName(translate("McpServersPage", "Sign in with OAuth"))
         self.oauth_state = QLabel("")
-        self.oauth_state.setAccessibleName("OAuth sign-in state")
+        self.oauth_state.setAccessibleName(translate("McpServersPage", "OAuth sign-in state"))
         self.oauth_state.setWordWrap(True)
-        self.sign_out_button = QPushButton("Sign out")
-        self.sign_out_button.setAccessibleName("Sign out of the server (forget its OAuth tokens)")
+        self.sign_out_button = QPushButton(translate("McpServersPage", "Sign out"))
+        self.sign_out_button.setAccessibleName(
+            translate("McpServersPage", "Sign out of the server (forget its OAuth tokens)")
+        )
         self.secret_list = QListWidget()
-        self.secret_list.setAccessibleName("Secrets")
+        self.secret_list.setAccessibleName(translate("McpServersPage", "Secrets"))
         self.secret_name_edit = QLineEdit()
-        self.secret_name_edit.setAccessibleName("Secret name")
+        self.secret_name_edit.setAccessibleName(translate("McpServersPage", "Secret name"))
         self.secret_value_edit = QLineEdit()
-        self.secret_value_edit.setAccessibleName("Secret value")
+        self.secret_value_edit.setAccessibleName(translate("McpServersPage", "Secret value"))
         self.secret_value_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.secret_value_edit.setPlaceholderText("value (hidden; kept in the keyring)")
-        self.secret_set_button = QPushButton("Set")
-        self.secret_set_button.setAccessibleName("Set the secret")
-        self.secret_remove_button = QPushButton("Remove secret")
-        self.secret_remove_button.setAccessibleName("Remove the selected secret")
+        self.secret_value_edit.setPlaceholderText(
+            translate("McpServersPage", "value (hidden; kept in the keyring)")
+        )
+        self.secret_set_button = QPushButton(translate("McpServersPage", "Set"))
+        self.secret_set_button.setAccessibleName(translate("McpServersPage", "Set the secret"))
+        self.secret_remove_button = QPushButton(translate("McpServersPage", "Remove secret"))
+        self.secret_remove_button.setAccessibleName(
+            translate("McpServersPage", "Remove the selected secret")
+        )
         self.timeout_box = QDoubleSpinBox()
-        self.timeout_box.setAccessibleName("Time limit in seconds")
+        self.timeout_box.setAccessibleName(translate("McpServersPage", "Time limit in seconds"))
         self.timeout_box.setRange(1.0, 86_400.0)
         self.timeout_box.setDecimals(0)
-        self.timeout_box.setSuffix(" s")
+        self.timeout_box.setSuffix(translate("Units", " s"))
 
         self.tool_table = QTableWidget(0, len(TOOL_COLUMNS))
-        self.tool_table.setAccessibleName("Tools the server offers")
-        self.tool_table.setHorizontalHeaderLabels(list(TOOL_COLUMNS))
+        self.tool_table.setAccessibleName(translate("McpServersPage", "Tools the server offers"))
+        self.tool_table.setHorizontalHeaderLabels(
+            [translate("McpServersPage", c) for c in TOOL_COLUMNS]
+        )
         self.tool_table.verticalHeader().setVisible(False)
         self.tool_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         header = self.tool_table.horizontalHeader()
@@ -393,15 +441,15 @@ class McpServersPage(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tool_table.setMinimumHeight(self.fontMetrics().height() * 8)
-        self.test_button = QPushButton("Test connection")
-        self.test_button.setAccessibleName("Test connection")
-        self.test_result = InlineError("Test result")
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save server")
-        self.status = InlineError("Server save result")
+        self.test_button = QPushButton(translate("McpServersPage", "Test connection"))
+        self.test_button.setAccessibleName(translate("McpServersPage", "Test connection"))
+        self.test_result = InlineError(translate("McpServersPage", "Test result"))
+        self.save_button = QPushButton(translate("McpServersPage", "Save"))
+        self.save_button.setAccessibleName(translate("McpServersPage", "Save server"))
+        self.status = InlineError(translate("McpServersPage", "Server save result"))
 
         list_column(self.server_list, self.new_button, self.delete_button)
-        self.new_button.setText("Add server")
+        self.new_button.setText(translate("McpServersPage", "Add server"))
         secondary(self.import_button)
         self.import_button.setIcon(icon_or("download", "file-text"))
         primary(self.save_button)
@@ -424,30 +472,56 @@ class McpServersPage(QWidget):
         labels = ("Name", "Transport", "Command", "Arguments", "Folder", "Environment", "URL")
         width = label_width(self, labels)
         self.server_card = card_form(
-            "Server",
+            translate("McpServersPage", "Server"),
             [
                 (
-                    "Name",
+                    translate("McpServersPage", "Name"),
                     self.name_edit,
-                    "Lower-case letters, digits, '-' or '_'. Tools are "
-                    "named mcp__NAME__TOOL for the model.",
+                    translate(
+                        "McpServersPage",
+                        "Lower-case letters, digits, '-' or '_'. Tools are "
+                        "named mcp__NAME__TOOL for the model.",
+                    ),
                 ),
-                ("Transport", self.transport_box, "How Parley talks to it."),
-                ("", self.enabled_box, "A server that is off offers no tools anywhere."),
+                (
+                    translate("McpServersPage", "Transport"),
+                    self.transport_box,
+                    translate("McpServersPage", "How Parley talks to it."),
+                ),
+                (
+                    "",
+                    self.enabled_box,
+                    translate("McpServersPage", "A server that is off offers no tools anywhere."),
+                ),
             ],
             width,
         )
         self.command_card = card_form(
-            "Command",
+            translate("McpServersPage", "Command"),
             [
-                ("Command", self.command_edit, "The program that runs the server."),
-                ("Arguments", self.args_edit, "As in a shell: quote an argument with spaces."),
-                ("Folder", self.cwd_edit, "The folder it starts in."),
                 (
-                    "Environment",
+                    translate("McpServersPage", "Command"),
+                    self.command_edit,
+                    translate("McpServersPage", "The program that runs the server."),
+                ),
+                (
+                    translate("McpServersPage", "Arguments"),
+                    self.args_edit,
+                    translate("McpServersPage", "As in a shell: quote an argument with spaces."),
+                ),
+                (
+                    translate("McpServersPage", "Folder"),
+                    self.cwd_edit,
+                    translate("McpServersPage", "The folder it starts in."),
+                ),
+                (
+                    translate("McpServersPage", "Environment"),
                     self.env_edit,
-                    "Only these variables (and the secrets below) are passed, not your whole "
-                    "environment.",
+                    translate(
+                        "McpServersPage",
+                        "Only these variables (and the secrets below) are passed, not your whole "
+                        "environment.",
+                    ),
                 ),
             ],
             width,
@@ -456,16 +530,27 @@ class McpServersPage(QWidget):
         oauth_row.addWidget(self.oauth_state, 1)
         oauth_row.addWidget(self.sign_out_button)
         self.address_card = card_form(
-            "Address",
+            translate("McpServersPage", "Address"),
             [
-                ("URL", self.url_edit, "The server's endpoint (http:// or https://)."),
-                ("Headers", self.headers_edit, "Sent with every request."),
+                (
+                    translate("McpServersPage", "URL"),
+                    self.url_edit,
+                    translate("McpServersPage", "The server's endpoint (http:// or https://)."),
+                ),
+                (
+                    translate("McpServersPage", "Headers"),
+                    self.headers_edit,
+                    translate("McpServersPage", "Sent with every request."),
+                ),
                 (
                     "",
                     self.oauth_box,
-                    "For a server that asks you to sign in: your browser opens the first time "
-                    "it is used (or tested), and the tokens go to the system keyring, never to "
-                    "a file.",
+                    translate(
+                        "McpServersPage",
+                        "For a server that asks you to sign in: your browser opens the first time "
+                        "it is used (or tested), and the tokens go to the system keyring, never to "
+                        "a file.",
+                    ),
                 ),
                 ("", oauth_row, ""),
             ],
@@ -481,36 +566,48 @@ class McpServersPage(QWidget):
         secret_box.addWidget(self.secret_remove_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.secret_list.setMaximumHeight(self.fontMetrics().height() * 6)
         self.secrets_card = card_form(
-            "Secrets",
+            translate("McpServersPage", "Secrets"),
             [
                 (
                     "",
                     secret_box,
-                    "Variables (stdio) or headers (HTTP) whose values are kept in the system "
-                    "keyring, never in a file. Values are written when you save (or test the "
-                    "connection).",
+                    translate(
+                        "McpServersPage",
+                        "Variables (stdio) or headers (HTTP) whose values are kept in the system "
+                        "keyring, never in a file. Values are written when you save (or test the "
+                        "connection).",
+                    ),
                 )
             ],
             width,
         )
         self.limits_card = card_form(
-            "Limits",
-            [("Time limit", self.timeout_box, "A call that takes longer is stopped.")],
+            translate("McpServersPage", "Limits"),
+            [
+                (
+                    translate("McpServersPage", "Time limit"),
+                    self.timeout_box,
+                    translate("McpServersPage", "A call that takes longer is stopped."),
+                )
+            ],
             width,
         )
         tools_box = QVBoxLayout()
         tools_box.addWidget(self.test_result)
         tools_box.addWidget(self.tool_table)
         self.tools_card = card_form(
-            "Tools and policies",
+            translate("McpServersPage", "Tools and policies"),
             [
                 (
                     "",
                     tools_box,
-                    "What the server says about a tool is a claim: it never lowers what Parley "
-                    "asks. Policy: Run without asking, Ask each time, Deny always, or Default "
-                    "(from the claims, never below your tool setting). \u201cAlways for this "
-                    "tool\u201d in a permission prompt is stored here.",
+                    translate(
+                        "McpServersPage",
+                        "What the server says about a tool is a claim: it never lowers what Parley "
+                        "asks. Policy: Run without asking, Ask each time, Deny always, or Default "
+                        "(from the claims, never below your tool setting). \u201cAlways for this "
+                        "tool\u201d in a permission prompt is stored here.",
+                    ),
                 )
             ],
             width,
@@ -552,7 +649,9 @@ class McpServersPage(QWidget):
         self.save_button.clicked.connect(self.save)
         self.test_button.setEnabled(client is not None)
         if client is None:
-            self.test_button.setToolTip("No MCP client is available in this Parley.")
+            self.test_button.setToolTip(
+                translate("McpServersPage", "No MCP client is available in this Parley.")
+            )
         self.new_server()
         self.reload()
 
@@ -609,7 +708,7 @@ class McpServersPage(QWidget):
     def _add_row(
         self, name: str, state: str, detail: str, enabled: bool, valid: bool, tooltip: str = ""
     ) -> None:
-        words = STATE_BADGES[state].text
+        words = STATE_BADGES[state].words
         item = QListWidgetItem(f"{name}  ·  {words}")
         item.setData(_NAME, name)
         item.setData(_STATE, state)
@@ -739,7 +838,9 @@ class McpServersPage(QWidget):
         self.command_card.setVisible(stdio)
         self.address_card.setVisible(not stdio)
         self.secret_name_edit.setPlaceholderText(
-            "variable, e.g. GITHUB_TOKEN" if stdio else "header, e.g. Authorization"
+            translate("McpServersPage", "variable, e.g. GITHUB_TOKEN")
+            if stdio
+            else translate("McpServersPage", "header, e.g. Authorization")
         )
         self._show_oauth()
 
@@ -749,11 +850,13 @@ class McpServersPage(QWidget):
         saved = self._configs.get(self._editing or "")
         wanted = self.oauth_box.isChecked()
         if self._signed_in:
-            words = "Signed in: the tokens are in the system keyring."
+            words = translate("McpServersPage", "Signed in: the tokens are in the system keyring.")
         elif wanted and saved is not None and saved.oauth:
-            words = "Not signed in: your browser opens when the server is first used."
+            words = translate(
+                "McpServersPage", "Not signed in: your browser opens when the server is first used."
+            )
         elif wanted:
-            words = "Save, then use or test the server to sign in."
+            words = translate("McpServersPage", "Save, then use or test the server to sign in.")
         else:
             words = ""
         self.oauth_state.setText(words)
@@ -765,11 +868,11 @@ class McpServersPage(QWidget):
         self.secret_list.clear()
         for name in self._secret_names:
             if name in self._pending:
-                state = "new value, written when you save"
+                state = translate("McpServersPage", "new value, written when you save")
             elif name in self._stored:
-                state = "stored in the keyring"
+                state = translate("McpServersPage", "stored in the keyring")
             else:
-                state = "no value yet"
+                state = translate("McpServersPage", "no value yet")
             self.secret_list.addItem(f"{name} — {state}")
         self.secret_remove_button.setEnabled(bool(self._secret_names))
 
@@ -777,7 +880,9 @@ class McpServersPage(QWidget):
         name = self.secret_name_edit.text().strip()
         value = self.secret_value_edit.text()
         if not name or not value:
-            self.status.show_error("A secret needs a name and a value.")
+            self.status.show_error(
+                translate("McpServersPage", "A secret needs a name and a value.")
+            )
             return
         if not self._secrets.available:
             self.status.show_error(self._secrets.unavailable_reason)
@@ -845,7 +950,11 @@ class McpServersPage(QWidget):
             self.status.show_error(str(exc))
             return
         if self._editing is None and config.name in self._configs:
-            self.status.show_error(f"A server named {config.name!r} exists already.")
+            self.status.show_error(
+                translate("McpServersPage", "A server named {name!r} exists already.").format(
+                    name=config.name
+                )
+            )
             return
         settings, secrets = self._settings, self._secrets
         previous = self._configs.get(self._editing or "")
@@ -880,13 +989,15 @@ class McpServersPage(QWidget):
             self.save_button.setEnabled(True)
             self._editing = config.name
             self._pending = {}
-            self.status.show_ok(f"Saved {config.name!r}.")
+            self.status.show_ok(
+                translate("McpServersPage", "Saved {name!r}.").format(name=config.name)
+            )
             self.reload(select=config.name)
             self.sig_servers_changed.emit()
 
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_error(f"Not saved: {exc}")
+            self.status.show_error(translate("McpServersPage", "Not saved: {exc}").format(exc=exc))
 
         self.save_button.setEnabled(False)
         self._submit(job, done, failed)
@@ -913,7 +1024,13 @@ class McpServersPage(QWidget):
             self.reload()
             self.sig_servers_changed.emit()
 
-        self._submit(job, done, lambda exc: self.status.show_error(f"Not removed: {exc}"))
+        self._submit(
+            job,
+            done,
+            lambda exc: self.status.show_error(
+                translate("McpServersPage", "Not removed: {exc}").format(exc=exc)
+            ),
+        )
 
     def _on_delete(self) -> None:
         item = self.server_list.currentItem()
@@ -921,7 +1038,11 @@ class McpServersPage(QWidget):
             return
         name = str(item.data(_NAME))
         answer = QMessageBox.question(
-            self, "Remove MCP server", f"Remove {name!r} and its secrets in the keyring?"
+            self,
+            translate("McpServersPage", "Remove MCP server"),
+            translate("McpServersPage", "Remove {name!r} and its secrets in the keyring?").format(
+                name=name
+            ),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.remove(name)
@@ -952,7 +1073,13 @@ class McpServersPage(QWidget):
             self.reload()
             self.sig_servers_changed.emit()
 
-        self._submit(job, done, lambda exc: self.status.show_error(f"Not changed: {exc}"))
+        self._submit(
+            job,
+            done,
+            lambda exc: self.status.show_error(
+                translate("McpServersPage", "Not changed: {exc}").format(exc=exc)
+            ),
+        )
 
     # -- import --------------------------------------------------------------------------------
 
@@ -972,8 +1099,11 @@ class McpServersPage(QWidget):
         settings, secrets = self._settings, self._secrets
         if result.secrets and not secrets.available:
             self.status.show_error(
-                f"{secrets.unavailable_reason}. The configuration holds secrets, so nothing "
-                "was imported."
+                translate(
+                    "McpServersPage",
+                    "{unavailable_reason}. The configuration holds secrets, so nothing was "
+                    "imported.",
+                ).format(unavailable_reason=secrets.unavailable_reason)
             )
             return
 
@@ -1003,7 +1133,13 @@ class McpServersPage(QWidget):
             self.reload(select=added[0] if added else "")
             self.sig_servers_changed.emit()
 
-        self._submit(job, done, lambda exc: self.status.show_error(f"Not imported: {exc}"))
+        self._submit(
+            job,
+            done,
+            lambda exc: self.status.show_error(
+                translate("McpServersPage", "Not imported: {exc}").format(exc=exc)
+            ),
+        )
 
     # -- testing and tools ---------------------------------------------------------------------
 
@@ -1049,7 +1185,9 @@ class McpServersPage(QWidget):
             version = f", protocol {status.protocol_version}" if status.protocol_version else ""
             who = " ".join(p for p in (status.server_name, status.server_version) if p)
             self.test_result.show_ok(
-                f"Connected{' to ' + who if who else ''}{version}: {len(tools)} tool(s)."
+                translate("McpServersPage", "Connected{value}{version}: {n_tools} tool(s).").format(
+                    value=" to " + who if who else "", version=version, n_tools=len(tools)
+                )
             )
             self._show_tools(self._configs.get(config.name, config))
 
@@ -1059,7 +1197,9 @@ class McpServersPage(QWidget):
             text = str(exc)
             if isinstance(exc, McpError) and exc.log_path:
                 text += f" (log: {exc.log_path})"
-            self.test_result.show_error(f"Failed: {text}")
+            self.test_result.show_error(
+                translate("McpServersPage", "Failed: {text}").format(text=text)
+            )
             if isinstance(exc, McpError):
                 status = McpServerStatus(config.name, "failed", exc.message, exc.log_path)
             else:
@@ -1069,7 +1209,9 @@ class McpServersPage(QWidget):
         self._testing = True
         self.test_button.setEnabled(False)
         self.test_result.show_ok(
-            "Connecting… (sign in in your browser if it opens)" if config.oauth else "Connecting…"
+            translate("McpServersPage", "Connecting… (sign in in your browser if it opens)")
+            if config.oauth
+            else translate("McpServersPage", "Connecting…")
         )
         self.form_area.ensureWidgetVisible(self.tools_card)
         self._submit(job, done, failed)
@@ -1093,18 +1235,29 @@ class McpServersPage(QWidget):
                 self._signed_in = False
                 self._show_oauth()
             if not secrets.available:
-                self.status.show_ok(f"Signed out of {name!r} (no keyring: nothing was stored).")
+                self.status.show_ok(
+                    translate(
+                        "McpServersPage", "Signed out of {name!r} (no keyring: nothing was stored)."
+                    ).format(name=name)
+                )
             elif deleted:
                 self.status.show_ok(
-                    f"Signed out of {name!r}: its tokens were deleted from the keyring."
+                    translate(
+                        "McpServersPage",
+                        "Signed out of {name!r}: its tokens were deleted from the keyring.",
+                    ).format(name=name)
                 )
             else:
-                self.status.show_ok(f"{name!r} had no sign-in stored.")
+                self.status.show_ok(
+                    translate("McpServersPage", "{name!r} had no sign-in stored.").format(name=name)
+                )
             self.reload()
 
         def failed(exc: BaseException) -> None:
             self.sign_out_button.setEnabled(True)
-            self.status.show_error(f"Not signed out: {exc}")
+            self.status.show_error(
+                translate("McpServersPage", "Not signed out: {exc}").format(exc=exc)
+            )
 
         self.sign_out_button.setEnabled(False)
         self._submit(job, done, failed)
@@ -1127,9 +1280,11 @@ class McpServersPage(QWidget):
             self.tool_table.setItem(row, 0, name_item)
             self.tool_table.setItem(row, 1, QTableWidgetItem(said))
             box = QComboBox()
-            box.setAccessibleName(f"Policy for {tool}")
+            box.setAccessibleName(
+                translate("McpServersPage", "Policy for {tool}").format(tool=tool)
+            )
             for value, label in POLICY_LABELS:
-                box.addItem(label, value)
+                box.addItem(translate("McpServersPage", label), value)
             box.setCurrentIndex(max(0, box.findData(config.policy_for(tool))))
             box.setEnabled(bool(self._editing))
             box.currentIndexChanged.connect(
@@ -1164,11 +1319,17 @@ class McpServersPage(QWidget):
 
         def done(changed: McpServerConfig) -> None:
             self._configs[changed.name] = changed
-            label = dict(POLICY_LABELS).get(policy, policy)
+            label = translate("McpServersPage", dict(POLICY_LABELS).get(policy, policy))
             self.status.show_ok(f"{tool}: {label}.")
             self.sig_servers_changed.emit()
 
-        self._submit(job, done, lambda exc: self.status.show_error(f"Not changed: {exc}"))
+        self._submit(
+            job,
+            done,
+            lambda exc: self.status.show_error(
+                translate("McpServersPage", "Not changed: {exc}").format(exc=exc)
+            ),
+        )
 
     def _clear_messages(self) -> None:
         for label in (self.status, self.test_result):

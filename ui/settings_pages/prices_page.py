@@ -49,11 +49,17 @@ from parley.domain.usage.context_windows import (
     WindowError,
 )
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.qt_items import cell
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import HINT_STYLE, icon_or, primary, secondary
 
-COLUMNS = ("Model pattern", "Provider", "Input $/Mtok", "Output $/Mtok")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("PricesPage", "Model pattern"),
+    QT_TRANSLATE_NOOP("PricesPage", "Provider"),
+    QT_TRANSLATE_NOOP("PricesPage", "Input $/Mtok"),
+    QT_TRANSLATE_NOOP("PricesPage", "Output $/Mtok"),
+)
 PATTERN, PROVIDER, INPUT, OUTPUT = range(4)
 _CURRENCY = Qt.ItemDataRole.UserRole
 _BAD = QColor("#f8d7d3")
@@ -73,16 +79,19 @@ class PricesPage(QWidget):
         self._submit = submit
 
         intro = QLabel(
-            "Estimated cost per million tokens. A pattern is an exact model name or a glob "
-            "(gpt-4.1*); a row with a provider beats one without; an exact name beats a glob. "
-            "Estimates ignore cached-input and batch discounts."
+            translate(
+                "PricesPage",
+                "Estimated cost per million tokens. A pattern is an exact model name or a glob "
+                "(gpt-4.1*); a row with a provider beats one without; an exact name beats a glob. "
+                "Estimates ignore cached-input and batch discounts.",
+            )
         )
         intro.setWordWrap(True)
         self.table = _rows_table(COLUMNS, "Prices", PATTERN)
         self.add_button, self.remove_button, self.reset_button, self.save_button = _row_buttons(
             "a price row", "the selected price rows", "the prices", "prices"
         )
-        self.status = InlineError("Prices result")
+        self.status = InlineError(translate("PricesPage", "Prices result"))
         intro.setStyleSheet(HINT_STYLE)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.reset_button):
@@ -112,7 +121,9 @@ class PricesPage(QWidget):
         self._submit(
             lambda: list(settings.prices()),
             self.set_rows,
-            lambda exc: self.status.show_error(f"Cannot read prices: {exc}"),
+            lambda exc: self.status.show_error(
+                translate("PricesPage", "Cannot read prices: {exc}").format(exc=exc)
+            ),
         )
 
     def set_rows(self, prices: Sequence[ModelPrice]) -> None:
@@ -140,7 +151,9 @@ class PricesPage(QWidget):
 
     def reset_to_defaults(self) -> None:
         self.set_rows(DEFAULT_PRICES)
-        self.status.show_ok("The built-in prices are shown; Save to use them.")
+        self.status.show_ok(
+            translate("PricesPage", "The built-in prices are shown; Save to use them.")
+        )
 
     def rows(self) -> tuple[list[ModelPrice], list[str]]:
         """The table as price rows, and what is wrong with it ("row 2, Input $/Mtok: ...");
@@ -191,12 +204,14 @@ class PricesPage(QWidget):
 
         def done(_result: None) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_ok(f"Saved {len(prices)} price rows.")
+            self.status.show_ok(
+                translate("PricesPage", "Saved {n_prices} price rows.").format(n_prices=len(prices))
+            )
             self.sig_prices_changed.emit()
 
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_error(f"Not saved: {exc}")
+            self.status.show_error(translate("PricesPage", "Not saved: {exc}").format(exc=exc))
 
         self.save_button.setEnabled(False)
         self._submit(lambda: settings.set_prices(prices), done, failed)
@@ -227,7 +242,11 @@ class PricesPage(QWidget):
         item.setToolTip(problem)
         self.table.blockSignals(False)
         if problem:
-            self.status.show_error(f"Row {item.row() + 1}, {COLUMNS[item.column()]}: {problem}")
+            self.status.show_error(
+                translate("PricesPage", "Row {value}, {value2}: {problem}").format(
+                    value=item.row() + 1, value2=COLUMNS[item.column()], problem=problem
+                )
+            )
         else:
             self.status.clear_message()
 
@@ -255,7 +274,12 @@ def _problem(column: int, text: str) -> str:
 
 # -- context windows ------------------------------------------------------------------------------
 
-WINDOW_COLUMNS = ("Model pattern", "Provider", "Context tokens", "Max output")
+WINDOW_COLUMNS = (
+    QT_TRANSLATE_NOOP("PricesPage", "Model pattern"),
+    QT_TRANSLATE_NOOP("PricesPage", "Provider"),
+    QT_TRANSLATE_NOOP("PricesPage", "Context tokens"),
+    QT_TRANSLATE_NOOP("PricesPage", "Max output"),
+)
 W_PATTERN, W_PROVIDER, W_CONTEXT, W_OUTPUT = range(4)
 #: The smallest window a row may give (``ModelWindow`` refuses less).
 MIN_CONTEXT_TOKENS = 256
@@ -274,16 +298,19 @@ class ContextWindowsSection(QWidget):
         self._settings = settings
         self._submit = submit
 
-        title = QLabel("Context windows")
-        title.setAccessibleName("Context windows")
+        title = QLabel(translate("ContextWindowsSection", "Context windows"))
+        title.setAccessibleName(translate("ContextWindowsSection", "Context windows"))
         font = title.font()
         font.setBold(True)
         title.setFont(font)
         intro = QLabel(
-            "How many tokens each model can read per request (prompt and answer) and at most "
-            "write (Max output; empty or 0 if unknown). Used when the provider does not report "
-            "a model's window itself (OpenRouter, Ollama, LM Studio, llama.cpp and Gemini do). "
-            f"Built-in figures checked on {WINDOWS_CHECKED_ON}."
+            translate(
+                "ContextWindowsSection",
+                "How many tokens each model can read per request (prompt and answer) and at most "
+                "write (Max output; empty or 0 if unknown). Used when the provider does not "
+                "report a model's window itself (OpenRouter, Ollama, LM Studio, llama.cpp and "
+                "Gemini do). Built-in figures checked on {WINDOWS_CHECKED_ON}.",
+            ).format(WINDOWS_CHECKED_ON=WINDOWS_CHECKED_ON)
         )
         intro.setWordWrap(True)
         intro.setStyleSheet(HINT_STYLE)
@@ -294,7 +321,7 @@ class ContextWindowsSection(QWidget):
             "the context windows",
             "context windows",
         )
-        self.status = InlineError("Context windows result")
+        self.status = InlineError(translate("ContextWindowsSection", "Context windows result"))
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.reset_button):
             buttons.addWidget(button)
@@ -322,7 +349,11 @@ class ContextWindowsSection(QWidget):
         self._submit(
             lambda: list(settings.context_windows()),
             self.set_rows,
-            lambda exc: self.status.show_error(f"Cannot read context windows: {exc}"),
+            lambda exc: self.status.show_error(
+                translate("ContextWindowsSection", "Cannot read context windows: {exc}").format(
+                    exc=exc
+                )
+            ),
         )
 
     def set_rows(self, windows: Sequence[ModelWindow]) -> None:
@@ -350,8 +381,11 @@ class ContextWindowsSection(QWidget):
     def reset_to_defaults(self) -> None:
         self.set_rows(DEFAULT_WINDOWS)
         self.status.show_ok(
-            f"The built-in context windows (checked on {WINDOWS_CHECKED_ON}) are shown; "
-            "Save to use them."
+            translate(
+                "ContextWindowsSection",
+                "The built-in context windows (checked on {WINDOWS_CHECKED_ON}) are shown; Save "
+                "to use them.",
+            ).format(WINDOWS_CHECKED_ON=WINDOWS_CHECKED_ON)
         )
 
     def rows(self) -> tuple[list[ModelWindow], list[str]]:
@@ -401,12 +435,18 @@ class ContextWindowsSection(QWidget):
 
         def done(_result: None) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_ok(f"Saved {len(windows)} context-window rows.")
+            self.status.show_ok(
+                translate("ContextWindowsSection", "Saved {n_windows} context-window rows.").format(
+                    n_windows=len(windows)
+                )
+            )
             self.sig_windows_changed.emit()
 
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
-            self.status.show_error(f"Not saved: {exc}")
+            self.status.show_error(
+                translate("ContextWindowsSection", "Not saved: {exc}").format(exc=exc)
+            )
 
         self.save_button.setEnabled(False)
         self._submit(lambda: settings.set_context_windows(windows), done, failed)
@@ -437,7 +477,9 @@ class ContextWindowsSection(QWidget):
         self.table.blockSignals(False)
         if problem:
             self.status.show_error(
-                f"Row {item.row() + 1}, {WINDOW_COLUMNS[item.column()]}: {problem}"
+                translate("ContextWindowsSection", "Row {value}, {value2}: {problem}").format(
+                    value=item.row() + 1, value2=WINDOW_COLUMNS[item.column()], problem=problem
+                )
             )
         else:
             self.status.clear_message()
@@ -493,7 +535,7 @@ def _rows_table(columns: Sequence[str], name: str, stretch: int) -> QTableWidget
     ``stretch`` column taking the room, the others as wide as their contents."""
     table = QTableWidget(0, len(columns))
     table.setAccessibleName(name)
-    table.setHorizontalHeaderLabels(list(columns))
+    table.setHorizontalHeaderLabels([translate("PricesPage", c) for c in columns])
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.verticalHeader().setVisible(False)
     table.setShowGrid(False)
@@ -512,14 +554,18 @@ def _row_buttons(
     row: str, selected: str, table: str, saved: str
 ) -> tuple[QPushButton, QPushButton, QPushButton, QPushButton]:
     """Add row, Remove row, Reset to defaults and Save, styled and named for ``table``."""
-    add = QPushButton("Add row")
-    add.setAccessibleName(f"Add {row}")
-    remove = QPushButton("Remove row")
-    remove.setAccessibleName(f"Remove {selected}")
-    reset = QPushButton("Reset to defaults")
-    reset.setAccessibleName(f"Reset {table} to the built-in table")
-    save = QPushButton("Save")
-    save.setAccessibleName(f"Save {saved}")
+    add = QPushButton(translate("prices_page", "Add row"))
+    add.setAccessibleName(translate("prices_page", "Add {row}").format(row=row))
+    remove = QPushButton(translate("prices_page", "Remove row"))
+    remove.setAccessibleName(
+        translate("prices_page", "Remove {selected}").format(selected=selected)
+    )
+    reset = QPushButton(translate("prices_page", "Reset to defaults"))
+    reset.setAccessibleName(
+        translate("prices_page", "Reset {table} to the built-in table").format(table=table)
+    )
+    save = QPushButton(translate("prices_page", "Save"))
+    save.setAccessibleName(translate("prices_page", "Save {saved}").format(saved=saved))
     primary(save)
     for button, name in ((add, "plus"), (remove, "trash-2"), (reset, "refresh-cw")):
         secondary(button)

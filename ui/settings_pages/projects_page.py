@@ -57,6 +57,7 @@ from parley.application.ports.settings_store import (
     SettingsError,
     SettingsStore,
 )
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
@@ -80,13 +81,13 @@ _ID = Qt.ItemDataRole.UserRole
 K_FILE, K_SIZE, K_CHUNKS, K_STATUS = range(4)
 
 GATE_MODE_LABELS = (
-    ("auto", "Automatic (ask only for risky actions)"),
-    ("confirm", "Ask before every action"),
+    ("auto", QT_TRANSLATE_NOOP("ProjectsPage", "Automatic (ask only for risky actions)")),
+    ("confirm", QT_TRANSLATE_NOOP("ProjectsPage", "Ask before every action")),
 )
 TOOLS_LABELS = (
-    ("all", "All tools (read, write, run)"),
-    ("read", "Read-only tools"),
-    ("none", "No tools"),
+    ("all", QT_TRANSLATE_NOOP("ProjectsPage", "All tools (read, write, run)")),
+    ("read", QT_TRANSLATE_NOOP("ProjectsPage", "Read-only tools")),
+    ("none", QT_TRANSLATE_NOOP("ProjectsPage", "No tools")),
 )
 
 
@@ -123,50 +124,64 @@ class ProjectsPage(QWidget):
         self._mcp_names: list[str] = []
 
         self.project_list = QListWidget()
-        self.project_list.setAccessibleName("Projects")
-        self.new_button = QPushButton("New")
-        self.new_button.setAccessibleName("New project")
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setAccessibleName("Delete project")
+        self.project_list.setAccessibleName(translate("ProjectsPage", "Projects"))
+        self.new_button = QPushButton(translate("ProjectsPage", "New"))
+        self.new_button.setAccessibleName(translate("ProjectsPage", "New project"))
+        self.delete_button = QPushButton(translate("ProjectsPage", "Delete"))
+        self.delete_button.setAccessibleName(translate("ProjectsPage", "Delete project"))
 
         self.name_edit = QLineEdit()
-        self.name_edit.setAccessibleName("Project name")
+        self.name_edit.setAccessibleName(translate("ProjectsPage", "Project name"))
         self.name_edit.setMaxLength(PROJECT_NAME_MAX)
-        self.name_error = InlineError("Project name error")
+        self.name_error = InlineError(translate("ProjectsPage", "Project name error"))
         self.workspace_edit = QLineEdit()
-        self.workspace_edit.setAccessibleName("Workspace folder")
-        self.workspace_edit.setPlaceholderText("optional: the folder the tools work in")
-        self.browse_button = QPushButton("Browse…")
-        self.browse_button.setAccessibleName("Choose the workspace folder")
-        self.workspace_error = InlineError("Workspace folder error")
+        self.workspace_edit.setAccessibleName(translate("ProjectsPage", "Workspace folder"))
+        self.workspace_edit.setPlaceholderText(
+            translate("ProjectsPage", "optional: the folder the tools work in")
+        )
+        self.browse_button = QPushButton(translate("ProjectsPage", "Browse…"))
+        self.browse_button.setAccessibleName(
+            translate("ProjectsPage", "Choose the workspace folder")
+        )
+        self.workspace_error = InlineError(translate("ProjectsPage", "Workspace folder error"))
         self.instructions_edit = QPlainTextEdit()
-        self.instructions_edit.setAccessibleName("Shared instructions")
+        self.instructions_edit.setAccessibleName(translate("ProjectsPage", "Shared instructions"))
         self.instructions_edit.setPlaceholderText(
-            "optional: instructions every conversation of this project starts with"
+            translate(
+                "ProjectsPage",
+                "optional: instructions every conversation of this project starts with",
+            )
         )
         self.provider_box = QComboBox()
-        self.provider_box.setAccessibleName("Default provider")
+        self.provider_box.setAccessibleName(translate("ProjectsPage", "Default provider"))
         self.model_edit = QLineEdit()
-        self.model_edit.setAccessibleName("Default model")
-        self.model_edit.setPlaceholderText("optional: a model of that provider")
+        self.model_edit.setAccessibleName(translate("ProjectsPage", "Default model"))
+        self.model_edit.setPlaceholderText(
+            translate("ProjectsPage", "optional: a model of that provider")
+        )
         self.gate_box = QComboBox()
-        self.gate_box.setAccessibleName("Gate mode")
+        self.gate_box.setAccessibleName(translate("ProjectsPage", "Gate mode"))
         for mode, label in GATE_MODE_LABELS:
-            self.gate_box.addItem(label, mode)
+            self.gate_box.addItem(translate("ProjectsPage", label), mode)
         self.tools_box = QComboBox()
-        self.tools_box.setAccessibleName("Tools")
+        self.tools_box.setAccessibleName(translate("ProjectsPage", "Tools"))
         for tools, label in TOOLS_LABELS:
-            self.tools_box.addItem(label, tools)
+            self.tools_box.addItem(translate("ProjectsPage", label), tools)
         self.mcp_list = QListWidget()
-        self.mcp_list.setAccessibleName("MCP servers enabled for this project")
+        self.mcp_list.setAccessibleName(
+            translate("ProjectsPage", "MCP servers enabled for this project")
+        )
         self.mcp_list.setMaximumHeight(self.fontMetrics().height() * 7)
         self.mcp_empty = hint_label(
-            "No MCP servers are configured: add them under Settings → MCP servers."
+            translate(
+                "ProjectsPage",
+                "No MCP servers are configured: add them under Settings → MCP servers.",
+            )
         )
         self._build_knowledge()
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save project")
-        self.status = InlineError("Project save result")
+        self.save_button = QPushButton(translate("ProjectsPage", "Save"))
+        self.save_button.setAccessibleName(translate("ProjectsPage", "Save project"))
+        self.status = InlineError(translate("ProjectsPage", "Project save result"))
         self._set_providers([], "")
 
         list_column(self.project_list, self.new_button, self.delete_button)
@@ -196,24 +211,46 @@ class ProjectsPage(QWidget):
         self.instructions_edit.setMinimumHeight(self.fontMetrics().height() * 5)
         width = label_width(self, ("Name", "Workspace", "Instructions", "Default model", "Tools"))
         about = card_form(
-            "Project",
+            translate("ProjectsPage", "Project"),
             [
-                ("Name", name_box, "Shown in the sidebar and the project picker."),
-                ("Workspace", workspace_box, "The folder the tools read, write and run in."),
                 (
-                    "Instructions",
+                    translate("ProjectsPage", "Name"),
+                    name_box,
+                    translate("ProjectsPage", "Shown in the sidebar and the project picker."),
+                ),
+                (
+                    translate("ProjectsPage", "Workspace"),
+                    workspace_box,
+                    translate("ProjectsPage", "The folder the tools read, write and run in."),
+                ),
+                (
+                    translate("ProjectsPage", "Instructions"),
                     self.instructions_edit,
-                    "Sent at the start of every conversation of this project.",
+                    translate(
+                        "ProjectsPage", "Sent at the start of every conversation of this project."
+                    ),
                 ),
             ],
             width,
         )
         defaults = card_form(
-            "Defaults",
+            translate("ProjectsPage", "Defaults"),
             [
-                ("Default model", model_row, "What a new chat in this project starts on."),
-                ("Gate mode", self.gate_box, "When Parley asks before an action."),
-                ("Tools", self.tools_box, "What the model may do in the workspace."),
+                (
+                    translate("ProjectsPage", "Default model"),
+                    model_row,
+                    translate("ProjectsPage", "What a new chat in this project starts on."),
+                ),
+                (
+                    translate("ProjectsPage", "Gate mode"),
+                    self.gate_box,
+                    translate("ProjectsPage", "When Parley asks before an action."),
+                ),
+                (
+                    translate("ProjectsPage", "Tools"),
+                    self.tools_box,
+                    translate("ProjectsPage", "What the model may do in the workspace."),
+                ),
             ],
             width,
         )
@@ -221,13 +258,17 @@ class ProjectsPage(QWidget):
         mcp_box.addWidget(self.mcp_list)
         mcp_box.addWidget(self.mcp_empty)
         servers = card_form(
-            "MCP servers",
+            translate("ProjectsPage", "MCP servers"),
             [
                 (
                     "",
                     mcp_box,
-                    "The servers whose tools this project's conversations are offered (a server "
-                    "switched off in Settings → MCP servers offers none).",
+                    translate(
+                        "ProjectsPage",
+                        "The servers whose tools this project's conversations are offered (a "
+                        "server "
+                        "switched off in Settings → MCP servers offers none).",
+                    ),
                 )
             ],
             width,
@@ -334,7 +375,7 @@ class ProjectsPage(QWidget):
         self._clear_messages()
         name = self.name_edit.text().strip()
         if not name:
-            self.name_error.show_error("A project needs a name.")
+            self.name_error.show_error(translate("ProjectsPage", "A project needs a name."))
             return
         workspace = self.workspace_edit.text().strip()
         if workspace:
@@ -372,7 +413,9 @@ class ProjectsPage(QWidget):
         def done(_result: None) -> None:
             self.save_button.setEnabled(True)
             self._editing = config.id
-            self.status.show_ok(f"Saved project {config.name!r}.")
+            self.status.show_ok(
+                translate("ProjectsPage", "Saved project {name!r}.").format(name=config.name)
+            )
             self.reload(select=config.id)
             self.sig_projects_changed.emit()
             old = before.knowledge_folder if before is not None else ""
@@ -392,7 +435,9 @@ class ProjectsPage(QWidget):
             elif isinstance(exc, ProjectNameTaken):
                 self.name_error.show_error(str(exc))
             else:
-                self.status.show_error(f"Not saved: {exc}")
+                self.status.show_error(
+                    translate("ProjectsPage", "Not saved: {exc}").format(exc=exc)
+                )
 
         self.save_button.setEnabled(False)
         self._submit(job, done, failed)
@@ -412,18 +457,23 @@ class ProjectsPage(QWidget):
         self._submit(
             lambda: settings.remove_project(project_id),
             done,
-            lambda exc: self.status.show_error(f"Not deleted: {exc}"),
+            lambda exc: self.status.show_error(
+                translate("ProjectsPage", "Not deleted: {exc}").format(exc=exc)
+            ),
         )
 
     # -- internal ------------------------------------------------------------------------------
 
     def _set_providers(self, names: Sequence[str], current: str) -> None:
         self.provider_box.clear()
-        self.provider_box.addItem("Window's choice", "")
+        self.provider_box.addItem(translate("ProjectsPage", "Window's choice"), "")
         for name in names:
             self.provider_box.addItem(name, name)
         if current and current not in names:
-            self.provider_box.addItem(f"{current} (not configured)", current)
+            self.provider_box.addItem(
+                translate("ProjectsPage", "{current} (not configured)").format(current=current),
+                current,
+            )
         self.provider_box.setCurrentIndex(max(0, self.provider_box.findData(current)))
 
     def _set_mcp(self, enabled: Sequence[str]) -> None:
@@ -481,14 +531,18 @@ class ProjectsPage(QWidget):
         if item is None:
             return
         answer = QMessageBox.question(
-            self, "Delete project", f"Delete the project {item.text()!r}? Its files stay."
+            self,
+            translate("ProjectsPage", "Delete project"),
+            translate("ProjectsPage", "Delete the project {text!r}? Its files stay.").format(
+                text=item.text()
+            ),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.delete(item.data(_ID))
 
     def _on_browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Workspace folder", self.workspace_edit.text()
+            self, translate("ProjectsPage", "Workspace folder"), self.workspace_edit.text()
         )
         if folder:
             self.workspace_edit.setText(folder)
@@ -502,39 +556,57 @@ class ProjectsPage(QWidget):
 
     def _build_knowledge(self) -> None:
         self.knowledge_edit = QLineEdit()
-        self.knowledge_edit.setAccessibleName("Knowledge folder")
+        self.knowledge_edit.setAccessibleName(translate("ProjectsPage", "Knowledge folder"))
         self.knowledge_edit.setPlaceholderText(
-            "optional: a folder of documents every turn of this project may be answered from"
+            translate(
+                "ProjectsPage",
+                "optional: a folder of documents every turn of this project may be answered from",
+            )
         )
-        self.knowledge_browse = QPushButton("Browse…")
-        self.knowledge_browse.setAccessibleName("Choose the knowledge folder")
+        self.knowledge_browse = QPushButton(translate("ProjectsPage", "Browse…"))
+        self.knowledge_browse.setAccessibleName(
+            translate("ProjectsPage", "Choose the knowledge folder")
+        )
         secondary(self.knowledge_browse)
         self.knowledge_browse.setIcon(icon("folder"))
-        self.knowledge_clear = QPushButton("Clear")
-        self.knowledge_clear.setAccessibleName("Clear the knowledge folder")
+        self.knowledge_clear = QPushButton(translate("ProjectsPage", "Clear"))
+        self.knowledge_clear.setAccessibleName(
+            translate("ProjectsPage", "Clear the knowledge folder")
+        )
         secondary(self.knowledge_clear)
-        self.knowledge_error = InlineError("Knowledge folder error")
+        self.knowledge_error = InlineError(translate("ProjectsPage", "Knowledge folder error"))
         self.knowledge_files = QTreeWidget()
-        self.knowledge_files.setAccessibleName("Indexed files")
-        self.knowledge_files.setHeaderLabels(["File", "Size", "Chunks", "Status"])
+        self.knowledge_files.setAccessibleName(translate("ProjectsPage", "Indexed files"))
+        self.knowledge_files.setHeaderLabels(
+            [
+                translate("ProjectsPage", "File"),
+                translate("ProjectsPage", "Size"),
+                translate("ProjectsPage", "Chunks"),
+                translate("ProjectsPage", "Status"),
+            ]
+        )
         self.knowledge_files.setRootIsDecorated(False)
         self.knowledge_files.setUniformRowHeights(True)
         self.knowledge_files.setMinimumHeight(self.fontMetrics().height() * 9)
         self.knowledge_totals = QLabel("")
-        self.knowledge_totals.setAccessibleName("Knowledge folder totals")
+        self.knowledge_totals.setAccessibleName(
+            translate("ProjectsPage", "Knowledge folder totals")
+        )
         self.knowledge_totals.setWordWrap(True)
-        self.index_button = QPushButton("Index now")
-        self.index_button.setAccessibleName("Index the knowledge folder now")
+        self.index_button = QPushButton(translate("ProjectsPage", "Index now"))
+        self.index_button.setAccessibleName(
+            translate("ProjectsPage", "Index the knowledge folder now")
+        )
         secondary(self.index_button)
-        self.cancel_index_button = QPushButton("Cancel")
-        self.cancel_index_button.setAccessibleName("Cancel indexing")
+        self.cancel_index_button = QPushButton(translate("ProjectsPage", "Cancel"))
+        self.cancel_index_button.setAccessibleName(translate("ProjectsPage", "Cancel indexing"))
         secondary(self.cancel_index_button)
         self.index_progress = QProgressBar()
-        self.index_progress.setAccessibleName("Indexing progress")
+        self.index_progress.setAccessibleName(translate("ProjectsPage", "Indexing progress"))
         self.index_progress.setTextVisible(False)
         self.index_progress.setMaximumHeight(self.fontMetrics().height() // 2 + 2)
         self.index_line = QLabel("")
-        self.index_line.setAccessibleName("Indexing status")
+        self.index_line.setAccessibleName(translate("ProjectsPage", "Indexing status"))
         self.index_line.setWordWrap(True)
 
     def _knowledge_card(self, width: int) -> QWidget:
@@ -556,19 +628,28 @@ class ProjectsPage(QWidget):
         files_box.addLayout(actions)
         if self._knowledge is None:
             files_box.addWidget(
-                hint_label("Knowledge folders need the knowledge index, which is not available.")
+                hint_label(
+                    translate(
+                        "ProjectsPage",
+                        "Knowledge folders need the knowledge index, which is not available.",
+                    )
+                )
             )
         return card_form(
-            "Knowledge",
+            translate("ProjectsPage", "Knowledge"),
             [
                 (
-                    "Folder",
+                    translate("ProjectsPage", "Folder"),
                     folder_box,
-                    "Parley indexes its documents (PDF, Word, Excel, PowerPoint, text, code; not "
-                    "images or hidden files) and answers this project's turns from them. It "
-                    "looks for changes every 30 seconds while the window is open.",
+                    translate(
+                        "ProjectsPage",
+                        "Parley indexes its documents (PDF, Word, Excel, PowerPoint, text, code; "
+                        "not "
+                        "images or hidden files) and answers this project's turns from them. It "
+                        "looks for changes every 30 seconds while the window is open.",
+                    ),
                 ),
-                ("Indexed", files_box, ""),
+                (translate("ProjectsPage", "Indexed"), files_box, ""),
             ],
             width,
         )
@@ -587,7 +668,9 @@ class ProjectsPage(QWidget):
             project_id,
             self._submit,
             show,
-            lambda exc: self.index_line.setText(f"Cannot read the index: {exc}"),
+            lambda exc: self.index_line.setText(
+                translate("ProjectsPage", "Cannot read the index: {exc}").format(exc=exc)
+            ),
         )
 
     def index_now(self) -> bool:
@@ -597,10 +680,14 @@ class ProjectsPage(QWidget):
             return False
         typed = self.knowledge_edit.text().strip()
         if (str(Path(typed).expanduser()) if typed else "") != project.knowledge_folder:
-            self.knowledge_error.show_error("Save the project first: the folder has changed.")
+            self.knowledge_error.show_error(
+                translate("ProjectsPage", "Save the project first: the folder has changed.")
+            )
             return False
         if not project.knowledge_folder:
-            self.knowledge_error.show_error("Choose a knowledge folder first.")
+            self.knowledge_error.show_error(
+                translate("ProjectsPage", "Choose a knowledge folder first.")
+            )
             return False
         started = self._knowledge.start(project.id, project.knowledge_folder, retry_failed=True)
         self._show_knowledge_state()
@@ -609,7 +696,7 @@ class ProjectsPage(QWidget):
     def cancel_indexing(self) -> None:
         if self._knowledge is not None and self._editing is not None:
             self._knowledge.cancel(self._editing)
-            self.index_line.setText("Stopping…")
+            self.index_line.setText(translate("ProjectsPage", "Stopping…"))
             self.cancel_index_button.setEnabled(False)
 
     def _show_members(self, members: Sequence[CollectionMember]) -> None:
@@ -646,7 +733,11 @@ class ProjectsPage(QWidget):
             if errors:
                 text += f" · {errors:,} not indexed (see Status)"
         else:
-            text = "Nothing indexed yet." if folder else "No knowledge folder."
+            text = (
+                translate("ProjectsPage", "Nothing indexed yet.")
+                if folder
+                else translate("ProjectsPage", "No knowledge folder.")
+            )
         self.knowledge_totals.setText(text)
 
     def _show_knowledge_state(self) -> None:
@@ -677,11 +768,19 @@ class ProjectsPage(QWidget):
         self.index_progress.setRange(0, max(total, 1))
         self.index_progress.setValue(min(done, max(total, 1)) if total else 0)
         if not total:
-            self.index_line.setText("Indexing: looking at the folder…")
+            self.index_line.setText(translate("ProjectsPage", "Indexing: looking at the folder…"))
         elif path:
-            self.index_line.setText(f"Indexing {done + 1:,} of {total:,}: {Path(path).name}")
+            self.index_line.setText(
+                translate("ProjectsPage", "Indexing {value:,} of {total:,}: {name}").format(
+                    value=done + 1, total=total, name=Path(path).name
+                )
+            )
         else:
-            self.index_line.setText(f"Indexing: {done:,} of {total:,} read")
+            self.index_line.setText(
+                translate("ProjectsPage", "Indexing: {done:,} of {total:,} read").format(
+                    done=done, total=total
+                )
+            )
 
     def _on_index_finished(self, project_id: str, summary: FolderIndexSummary) -> None:
         if project_id != self._editing:
@@ -694,17 +793,23 @@ class ProjectsPage(QWidget):
         if project_id != self._editing:
             return
         self._show_knowledge_state()
-        self.index_line.setText(f"Not indexed: {message}")
+        self.index_line.setText(
+            translate("ProjectsPage", "Not indexed: {message}").format(message=message)
+        )
 
     def _on_forgotten(self, project_id: str, count: int) -> None:
         if project_id != self._editing:
             return
         self._show_members(())
-        self.index_line.setText(f"Removed {count:,} files from the index." if count else "")
+        self.index_line.setText(
+            translate("ProjectsPage", "Removed {count:,} files from the index.").format(count=count)
+            if count
+            else ""
+        )
 
     def _on_browse_knowledge(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Knowledge folder", self.knowledge_edit.text()
+            self, translate("ProjectsPage", "Knowledge folder"), self.knowledge_edit.text()
         )
         if folder:
             self.knowledge_edit.setText(folder)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from parley.application.ports.skill_library import SkillExists, SkillLibrary, SkillNotFound
 from parley.domain.agents.skills import SkillDoc, SkillFormatError, check_name
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
@@ -48,7 +49,10 @@ from parley.ui.settings_pages.look import (
 )
 
 _NAME = Qt.ItemDataRole.UserRole
-KIND_LABELS = (("skill", "Skills"), ("agent", "Agents"))
+KIND_LABELS = (
+    ("skill", QT_TRANSLATE_NOOP("SkillsPage", "Skills")),
+    ("agent", QT_TRANSLATE_NOOP("SkillsPage", "Agents")),
+)
 
 
 class SkillsPage(QWidget):
@@ -68,36 +72,44 @@ class SkillsPage(QWidget):
         self._editing: str | None = None
 
         self.kind_box = QComboBox()
-        self.kind_box.setAccessibleName("Kind")
+        self.kind_box.setAccessibleName(translate("SkillsPage", "Kind"))
         for kind, label in KIND_LABELS:
-            self.kind_box.addItem(label, kind)
+            self.kind_box.addItem(translate("SkillsPage", label), kind)
         self.doc_list = QListWidget()
-        self.doc_list.setAccessibleName("Skills and agents")
-        self.new_button = QPushButton("New")
-        self.new_button.setAccessibleName("New skill or agent")
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setAccessibleName("Delete skill or agent")
-        self.open_folder_button = QPushButton("Open folder")
-        self.open_folder_button.setAccessibleName("Open the folder of these files")
+        self.doc_list.setAccessibleName(translate("SkillsPage", "Skills and agents"))
+        self.new_button = QPushButton(translate("SkillsPage", "New"))
+        self.new_button.setAccessibleName(translate("SkillsPage", "New skill or agent"))
+        self.delete_button = QPushButton(translate("SkillsPage", "Delete"))
+        self.delete_button.setAccessibleName(translate("SkillsPage", "Delete skill or agent"))
+        self.open_folder_button = QPushButton(translate("SkillsPage", "Open folder"))
+        self.open_folder_button.setAccessibleName(
+            translate("SkillsPage", "Open the folder of these files")
+        )
 
         self.name_edit = QLineEdit()
-        self.name_edit.setAccessibleName("Name")
-        self.name_edit.setPlaceholderText("lower-case, e.g. code-review")
-        self.name_error = InlineError("Name error")
+        self.name_edit.setAccessibleName(translate("SkillsPage", "Name"))
+        self.name_edit.setPlaceholderText(translate("SkillsPage", "lower-case, e.g. code-review"))
+        self.name_error = InlineError(translate("SkillsPage", "Name error"))
         self.description_edit = QLineEdit()
-        self.description_edit.setAccessibleName("Description")
-        self.description_edit.setPlaceholderText("one line: what it is for")
+        self.description_edit.setAccessibleName(translate("SkillsPage", "Description"))
+        self.description_edit.setPlaceholderText(
+            translate("SkillsPage", "one line: what it is for")
+        )
         self.body_edit = QPlainTextEdit()
-        self.body_edit.setAccessibleName("Text (Markdown)")
-        self.body_edit.setPlaceholderText("The rules or the persona, in Markdown")
-        self.body_error = InlineError("Text error")
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save skill or agent")
-        self.status = InlineError("Save result")
+        self.body_edit.setAccessibleName(translate("SkillsPage", "Text (Markdown)"))
+        self.body_edit.setPlaceholderText(
+            translate("SkillsPage", "The rules or the persona, in Markdown")
+        )
+        self.body_error = InlineError(translate("SkillsPage", "Text error"))
+        self.save_button = QPushButton(translate("SkillsPage", "Save"))
+        self.save_button.setAccessibleName(translate("SkillsPage", "Save skill or agent"))
+        self.status = InlineError(translate("SkillsPage", "Save result"))
 
-        self.problems_title = QLabel("Some files could not be used:")
+        self.problems_title = QLabel(translate("SkillsPage", "Some files could not be used:"))
         self.problems_list = QListWidget()
-        self.problems_list.setAccessibleName("Files that could not be used")
+        self.problems_list.setAccessibleName(
+            translate("SkillsPage", "Files that could not be used")
+        )
         self.problems_list.setMaximumHeight(90)
         self.unavailable = QLabel("")
         self.unavailable.setWordWrap(True)
@@ -124,11 +136,27 @@ class SkillsPage(QWidget):
         body_box.addWidget(self.body_edit, 1)
         body_box.addWidget(self.body_error)
         document = card_form(
-            "Document",
+            translate("SkillsPage", "Document"),
             [
-                ("Name", name_box, "Lower-case words joined by hyphens; it is the file's name."),
-                ("Description", self.description_edit, "One line, shown in / completion."),
-                ("Text", body_box, "Markdown: the rules (a skill) or the persona (an agent)."),
+                (
+                    translate("SkillsPage", "Name"),
+                    name_box,
+                    translate(
+                        "SkillsPage", "Lower-case words joined by hyphens; it is the file's name."
+                    ),
+                ),
+                (
+                    translate("SkillsPage", "Description"),
+                    self.description_edit,
+                    translate("SkillsPage", "One line, shown in / completion."),
+                ),
+                (
+                    translate("SkillsPage", "Text"),
+                    body_box,
+                    translate(
+                        "SkillsPage", "Markdown: the rules (a skill) or the persona (an agent)."
+                    ),
+                ),
             ],
             label_width(self, ("Name", "Description", "Text")),
         )
@@ -159,7 +187,9 @@ class SkillsPage(QWidget):
         self.body_edit.textChanged.connect(self.body_error.clear_message)
         self._show_problems([])
         if library is None:
-            self.unavailable.setText("Skills and agents are not available in this profile.")
+            self.unavailable.setText(
+                translate("SkillsPage", "Skills and agents are not available in this profile.")
+            )
             for widget in (self.kind_box, self.doc_list, self.new_button, self.delete_button):
                 widget.setEnabled(False)
             for widget in (self.open_folder_button, self.save_button):
@@ -260,15 +290,21 @@ class SkillsPage(QWidget):
 
         def done(_result: None) -> None:
             self._editing = doc.name
-            self.status.show_ok(f"Saved {doc.kind} {doc.name!r}.")
+            self.status.show_ok(
+                translate("SkillsPage", "Saved {kind} {name!r}.").format(
+                    kind=doc.kind, name=doc.name
+                )
+            )
             self.reload(select=doc.name)
             self.sig_skills_changed.emit()
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, SkillExists):
-                self.name_error.show_error(f"{exc}; choose another name")
+                self.name_error.show_error(
+                    translate("SkillsPage", "{exc}; choose another name").format(exc=exc)
+                )
             else:
-                self.status.show_error(f"Not saved: {exc}")
+                self.status.show_error(translate("SkillsPage", "Not saved: {exc}").format(exc=exc))
 
         self.save_button.setEnabled(False)
         self._submit(job, _after(done, self._enable_save), _after(failed, self._enable_save))
@@ -282,7 +318,9 @@ class SkillsPage(QWidget):
         def done(_result: None) -> None:
             if self._editing == name:
                 self.new_document()
-            self.status.show_ok(f"Deleted {kind} {name!r}.")
+            self.status.show_ok(
+                translate("SkillsPage", "Deleted {kind} {name!r}.").format(kind=kind, name=name)
+            )
             self.reload()
             self.sig_skills_changed.emit()
 
@@ -317,7 +355,11 @@ class SkillsPage(QWidget):
             return
         name = item.data(_NAME)
         kind = self.kind
-        answer = QMessageBox.question(self, f"Delete {kind}", f"Delete the {kind} {name!r}?")
+        answer = QMessageBox.question(
+            self,
+            translate("SkillsPage", "Delete {kind}").format(kind=kind),
+            translate("SkillsPage", "Delete the {kind} {name!r}?").format(kind=kind, name=name),
+        )
         if answer == QMessageBox.StandardButton.Yes:
             self.delete(name)
 

@@ -41,6 +41,7 @@ from parley.application.ports.settings_store import (
     team_url_problem,
 )
 from parley.application.sync.engine import SyncReport
+from parley.ui.i18n import translate
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import card_form, label_width, primary, scrolling
 from parley.ui.team_connection import (
@@ -94,47 +95,52 @@ class TeamPage(QWidget):
         self.busy = False
 
         # -- the store this desktop syncs with
-        self.address_label = QLabel("None")
+        self.address_label = QLabel(translate("TeamPage", "None"))
         self.address_label.setObjectName("team-address")
-        self.address_label.setAccessibleName("Team store address")
+        self.address_label.setAccessibleName(translate("TeamPage", "Team store address"))
         self.address_label.setWordWrap(True)
         self.member_label = QLabel("—")
-        self.member_label.setAccessibleName("Member")
+        self.member_label.setAccessibleName(translate("TeamPage", "Member"))
         self.device_label = QLabel("—")
-        self.device_label.setAccessibleName("This device")
+        self.device_label.setAccessibleName(translate("TeamPage", "This device"))
         self.password_label = QLabel("—")
-        self.password_label.setAccessibleName("Where the password is kept")
+        self.password_label.setAccessibleName(translate("TeamPage", "Where the password is kept"))
         self.password_label.setWordWrap(True)
-        self.enabled_check = QCheckBox("Sync in the background")
-        self.enabled_check.setAccessibleName("Sync with the team store")
+        self.enabled_check = QCheckBox(translate("TeamPage", "Sync in the background"))
+        self.enabled_check.setAccessibleName(translate("TeamPage", "Sync with the team store"))
         self.interval_spin = QSpinBox()
-        self.interval_spin.setAccessibleName("Seconds between syncs")
+        self.interval_spin.setAccessibleName(translate("TeamPage", "Seconds between syncs"))
         self.interval_spin.setRange(*TEAM_INTERVAL_RANGE)
-        self.interval_spin.setSuffix(" s")
+        self.interval_spin.setSuffix(translate("Units", " s"))
         self.interval_spin.setValue(60)
-        self.save_button = QPushButton("Save")
-        self.save_button.setAccessibleName("Save team settings")
-        self.sync_button = QPushButton("Sync now")
-        self.sync_button.setAccessibleName("Sync now")
-        self.leave_button = QPushButton("Leave")
-        self.leave_button.setAccessibleName("Leave the team store")
+        self.save_button = QPushButton(translate("TeamPage", "Save"))
+        self.save_button.setAccessibleName(translate("TeamPage", "Save team settings"))
+        self.sync_button = QPushButton(translate("TeamPage", "Sync now"))
+        self.sync_button.setAccessibleName(translate("TeamPage", "Sync now"))
+        self.leave_button = QPushButton(translate("TeamPage", "Leave"))
+        self.leave_button.setAccessibleName(translate("TeamPage", "Leave the team store"))
         self.leave_button.setToolTip(
-            "Stop syncing: this computer keeps its history; the password is removed from the "
-            "keyring"
+            translate(
+                "TeamPage",
+                "Stop syncing: this computer keeps its history; the password is removed from the "
+                "keyring",
+            )
         )
-        self.status = InlineError("Team store message")
+        self.status = InlineError(translate("TeamPage", "Team store message"))
 
         # -- joining
         self.join_address = QLineEdit()
-        self.join_address.setAccessibleName("Team store address to join")
-        self.join_address.setPlaceholderText("postgresql://NAME@host:5432/database")
+        self.join_address.setAccessibleName(translate("TeamPage", "Team store address to join"))
+        self.join_address.setPlaceholderText(
+            translate("TeamPage", "postgresql://NAME@host:5432/database")
+        )
         self.join_password = QLineEdit()
-        self.join_password.setAccessibleName("Password on the team store")
+        self.join_password.setAccessibleName(translate("TeamPage", "Password on the team store"))
         self.join_password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.join_password.setPlaceholderText("kept in the system keyring")
-        self.join_button = primary(QPushButton("Join…"))
-        self.join_button.setAccessibleName("Join the team store")
-        self.join_result = InlineError("Join result")
+        self.join_password.setPlaceholderText(translate("TeamPage", "kept in the system keyring"))
+        self.join_button = primary(QPushButton(translate("TeamPage", "Join…")))
+        self.join_button.setAccessibleName(translate("TeamPage", "Join the team store"))
+        self.join_result = InlineError(translate("TeamPage", "Join result"))
 
         width = label_width(self, ["Address", "Member", "This device", "Sync", "Password"])
         buttons = QHBoxLayout()
@@ -143,14 +149,34 @@ class TeamPage(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.leave_button)
         current = card_form(
-            "The team store",
+            translate("TeamPage", "The team store"),
             [
-                ("Address", self.address_label, ""),
-                ("Password", self.password_label, "Never in a file Parley writes."),
-                ("Member", self.member_label, "Your name on the team store."),
-                ("This device", self.device_label, "How the team store tells this desktop apart."),
-                ("Sync", self.enabled_check, "Off: nothing is sent or fetched; nothing is lost."),
-                ("Every", self.interval_spin, "While Parley is open, and after every answer."),
+                (translate("TeamPage", "Address"), self.address_label, ""),
+                (
+                    translate("TeamPage", "Password"),
+                    self.password_label,
+                    translate("TeamPage", "Never in a file Parley writes."),
+                ),
+                (
+                    translate("TeamPage", "Member"),
+                    self.member_label,
+                    translate("TeamPage", "Your name on the team store."),
+                ),
+                (
+                    translate("TeamPage", "This device"),
+                    self.device_label,
+                    translate("TeamPage", "How the team store tells this desktop apart."),
+                ),
+                (
+                    translate("TeamPage", "Sync"),
+                    self.enabled_check,
+                    translate("TeamPage", "Off: nothing is sent or fetched; nothing is lost."),
+                ),
+                (
+                    translate("TeamPage", "Every"),
+                    self.interval_spin,
+                    translate("TeamPage", "While Parley is open, and after every answer."),
+                ),
             ],
             width,
         )
@@ -158,14 +184,20 @@ class TeamPage(QWidget):
         join_row.addStretch(1)
         join_row.addWidget(self.join_button)
         joining = card_form(
-            "Join a team store",
+            translate("TeamPage", "Join a team store"),
             [
                 (
-                    "Address",
+                    translate("TeamPage", "Address"),
                     self.join_address,
-                    "From your team's administrator (parley team add-member).",
+                    translate(
+                        "TeamPage", "From your team's administrator (parley team add-member)."
+                    ),
                 ),
-                ("Password", self.join_password, "Checked with a first sync before it is kept."),
+                (
+                    translate("TeamPage", "Password"),
+                    self.join_password,
+                    translate("TeamPage", "Checked with a first sync before it is kept."),
+                ),
             ],
             width,
         )
@@ -206,14 +238,14 @@ class TeamPage(QWidget):
     def show_team(self, team: TeamSettings, device: str, kept: str = "") -> None:
         self.team, self._device = team, device
         joined = bool(team.url)
-        self.address_label.setText(team.url or "None — join one below")
+        self.address_label.setText(team.url or translate("TeamPage", "None — join one below"))
         if not joined:
             self.password_label.setText("—")
         elif kept:
-            self.password_label.setText(f"In {kept}.")
+            self.password_label.setText(translate("TeamPage", "In {kept}.").format(kept=kept))
         else:
             self.password_label.setText(
-                "Not kept: libpq reads ~/.pgpass, or join again to give it."
+                translate("TeamPage", "Not kept: libpq reads ~/.pgpass, or join again to give it.")
             )
         self.address_label.setToolTip(team.url)
         self.member_label.setText(team.member or "—")
@@ -248,7 +280,7 @@ class TeamPage(QWidget):
         settings = self._services.settings
 
         def saved(_none: object) -> None:
-            self.status.show_ok("Saved.")
+            self.status.show_ok(translate("TeamPage", "Saved."))
             self.reload()
             self._changed()
 
@@ -262,7 +294,9 @@ class TeamPage(QWidget):
             return
         if self._sync_now is not None:
             self._sync_now()
-            self.status.show_ok("Syncing now — the window's status line says how it went.")
+            self.status.show_ok(
+                translate("TeamPage", "Syncing now — the window's status line says how it went.")
+            )
             return
         services, team = self._services, self.team
 
@@ -276,17 +310,23 @@ class TeamPage(QWidget):
         def done(report: SyncReport) -> None:
             self._set_busy(False)
             if report.ok:
-                self.status.show_ok(f"Synced: {_outcome_text(report)}.")
+                self.status.show_ok(
+                    translate("TeamPage", "Synced: {outcome_text}.").format(
+                        outcome_text=_outcome_text(report)
+                    )
+                )
             else:
-                self.status.show_error(f"Could not sync: {report.error}")
+                self.status.show_error(
+                    translate("TeamPage", "Could not sync: {error}").format(error=report.error)
+                )
             self.sig_synced.emit(report)
 
         def failed(exc: BaseException) -> None:
             self._set_busy(False)
-            self.status.show_error(f"Could not sync: {exc}")
+            self.status.show_error(translate("TeamPage", "Could not sync: {exc}").format(exc=exc))
 
         self._set_busy(True)
-        self.status.show_ok("Syncing…")
+        self.status.show_ok(translate("TeamPage", "Syncing…"))
         self._submit(run, done, failed)
 
     def leave(self) -> None:
@@ -294,7 +334,11 @@ class TeamPage(QWidget):
         services = self._services
 
         def left(address: object) -> None:
-            self.status.show_ok(f"Left {address}: this computer's history is kept.")
+            self.status.show_ok(
+                translate("TeamPage", "Left {address}: this computer's history is kept.").format(
+                    address=address
+                )
+            )
             self.reload()
             self._changed()
 
@@ -308,7 +352,9 @@ class TeamPage(QWidget):
         address = self.join_address.text().strip()
         problem = team_url_problem(address) if address else "type the team store's address"
         if problem:
-            self.join_result.show_error(f"The address: {problem}.")
+            self.join_result.show_error(
+                translate("TeamPage", "The address: {problem}.").format(problem=problem)
+            )
             return
         password = self.join_password.text()
         self.join_password.clear()  # held only by the job from here on
@@ -331,17 +377,23 @@ class TeamPage(QWidget):
                 self._changed()
             else:
                 self.join_result.show_error(
-                    f"Could not join: {outcome.report.error or outcome.report.error_kind}"
+                    translate("TeamPage", "Could not join: {value}").format(
+                        value=outcome.report.error or outcome.report.error_kind
+                    )
                 )
             self.sig_joined.emit(outcome)
 
         def failed(exc: BaseException) -> None:
             self._set_busy(False)
-            self.join_result.show_error(f"Could not join: {exc}")
+            self.join_result.show_error(
+                translate("TeamPage", "Could not join: {exc}").format(exc=exc)
+            )
             self.sig_joined.emit(None)
 
         self._set_busy(True)
-        self.join_result.show_ok("Joining: a first sync with the team store…")
+        self.join_result.show_ok(
+            translate("TeamPage", "Joining: a first sync with the team store…")
+        )
         self._submit(
             lambda: join_team(services, address, password, interval_s=interval), done, failed
         )

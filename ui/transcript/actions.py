@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.rendering.markdown import COPY_SCHEME, render_markdown
 from parley.ui.transcript.frames import (
     ATTACHMENT_SCHEME,
@@ -209,11 +210,11 @@ class MessageActions(QTextBrowser):
             self._flush_pending()
             QGuiApplication.clipboard().setText(message.source)
             self._toolbar.show_copied(self._toolbar.copy_button)
-            self.sig_copied.emit("Message copied")
+            self.sig_copied.emit(translate("MessageActions", "Message copied"))
         elif action == "copy_text":
             QGuiApplication.clipboard().setText(self._plain_text_of(message))
             self._toolbar.show_copied(self._toolbar.copy_text_button)
-            self.sig_copied.emit("Message copied as text")
+            self.sig_copied.emit(translate("MessageActions", "Message copied as text"))
         elif action == "regenerate":
             self.sig_regenerate_requested.emit(message.turn_id)
         elif action == "edit":
@@ -231,15 +232,19 @@ class MessageActions(QTextBrowser):
     def message_menu(self, message: Message, menu: QMenu | None = None) -> QMenu:
         """The actions on one message, as a menu; with ``menu``, put them at its top."""
         menu = menu or QMenu(self)
-        menu.setAccessibleName("Message actions")
+        menu.setAccessibleName(translate("MessageActions", "Message actions"))
         first = menu.actions()[0] if menu.actions() else None
-        entries = [("Copy", "copy")]
+        entries = [(translate("MessageActions", "Copy"), "copy")]
         if message.role == "assistant":
-            entries += [("Copy as text", "copy_text"), ("Regenerate", "regenerate")]
+            entries += [
+                (translate("MessageActions", "Copy as text"), "copy_text"),
+                (translate("MessageActions", "Regenerate"), "regenerate"),
+            ]
         else:
-            entries += [("Edit", "edit")]
+            entries += [(translate("MessageActions", "Edit"), "edit")]
         for text, action_name in entries:
             action = QAction(text, menu)
+            action.setObjectName(f"message-{action_name}")  # found by name, whatever the language
             action.triggered.connect(functools.partial(self._act, action_name, message))
             if first is None:  # an empty menu (the stubs refuse None as "before")
                 menu.addAction(action)
@@ -307,7 +312,7 @@ class MessageActions(QTextBrowser):
             standard = next((a for a in actions if a.objectName() == "edit-copy"), None)
             if standard is not None:
                 if self.textCursor().hasSelection():
-                    ours = next(a for a in actions if a.text() == "Copy")
+                    ours = next(a for a in actions if a.objectName() == "message-copy")
                     ours.triggered.disconnect()
                     ours.triggered.connect(self.copy)
                 menu.removeAction(standard)
@@ -348,7 +353,7 @@ class MessageActions(QTextBrowser):
         if code is None:
             return False
         QGuiApplication.clipboard().setText(code)
-        self.sig_copied.emit("Code copied")
+        self.sig_copied.emit(translate("MessageActions", "Code copied"))
         return True
 
     # -- scrolling -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from parley.application.conversation_view import AttachmentLine
 from parley.application.mcp.model import SERVER_TOOL_SEPARATOR
 from parley.domain.transcript.attachments import problem_without_name
 from parley.domain.transcript.canonical import AttachmentAdded
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.widgets.attachment_chips import file_kind, human_size
 
 _TYPE_LABELS = {
@@ -65,11 +66,15 @@ def attachment_details(event: AttachmentAdded) -> str:
 def attachment_error(event: AttachmentAdded) -> str:
     """Why the file could not be used, for people."""
     reason = problem_without_name(event.name, event.error) or event.error_kind.replace("_", " ")
-    return f"not sent: {reason}" if reason else "not sent"
+    return (
+        translate("AttachmentText", "not sent: {reason}").format(reason=reason)
+        if reason
+        else translate("AttachmentText", "not sent")
+    )
 
 
 #: What a line says of a file indexed for retrieval instead of sent whole.
-SEARCHED = "searched for each question"
+SEARCHED = QT_TRANSLATE_NOOP("AttachmentText", "searched for each question")
 
 
 @dataclass(frozen=True)
@@ -92,13 +97,16 @@ def describe(line: AttachmentLine) -> LineWords:
         problem = attachment_error(record)
     elif record.truncated:
         seen = len(record.text) or record.chars
-        problem = f"truncated: the model saw the first {seen:,} characters"
+        problem = translate(
+            "AttachmentText", "truncated: the model saw the first {count:,} characters"
+        ).format(count=seen)
     else:
         problem = ""
     name, details = record.name or line.name, attachment_details(record)
     if record.retrieval and not line.failed:
         # Indexed, not sent whole: each question gets the parts that match it (issue 18).
-        details = f"{details} · {SEARCHED}" if details else SEARCHED
+        searched = translate("AttachmentText", SEARCHED)
+        details = f"{details} · {searched}" if details else searched
     if record.uri:  # an MCP resource: "server \u203a name", its URI first in the details
         if record.mcp_server:
             name = f"{record.mcp_server}{SERVER_TOOL_SEPARATOR}{name}"

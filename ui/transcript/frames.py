@@ -69,6 +69,7 @@ from parley.application.conversation_view.wording import (
 )
 from parley.application.mcp.model import shown_tool_name
 from parley.domain.transcript.branches import BranchPosition
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
 from parley.ui.rendering.markdown import LINE_HEIGHT, Palette
 from parley.ui.transcript.attachment_text import describe
@@ -92,6 +93,15 @@ def cite_href(answer_key: str, number: int) -> str:
 
 #: A line break inside one block (the header block holds the reasoning's lines).
 _LINE = "\u2028"
+
+#: Fixed words the application layer (``application.conversation_view.items``, no Qt) gives the
+#: transcript, marked for ``make translations``; they are shown through
+#: ``translate("ConversationItems", …)``. Words it composes (details, outcomes) stay English.
+_ITEM_WORDS = (
+    QT_TRANSLATE_NOOP("ConversationItems", "Earlier messages summarised"),
+    QT_TRANSLATE_NOOP("ConversationItems", "Show original messages"),
+    QT_TRANSLATE_NOOP("ConversationItems", "Hide original messages"),
+)
 
 #: Space above a turn (its user message) and above an answer's header (px).
 TURN_GAP = 22
@@ -192,7 +202,7 @@ class FrameHost:
         muted = QTextCharFormat()
         muted.setForeground(QColor(self.palette.muted))
         muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
-        cursor.insertText("Sources: ", muted)
+        cursor.insertText(translate("FrameHost", "Sources: "), muted)
         key = message.key
         for index, source in enumerate(message.sources):
             if index:
@@ -201,7 +211,11 @@ class FrameHost:
             link.setFontUnderline(False)
             link.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
             where = source.excerpt.location or "the excerpt"
-            link.setToolTip(f"Open {source.excerpt.name} at {where}")
+            link.setToolTip(
+                translate("FrameHost", "Open {name} at {where}").format(
+                    name=source.excerpt.name, where=where
+                )
+            )
             cursor.insertText(f"[{source.number}] {source.label}", link)
         cursor.endEditBlock()
 
@@ -264,8 +278,13 @@ class FrameHost:
         title.setAnchorHref(f"{SUMMARY_SCHEME}:{item.key}")
         title.setFontWeight(QFont.Weight.DemiBold)
         title.setForeground(QColor(palette.card_title))
-        title.setToolTip("Hide the summary" if expanded else "Show the summary")
-        cursor.insertText(f"{'▾' if expanded else '▸'} {item.TITLE}", title)
+        title.setToolTip(
+            translate("FrameHost", "Hide the summary")
+            if expanded
+            else translate("FrameHost", "Show the summary")
+        )
+        title_words = translate("ConversationItems", item.TITLE)  # marked in _ITEM_WORDS
+        cursor.insertText(f"{'▾' if expanded else '▸'} {title_words}", title)
         muted = QTextCharFormat()
         muted.setForeground(QColor(palette.muted))
         muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
@@ -274,12 +293,15 @@ class FrameHost:
         toggle.setFontUnderline(False)
         toggle.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
         toggle.setToolTip(
-            "Show the messages the summary stands in for (the model reads the summary)"
+            translate(
+                "FrameHost",
+                "Show the messages the summary stands in for (the model reads the summary)",
+            )
             if not item.revealed
-            else "Hide the messages the summary stands in for"
+            else translate("FrameHost", "Hide the messages the summary stands in for")
         )
         cursor.insertText("   ", QTextCharFormat())
-        cursor.insertText(item.toggle_label, toggle)
+        cursor.insertText(translate("ConversationItems", item.toggle_label), toggle)
         if expanded:
             prose = QTextBlockFormat()
             prose.setTopMargin(6)
@@ -382,7 +404,9 @@ class FrameHost:
         link.setFontWeight(QFont.Weight.DemiBold)
         link.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
         link.setToolTip(
-            "Hide the model's reasoning" if text is not None else "Show the model's reasoning"
+            translate("FrameHost", "Hide the model's reasoning")
+            if text is not None
+            else translate("FrameHost", "Show the model's reasoning")
         )
         cursor.insertText(f"{'▾' if text is not None else '▸'} {title}", link)
         if text:
@@ -414,7 +438,9 @@ class FrameHost:
         return header
 
     def _user(self, item: UserMessage) -> Drawn:
-        message = self.open_message(item.turn_id, "user", "You", item.branch)
+        message = self.open_message(
+            item.turn_id, "user", translate("FrameHost", "You"), item.branch
+        )
         message.key = item.key
         message.source = item.text
         assert message.stable_end is not None
@@ -443,7 +469,13 @@ class FrameHost:
             if target:
                 image.setAnchor(True)
                 image.setAnchorHref(f"{BRANCH_SCHEME}:{target}")
-                image.setToolTip(f"Show the {name} version ({branch.label})")
+                image.setToolTip(
+                    (
+                        translate("FrameHost", "Show the previous version ({label})")
+                        if name == "previous"
+                        else translate("FrameHost", "Show the next version ({label})")
+                    ).format(label=branch.label)
+                )
             cursor.insertImage(image)
 
     def _attachments(self, cursor: QTextCursor, item: Attachments) -> None:
@@ -504,7 +536,12 @@ class FrameHost:
             claims = next(said, "")
             if claims:  # what an MCP server claimed about the tool: a claim, not a fact
                 cursor.insertBlock()
-                cursor.insertText(f"the server says: {claims} (a claim Parley cannot check)", mono)
+                cursor.insertText(
+                    translate(
+                        "FrameHost", "the server says: {claims} (a claim Parley cannot check)"
+                    ).format(claims=claims),
+                    mono,
+                )
 
     def line(self, cursor: QTextCursor, text: str, role: str) -> None:
         """A line in italics (a notice, how a turn ended)."""
@@ -529,7 +566,7 @@ class FrameHost:
                 link = self.link_format(f"{RETRY_SCHEME}:{item.turn_id}", self.palette.user)
                 link.setFontWeight(QFont.Weight.Bold)
                 cursor.insertText("  ", QTextCharFormat())
-                cursor.insertText("↻ Retry", link)
+                cursor.insertText(translate("FrameHost", "↻ Retry"), link)
 
 
 def _spaced() -> QTextBlockFormat:

@@ -17,7 +17,7 @@ Invariants it keeps:
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt, QUrl
-from PySide6.QtGui import QColor, QPainter, QPixmap, QTextDocument
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPixmap, QTextDocument
 
 from parley.ui import icons
 from parley.ui.rendering.markdown import COPY_ICON, Palette
@@ -76,7 +76,9 @@ def register(doc: QTextDocument, palette: Palette, font_px: int) -> None:
     side = target_size(font_px)
     glyph = max(14, round(font_px * 1.25))
     faint = _blend(palette.muted, palette.background, 0.45)  # at either end: not a control
+    # "Previous" points to where a line starts: left, or right in a right-to-left language.
+    rtl = QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft
     for direction, (enabled, disabled) in CHEVRONS.items():
-        name = "chevron-left" if direction == "previous" else "chevron-right"
+        name = "chevron-left" if (direction == "previous") != rtl else "chevron-right"
         doc.addResource(kind, QUrl(enabled), _padded(name, glyph, side, palette.link))
         doc.addResource(kind, QUrl(disabled), _padded(name, glyph, side, faint))

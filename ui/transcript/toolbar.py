@@ -18,6 +18,7 @@ from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from parley.ui import icons
+from parley.ui.i18n import translate
 
 #: The buttons' icon size and the square each button takes (px, at least: see _fit_to_font).
 ICON_PX = 16
@@ -33,7 +34,7 @@ class MessageToolbar(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("messageToolbar")
-        self.setAccessibleName("Message actions")
+        self.setAccessibleName(translate("MessageToolbar", "Message actions"))
         self.setAutoFillBackground(True)
         # A small floating pill, in the view's colours (it sits on the transcript's page).
         self.setStyleSheet(
@@ -43,17 +44,27 @@ class MessageToolbar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 1, 2, 1)
         layout.setSpacing(0)
-        self.copy_button = self._button("copy", "Copy", "Copy the message (Markdown)")
+        self.copy_button = self._button(
+            "copy",
+            translate("MessageToolbar", "Copy"),
+            translate("MessageToolbar", "Copy the message (Markdown)"),
+        )
         self.copy_text_button = self._button(
-            "file-text", "Copy as text", "Copy the message as plain text"
+            "file-text",
+            translate("MessageToolbar", "Copy as text"),
+            translate("MessageToolbar", "Copy the message as plain text"),
         )
         self.regenerate_button = self._button(
             "refresh-cw",
-            "Regenerate",
-            "Ask for another answer (the current one is kept as a branch)",
+            translate("MessageToolbar", "Regenerate"),
+            translate(
+                "MessageToolbar", "Ask for another answer (the current one is kept as a branch)"
+            ),
         )
         self.edit_button = self._button(
-            "pencil", "Edit", "Edit this message and send it as a new branch"
+            "pencil",
+            translate("MessageToolbar", "Edit"),
+            translate("MessageToolbar", "Edit this message and send it as a new branch"),
         )
         self._copied = QTimer(self)
         self._copied.setSingleShot(True)

@@ -82,6 +82,7 @@ from parley.application.conversation_view import (
 )
 from parley.domain.transcript.canonical import StoredEvent
 from parley.domain.transcript.excerpts import Excerpt
+from parley.ui.i18n import translate
 from parley.ui.rendering.markdown import Palette, palette_for
 from parley.ui.transcript import corners, glyphs
 from parley.ui.transcript.column import GUTTER, TOP_BOTTOM, side_margin
@@ -120,19 +121,25 @@ class TranscriptView(DrawnDocument):
     def __init__(self, parent: QWidget | None = None, *, window_turns: int = 12) -> None:
         super().__init__(parent)
         self.setObjectName("transcript")
-        self.setAccessibleName("Conversation")
+        self.setAccessibleName(translate("TranscriptView", "Conversation"))
         self.setAccessibleDescription(
-            "The messages of the open conversation. Hover a message or press the context-menu "
-            "key (Shift+F10) for its actions: copy, regenerate, edit. Tab moves between links; "
-            "Enter or Space opens or closes an answer's reasoning or a tool's details."
+            translate(
+                "TranscriptView",
+                "The messages of the open conversation. Hover a message or press the context-menu "
+                "key (Shift+F10) for its actions: copy, regenerate, edit. Tab moves between links; "
+                "Enter or Space opens or closes an answer's reasoning or a tool's details.",
+            )
         )
         self.setReadOnly(True)
         # No frame: the transcript is the page itself (the chat page shares its base colour).
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.document().setDocumentMargin(TOP_BOTTOM)
         self.setPlaceholderText(
-            "Start a conversation: type below and press Ctrl+Enter.\n"
-            "Esc stops an answer; the text so far is kept."
+            translate(
+                "TranscriptView",
+                "Start a conversation: type below and press Ctrl+Enter.\n"
+                "Esc stops an answer; the text so far is kept.",
+            )
         )
         self.window_turns = window_turns
         self.host.palette = palette_for(False)
@@ -358,8 +365,12 @@ class TranscriptView(DrawnDocument):
         block.setBottomMargin(6)
         cursor.setBlockFormat(block)
         link = self.host.link_format(f"{EARLIER_SCHEME}:more", self.host.palette.link)
-        noun = "message" if hidden == 1 else "messages"
-        cursor.insertText(f"↑ Show {hidden:,} earlier {noun}", link)
+        words = (
+            translate("TranscriptView", "↑ Show 1 earlier message")
+            if hidden == 1
+            else translate("TranscriptView", "↑ Show {count:,} earlier messages")
+        )
+        cursor.insertText(words.format(count=hidden), link)
 
     def _on_scrolled(self, value: int) -> None:
         # The user scrolled to the very top: bring in the previous batch (after this signal,

@@ -71,15 +71,17 @@ from PySide6.QtWidgets import (
 
 from parley.application.mcp.model import SERVER_TOOL_SEPARATOR
 from parley.domain.agents.conversation_execution_request import McpResourceRef
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon, pixmap
 
 #: ``submit(job, on_done, on_error)``: run ``job`` on a worker, call back on the UI thread.
 Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
 
 #: The chip menu's choice to index a file and send only what matches each question (issue 18).
-SEARCH_ACTION = "Search instead of sending whole"
-SEARCH_TIP = (
-    "Parley indexes the file and sends only the parts that match each question, with citations"
+SEARCH_ACTION = QT_TRANSLATE_NOOP("AttachmentChip", "Search instead of sending whole")
+SEARCH_TIP = QT_TRANSLATE_NOOP(
+    "AttachmentChip",
+    "Parley indexes the file and sends only the parts that match each question, with citations",
 )
 
 #: The longest side of a chip's thumbnail, in pixels.
@@ -321,11 +323,11 @@ class AttachmentChip(QFrame):
         super().__init__(parent)
         self.path = path
         #: Searched for each question rather than sent whole (the menu's checkable action).
-        self.search_action = QAction(SEARCH_ACTION, self)
+        self.search_action = QAction(translate("AttachmentChip", SEARCH_ACTION), self)
         self.search_action.setObjectName("search-instead")
         self.search_action.setCheckable(True)
-        self.search_action.setToolTip(SEARCH_TIP)
-        self.search_action.setStatusTip(SEARCH_TIP)
+        self.search_action.setToolTip(translate("AttachmentChip", SEARCH_TIP))
+        self.search_action.setStatusTip(translate("AttachmentChip", SEARCH_TIP))
         self.search_action.toggled.connect(self._on_search_toggled)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._show_menu)
@@ -362,7 +364,9 @@ class AttachmentChip(QFrame):
         self.remove_button.setObjectName("remove-attachment")
         self.remove_button.setIcon(icon("x"))  # drawn, not the ✕ glyph of some font
         self.remove_button.setAutoRaise(True)
-        self.remove_button.setToolTip(f"Remove {path.name}")
+        self.remove_button.setToolTip(
+            translate("AttachmentChip", "Remove {name}").format(name=path.name)
+        )
         self.remove_button.clicked.connect(lambda: self.sig_remove_clicked.emit(str(self.path)))
 
         self.progress_bar = QProgressBar(self)
@@ -389,7 +393,7 @@ class AttachmentChip(QFrame):
 
     def set_facts(self, facts: FileFacts) -> None:
         if not facts.is_file:
-            self.set_error("a folder, not a file")
+            self.set_error(translate("AttachmentChip", "a folder, not a file"))
             return
         self.file_size = facts.size
         if facts.thumbnail is not None:
@@ -413,7 +417,11 @@ class AttachmentChip(QFrame):
         else:
             bar.setRange(0, 0)  # indeterminate
         bar.show()
-        self.remove_button.setToolTip(f"Stop reading and remove {self.path.name}")
+        self.remove_button.setToolTip(
+            translate("AttachmentChip", "Stop reading and remove {name}").format(
+                name=self.path.name
+            )
+        )
         self._show_detail()
 
     def set_read_done(self) -> None:
@@ -422,7 +430,9 @@ class AttachmentChip(QFrame):
             return
         self.reading = None
         self.progress_bar.hide()
-        self.remove_button.setToolTip(f"Remove {self.path.name}")
+        self.remove_button.setToolTip(
+            translate("AttachmentChip", "Remove {name}").format(name=self.path.name)
+        )
         self._show_detail()
 
     @property
@@ -440,7 +450,9 @@ class AttachmentChip(QFrame):
         menu.setToolTipsVisible(True)
         menu.addAction(self.search_action)
         menu.addSeparator()
-        remove = menu.addAction(f"Remove {self.path.name}")
+        remove = menu.addAction(
+            translate("AttachmentChip", "Remove {name}").format(name=self.path.name)
+        )
         remove.triggered.connect(lambda: self.sig_remove_clicked.emit(str(self.path)))
         return menu
 
@@ -521,13 +533,19 @@ class ResourceChip(QFrame):
         if description:
             tip.append(description)
         self.setToolTip("\n".join(tip))
-        self.setAccessibleName(f"MCP resource {self.title}")
+        self.setAccessibleName(
+            translate("ResourceChip", "MCP resource {title}").format(title=self.title)
+        )
         self.remove_button = QToolButton(self)
         self.remove_button.setObjectName("remove-attachment")
         self.remove_button.setIcon(icon("x"))
         self.remove_button.setAutoRaise(True)
-        self.remove_button.setToolTip(f"Remove {self.title}")
-        self.remove_button.setAccessibleName(f"Remove {self.title}")
+        self.remove_button.setToolTip(
+            translate("ResourceChip", "Remove {title}").format(title=self.title)
+        )
+        self.remove_button.setAccessibleName(
+            translate("ResourceChip", "Remove {title}").format(title=self.title)
+        )
         self.remove_button.clicked.connect(lambda: self.sig_remove_clicked.emit(self.ref))
         text = QVBoxLayout()
         text.setContentsMargins(0, 0, 0, 0)
@@ -680,7 +698,11 @@ class AttachmentStrip(QWidget):
         def failed(exc: BaseException) -> None:
             if current():
                 missing = isinstance(exc, FileNotFoundError)
-                chip.set_error("not found" if missing else f"cannot read: {exc}")
+                chip.set_error(
+                    translate("AttachmentStrip", "not found")
+                    if missing
+                    else translate("AttachmentStrip", "cannot read: {exc}").format(exc=exc)
+                )
 
         self._submit(lambda: probe_file(path), done, failed)
 

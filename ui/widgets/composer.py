@@ -77,6 +77,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon, scale_with_font
 from parley.ui.shortcuts import window_keys
 from parley.ui.transcript.column import COLUMN_EMS, font_pixels
@@ -112,10 +113,17 @@ __all__ = [
 SEND_KEY_MODES = ("ctrl+enter", "enter")
 
 _PLACEHOLDERS = {
-    "ctrl+enter": "Ask anything — Ctrl+Enter to send, / for commands",
-    "enter": "Ask anything — Enter to send, Shift+Enter for a new line, / for commands",
+    "ctrl+enter": QT_TRANSLATE_NOOP(
+        "Composer", "Ask anything — Ctrl+Enter to send, / for commands"
+    ),
+    "enter": QT_TRANSLATE_NOOP(
+        "Composer", "Ask anything — Enter to send, Shift+Enter for a new line, / for commands"
+    ),
 }
-_SEND_TIPS = {"ctrl+enter": "Send (Ctrl+Enter)", "enter": "Send (Enter)"}
+_SEND_TIPS = {
+    "ctrl+enter": QT_TRANSLATE_NOOP("Composer", "Send (Ctrl+Enter)"),
+    "enter": QT_TRANSLATE_NOOP("Composer", "Send (Enter)"),
+}
 #: The rounded box's corner radius and its inner margins, in pixels.
 RADIUS = 14
 _PADDING = (12, 8, 8, 8)
@@ -166,26 +174,32 @@ class Composer(QWidget):
         self.chips = AttachmentStrip(self, submit)
         self.editor = PromptEdit(self)
         self.editor.setObjectName("prompt")
-        self.editor.setAccessibleName("Prompt")
+        self.editor.setAccessibleName(translate("Composer", "Prompt"))
         self.editor.setTabChangesFocus(True)
         self.attach_button = QToolButton(self)
         self.attach_button.setObjectName("attach")
-        self.attach_button.setText("Attach")  # read by screen readers; only the icon is drawn
-        self.attach_button.setAccessibleName("Attach files")
+        self.attach_button.setText(
+            translate("Composer", "Attach")
+        )  # read by screen readers; only the icon is drawn
+        self.attach_button.setAccessibleName(translate("Composer", "Attach files"))
         self.attach_button.setIcon(icon("paperclip"))
         scale_with_font(self.attach_button, 1.25)
         self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.attach_button.setAutoRaise(True)
         self.attach_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.attach_button.setToolTip("Attach files (or drop them here, or paste them)")
+        self.attach_button.setToolTip(
+            translate("Composer", "Attach files (or drop them here, or paste them)")
+        )
         #: Asked when the paperclip is clicked (the window sets it): True when this
         #: conversation has MCP servers, so the paperclip offers their resources too.
         self.mcp_resources_available: Callable[[], bool] | None = None
         self.attach_menu = QMenu(self)
         self.attach_menu.setObjectName("attach-menu")
-        self.attach_files_action = self.attach_menu.addAction("Files…")
+        self.attach_files_action = self.attach_menu.addAction(translate("Composer", "Files…"))
         self.attach_files_action.triggered.connect(self.choose_files)
-        self.attach_mcp_action = self.attach_menu.addAction("From an MCP server…")
+        self.attach_mcp_action = self.attach_menu.addAction(
+            translate("Composer", "From an MCP server…")
+        )
         self.attach_mcp_action.triggered.connect(self.sig_mcp_resources_requested)
         self.button = SendButton(self)
         self.context_gauge = ContextGauge(self)
@@ -213,16 +227,19 @@ class Composer(QWidget):
 
         self.banner = QFrame(self)
         self.banner.setObjectName("edit-banner")
-        self.banner.setAccessibleName("Editing an earlier message")
+        self.banner.setAccessibleName(translate("Composer", "Editing an earlier message"))
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
         self.banner_label = QLabel(
-            "Editing an earlier message — sending starts a new branch.", self.banner
+            translate("Composer", "Editing an earlier message — sending starts a new branch."),
+            self.banner,
         )
         self.banner_label.setWordWrap(True)
-        self.cancel_edit_button = QPushButton("Cancel", self.banner)
+        self.cancel_edit_button = QPushButton(translate("Composer", "Cancel"), self.banner)
         self.cancel_edit_button.setObjectName("cancel-edit")
-        self.cancel_edit_button.setAccessibleName("Cancel editing")
-        self.cancel_edit_button.setToolTip("Stop editing and bring back your draft (Esc)")
+        self.cancel_edit_button.setAccessibleName(translate("Composer", "Cancel editing"))
+        self.cancel_edit_button.setToolTip(
+            translate("Composer", "Stop editing and bring back your draft (Esc)")
+        )
         banner_row = QHBoxLayout(self.banner)
         banner_row.setContentsMargins(8, 4, 4, 4)
         banner_row.addWidget(self.banner_label, 1)
@@ -231,7 +248,7 @@ class Composer(QWidget):
 
         self.error_label = QLabel(self)
         self.error_label.setObjectName("prompt-error")
-        self.error_label.setAccessibleName("Prompt error")
+        self.error_label.setAccessibleName(translate("Composer", "Prompt error"))
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         self.error_label.hide()
@@ -277,7 +294,11 @@ class Composer(QWidget):
         """Send becomes Stop while a turn runs, and back."""
         self._running = running
         self.button.set_running(running)
-        self.button.setToolTip("Stop the answer (Esc)" if running else _SEND_TIPS[self._send_key])
+        self.button.setToolTip(
+            translate("Composer", "Stop the answer (Esc)")
+            if running
+            else translate("Composer", _SEND_TIPS[self._send_key])
+        )
 
     def set_busy(self, reason: str) -> None:
         """Sending waits while ``reason`` holds ("Summarising earlier messages…"; "" ends it):
@@ -365,7 +386,7 @@ class Composer(QWidget):
             raise ValueError(f"Unknown send key {mode!r}; expected one of {SEND_KEY_MODES}")
         self._send_key = mode
         self.editor.send_key = mode
-        self.editor.setPlaceholderText(_PLACEHOLDERS[mode])
+        self.editor.setPlaceholderText(translate("Composer", _PLACEHOLDERS[mode]))
         self.set_running(self._running)
 
     @property
@@ -664,7 +685,7 @@ class Composer(QWidget):
     def choose_files(self) -> None:
         """The paperclip: pick one or more files in the system dialog."""
         chosen, _filter = QFileDialog.getOpenFileNames(
-            self, "Attach files", str(self.start_folder())
+            self, translate("Composer", "Attach files"), str(self.start_folder())
         )
         if chosen:
             self._last_folder = Path(chosen[-1]).parent

@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import translate
+
 #: At most this many suggestions are visible at once; the rest scroll.
 POPUP_VISIBLE_ROWS = 8
 _DESCRIPTION_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -189,7 +191,7 @@ class CommandPopup(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("command-popup")
-        self.setAccessibleName("Command suggestions")
+        self.setAccessibleName(translate("CommandPopup", "Command suggestions"))
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setUniformItemSizes(True)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from parley.application.conversation_view import ContextFill
 from parley.application.conversation_view.items import WARN_AT
+from parley.ui.i18n import translate
 from parley.ui.rendering.markdown import palette_for
 
 #: The ring's line width and the gap between the ring and the text (px).
@@ -38,7 +39,7 @@ class ContextGauge(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("context-gauge")
-        self.setAccessibleName("Context window")
+        self.setAccessibleName(translate("ContextGauge", "Context window"))
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.fill: ContextFill | None = None
         #: The share of the window past which the gauge turns amber (the compaction threshold).

@@ -63,6 +63,8 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.conversations.sections import Section, parse_time
+from parley.application.ports.event_store import SessionRecord
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 from parley.ui.key_text import keys_for
 from parley.ui.qt_items import children, top_level_items
@@ -84,12 +86,26 @@ _EXPANDED, _COLLAPSED = "\u25be", "\u25b8"  # ▾ ▸
 
 
 #: The list's accessible description while it shows rows.
-ROW_KEYS = "Enter opens, F2 renames, Delete deletes, the context menu has more"
+ROW_KEYS = QT_TRANSLATE_NOOP(
+    "ConversationList", "Enter opens, F2 renames, Delete deletes, the context menu has more"
+)
+#: The fixed section titles ``application.conversations.sections`` gives (a project's section
+#: is titled with its name), by section key, marked for translation.
+_SECTION_TITLES = {
+    "pinned": QT_TRANSLATE_NOOP("ConversationList", "Pinned"),
+    "today": QT_TRANSLATE_NOOP("ConversationList", "Today"),
+    "yesterday": QT_TRANSLATE_NOOP("ConversationList", "Yesterday"),
+    "previous_7_days": QT_TRANSLATE_NOOP("ConversationList", "Previous 7 days"),
+    "previous_30_days": QT_TRANSLATE_NOOP("ConversationList", "Previous 30 days"),
+    "older": QT_TRANSLATE_NOOP("ConversationList", "Older"),
+}
 
 
 def no_conversations_text() -> str:
     """What an empty sidebar teaches: how to start, with the real key (``ui.shortcuts``)."""
-    return f"No conversations yet — start one with {keys_for('New conversation')}."
+    return translate("ConversationList", "No conversations yet — start one with {keys}.").format(
+        keys=keys_for("New conversation")
+    )
 
 
 def no_matches_text(query: str) -> str:
@@ -97,8 +113,14 @@ def no_matches_text(query: str) -> str:
     shown = query.strip()
     if len(shown) > 40:
         shown = shown[:39] + "…"
-    head = f"No conversations match “{shown}”." if shown else "No conversations match."
-    return f"{head} Try fewer or other words; Esc clears the search."
+    head = (
+        translate("ConversationList", "No conversations match “{query}”.").format(query=shown)
+        if shown
+        else translate("ConversationList", "No conversations match.")
+    )
+    return translate(
+        "ConversationList", "{head} Try fewer or other words; Esc clears the search."
+    ).format(head=head)
 
 
 def local_time(ts: str) -> str:
@@ -188,7 +210,7 @@ class _RenameDelegate(QStyledItemDelegate):
     ) -> QWidget:
         editor = QLineEdit(parent)
         editor.setObjectName("conversation-rename")
-        editor.setAccessibleName("New title")
+        editor.setAccessibleName(translate("_RenameDelegate", "New title"))
         return editor
 
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
@@ -236,8 +258,8 @@ class ConversationList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("conversations")
-        self.setAccessibleName("Conversations")
-        self.setAccessibleDescription(ROW_KEYS)
+        self.setAccessibleName(translate("ConversationList", "Conversations"))
+        self.setAccessibleDescription(translate("ConversationList", ROW_KEYS))
         self.setHeaderHidden(True)
         self.setColumnCount(1)
         # The sidebar sits on the window's colour with no frame, like the peers' sidebars; the
@@ -267,6 +289,9 @@ class ConversationList(QTreeWidget):
         self.itemCollapsed.connect(self._on_collapsed)
         self._projects: list[tuple[str, str]] = []
         self._collapsed_projects: set[str] = set()
+        #: Conversations written by scheduled tasks, shown in a section of their own (issue 20).
+        self._scheduled: frozenset[str] = frozenset()
+        self._scheduled_title = "Scheduled"
         self._rebuilding = False
         #: The context menu last shown (kept so it stays alive while open; tests reach it here).
         self.context_menu: QMenu | None = None
@@ -300,8 +325,15 @@ class ConversationList(QTreeWidget):
         """The projects offered under "Move to project": ``(project_id, name)`` pairs."""
         self._projects = [(str(pid), str(name)) for pid, name in projects]
 
+    def set_scheduled(self, session_ids: frozenset[str], title: str) -> None:
+        """The conversations scheduled runs wrote: from the next ``set_sections`` on they are
+        listed last, under ``title``, instead of by date (a pinned one stays in Pinned)."""
+        self._scheduled = frozenset(session_ids)
+        self._scheduled_title = title
+
     def set_sections(self, sections: Sequence[Section], current_session_id: str | None) -> None:
         """Show ``sections`` (headers and their conversations) and select the current one."""
+        sections = _with_scheduled(sections, self._scheduled, self._scheduled_title)
         self._rebuilding = True
         try:
             self.clear()
@@ -373,7 +405,7 @@ class ConversationList(QTreeWidget):
         """With no row, show ``text`` over the list (and as its description); else nothing."""
         if self.topLevelItemCount():
             self.empty_hint.hide()
-            self.setAccessibleDescription(ROW_KEYS)
+            self.setAccessibleDescription(translate("ConversationList", ROW_KEYS))
             return
         self.empty_hint.setText(text)
         self.setAccessibleDescription(text)
@@ -434,7 +466,9 @@ class ConversationList(QTreeWidget):
         header = QTreeWidgetItem()
         header.setData(0, KIND_ROLE, SECTION)
         header.setData(0, SECTION_ROLE, section.key)
-        header.setData(0, TITLE_ROLE, section.title)
+        fixed = _SECTION_TITLES.get(section.key)
+        title = translate("ConversationList", fixed) if fixed else section.title
+        header.setData(0, TITLE_ROLE, title)
         header.setData(0, PROJECT_ROLE, section.project_id)
         # Enabled (so the arrow keys can reach a project header to fold it) but never selected.
         header.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -584,7 +618,7 @@ class ConversationList(QTreeWidget):
         current_project = item.data(0, PROJECT_ROLE)
         menu = QMenu(self)
         menu.setObjectName("conversation-menu")
-        menu.setAccessibleName("Conversation actions")
+        menu.setAccessibleName(translate("ConversationList", "Conversation actions"))
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def add(text: str, name: str, slot: Callable[[], object]) -> QAction:
@@ -593,14 +627,22 @@ class ConversationList(QTreeWidget):
             action.triggered.connect(slot)
             return action
 
-        add("Rename", "rename", lambda: self.rename(session_id)).setShortcut("F2")
         add(
-            "Unpin" if pinned else "Pin",
+            translate("ConversationList", "Rename"), "rename", lambda: self.rename(session_id)
+        ).setShortcut("F2")
+        add(
+            translate("ConversationList", "Unpin")
+            if pinned
+            else translate("ConversationList", "Pin"),
             "pin",
             lambda: self.sig_pin_requested.emit(session_id, not pinned),
         )
-        add("Duplicate", "duplicate", lambda: self.sig_duplicate_requested.emit(session_id))
-        projects = menu.addMenu("Move to project")
+        add(
+            translate("ConversationList", "Duplicate"),
+            "duplicate",
+            lambda: self.sig_duplicate_requested.emit(session_id),
+        )
+        projects = menu.addMenu(translate("ConversationList", "Move to project"))
         projects.setObjectName("move-to-project")
         projects.menuAction().setObjectName("move-to-project")
         choices: list[tuple[str | None, str]] = [(None, "No project")]
@@ -617,13 +659,38 @@ class ConversationList(QTreeWidget):
             )
         if not self._projects:
             projects.addSeparator()
-            hint = projects.addAction("(no projects yet)")
+            hint = projects.addAction(translate("ConversationList", "(no projects yet)"))
             hint.setEnabled(False)
         menu.addSeparator()
-        add("Delete", "delete", lambda: self.sig_delete_requested.emit(session_id)).setShortcut(
-            "Del"
-        )
+        add(
+            translate("ConversationList", "Delete"),
+            "delete",
+            lambda: self.sig_delete_requested.emit(session_id),
+        ).setShortcut("Del")
         return menu
+
+
+def _with_scheduled(
+    sections: Sequence[Section], scheduled: frozenset[str], title: str
+) -> Sequence[Section]:
+    """``sections`` with the scheduled runs' conversations moved to a last section of their
+    own (key ``scheduled``); Pinned keeps its own. Unchanged when there are none."""
+    if not scheduled:
+        return sections
+    kept: list[Section] = []
+    moved: list[SessionRecord] = []
+    for section in sections:
+        if section.key == "pinned":
+            kept.append(section)
+            continue
+        stays = tuple(r for r in section.sessions if r.id not in scheduled)
+        moved.extend(r for r in section.sessions if r.id in scheduled)
+        if stays:
+            kept.append(Section(section.key, section.title, stays, section.project_id))
+    if moved:
+        moved.sort(key=lambda r: r.updated_at, reverse=True)
+        kept.append(Section("scheduled", title, tuple(moved)))
+    return kept
 
 
 def _session_tooltip(title: str, updated_at: str) -> str:

@@ -27,16 +27,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon, pixmap
 from parley.ui.key_text import keys_for
 
 #: The examples offered: (a short title, the prompt it puts in the composer). Short enough to be
 #: read whole on a card at 100 % zoom (a longer one is elided, the whole of it in the tooltip).
 EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("Explain a concept", "Explain public keys simply."),
-    ("Write code", "Dedupe a file's lines in Python."),
-    ("Summarise a document", "Summarise the attached file."),
-    ("Plan something", "Plan three days in Lisbon."),
+    (
+        QT_TRANSLATE_NOOP("EmptyConversation", "Explain a concept"),
+        QT_TRANSLATE_NOOP("EmptyConversation", "Explain public keys simply."),
+    ),
+    (
+        QT_TRANSLATE_NOOP("EmptyConversation", "Write code"),
+        QT_TRANSLATE_NOOP("EmptyConversation", "Dedupe a file's lines in Python."),
+    ),
+    (
+        QT_TRANSLATE_NOOP("EmptyConversation", "Summarise a document"),
+        QT_TRANSLATE_NOOP("EmptyConversation", "Summarise the attached file."),
+    ),
+    (
+        QT_TRANSLATE_NOOP("EmptyConversation", "Plan something"),
+        QT_TRANSLATE_NOOP("EmptyConversation", "Plan three days in Lisbon."),
+    ),
 )
 
 
@@ -49,11 +62,11 @@ class EmptyConversation(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("empty-conversation")
-        self.setAccessibleName("New conversation")
+        self.setAccessibleName(translate("EmptyConversation", "New conversation"))
         self.mark = QLabel()
         self.mark.setObjectName("empty-mark")
         self.mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.heading = QLabel("What can I help with?")
+        self.heading = QLabel(translate("EmptyConversation", "What can I help with?"))
         self.heading.setObjectName("empty-heading")
         self.heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.buttons: list[QPushButton] = []
@@ -61,11 +74,15 @@ class EmptyConversation(QWidget):
         grid.setSpacing(10)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
-        for index, (title, prompt) in enumerate(EXAMPLES):
+        for index, (english_title, english_prompt) in enumerate(EXAMPLES):
+            title = translate("EmptyConversation", english_title)
+            prompt = translate("EmptyConversation", english_prompt)
             button = QPushButton(f"{title}\n{prompt}")
             button.setObjectName("example-prompt")
             button.setIcon(icon("message-square"))
-            button.setAccessibleName(f"Example: {title}")
+            button.setAccessibleName(
+                translate("EmptyConversation", "Example: {title}").format(title=title)
+            )
             button.setAccessibleDescription(prompt)
             button.setToolTip(prompt)
             button.setStyleSheet(
@@ -82,7 +99,11 @@ class EmptyConversation(QWidget):
             grid.addWidget(button, index // 2, index % 2)
             self.buttons.append(button)
         sheet = keys_for("Show shortcuts")
-        self.keys_hint = QLabel(f"Press {sheet} to see every keyboard shortcut.")
+        self.keys_hint = QLabel(
+            translate("EmptyConversation", "Press {sheet} to see every keyboard shortcut.").format(
+                sheet=sheet
+            )
+        )
         self.keys_hint.setObjectName("empty-keys")
         self.keys_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.keys_hint.setStyleSheet("color: palette(placeholder-text)")
@@ -139,7 +160,7 @@ class EmptyConversation(QWidget):
             button.setMinimumHeight(metrics.height() * 3)
 
     def prompts(self) -> list[str]:
-        return [prompt for _title, prompt in EXAMPLES]
+        return [translate("EmptyConversation", prompt) for _title, prompt in EXAMPLES]
 
 
 #: The heading's size relative to the text, and the column's width in average characters.

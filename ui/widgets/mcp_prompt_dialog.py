@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from parley.application.mcp.model import SERVER_TOOL_SEPARATOR, McpPrompt
 from parley.application.mcp.prompt_commands import missing_required
+from parley.ui.i18n import translate
 
 
 def _plain_label(text: str, parent: QWidget) -> QLabel:
@@ -54,10 +55,17 @@ class McpPromptDialog(QDialog):
         self.prompt = prompt
         self.setObjectName("mcp-prompt-dialog")
         shown = f"{prompt.server}{SERVER_TOOL_SEPARATOR}{prompt.name}"
-        self.setWindowTitle(f"Prompt {shown}")
-        self.setAccessibleName(f"Arguments of the prompt {shown}")
+        self.setWindowTitle(translate("McpPromptDialog", "Prompt {shown}").format(shown=shown))
+        self.setAccessibleName(
+            translate("McpPromptDialog", "Arguments of the prompt {shown}").format(shown=shown)
+        )
         column = QVBoxLayout(self)
-        heading = _plain_label(f"{prompt.name} — a prompt of the MCP server {prompt.server}", self)
+        heading = _plain_label(
+            translate("McpPromptDialog", "{name} — a prompt of the MCP server {server}").format(
+                name=prompt.name, server=prompt.server
+            ),
+            self,
+        )
         heading.setObjectName("mcp-prompt-heading")
         column.addWidget(heading)
         if prompt.description:
@@ -95,13 +103,13 @@ class McpPromptDialog(QDialog):
             self.fields[argument.name] = edit
         column.addLayout(form)
         if any(a.required for a in prompt.arguments):
-            note = _plain_label("* required", self)
+            note = _plain_label(translate("McpPromptDialog", "* required"), self)
             note.setStyleSheet("color: palette(placeholder-text)")
             column.addWidget(note)
 
         self.error_label = _plain_label("", self)
         self.error_label.setObjectName("mcp-prompt-error")
-        self.error_label.setAccessibleName("Prompt arguments error")
+        self.error_label.setAccessibleName(translate("McpPromptDialog", "Prompt arguments error"))
         self.error_label.hide()
         column.addWidget(self.error_label)
 
@@ -109,7 +117,7 @@ class McpPromptDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Use prompt")
+        ok.setText(translate("McpPromptDialog", "Use prompt"))
         ok.setObjectName("mcp-prompt-ok")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -133,7 +141,13 @@ class McpPromptDialog(QDialog):
         if missing:
             names = ", ".join(missing)
             self._show_error(
-                f"Fill in {names}: the server needs {'them' if len(missing) > 1 else 'it'}."
+                translate("McpPromptDialog", "Fill in {names}: the server needs them.").format(
+                    names=names
+                )
+                if len(missing) > 1
+                else translate("McpPromptDialog", "Fill in {names}: the server needs it.").format(
+                    names=names
+                )
             )
             self.fields[missing[0]].setFocus()
             return

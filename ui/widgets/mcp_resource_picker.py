@@ -45,6 +45,7 @@ from parley.application.mcp.model import (
     McpServerConfig,
 )
 from parley.domain.agents.conversation_execution_request import McpResourceRef, uri_tail
+from parley.ui.i18n import translate
 
 #: ``submit(job, on_done, on_error)``: run ``job`` off the UI thread, call back on it.
 Submit = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
@@ -76,8 +77,8 @@ class McpResourcePicker(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("mcp-resource-picker")
-        self.setWindowTitle("Attach from an MCP server")
-        self.setAccessibleName("Attach resources from MCP servers")
+        self.setWindowTitle(translate("McpResourcePicker", "Attach from an MCP server"))
+        self.setAccessibleName(translate("McpResourcePicker", "Attach resources from MCP servers"))
         self._servers = tuple(servers)
         self._list = list_resources
         self._submit = submit
@@ -89,8 +90,10 @@ class McpResourcePicker(QDialog):
 
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setObjectName("resource-filter")
-        self.filter_edit.setPlaceholderText("Filter by name, URI or description")
-        self.filter_edit.setAccessibleName("Filter resources")
+        self.filter_edit.setPlaceholderText(
+            translate("McpResourcePicker", "Filter by name, URI or description")
+        )
+        self.filter_edit.setAccessibleName(translate("McpResourcePicker", "Filter resources"))
         self.filter_edit.setClearButtonEnabled(True)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("resource-status")
@@ -98,7 +101,7 @@ class McpResourcePicker(QDialog):
         self.status_label.setStyleSheet("color: palette(placeholder-text)")
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("resources")
-        self.tree.setAccessibleName("Resources")
+        self.tree.setAccessibleName(translate("McpResourcePicker", "Resources"))
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setRootIsDecorated(False)
@@ -114,7 +117,7 @@ class McpResourcePicker(QDialog):
         self.error_label.hide()
         self.buttons = QDialogButtonBox(self)
         self.attach_button = self.buttons.addButton(
-            "Attach", QDialogButtonBox.ButtonRole.AcceptRole
+            translate("McpResourcePicker", "Attach"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.attach_button.setObjectName("attach-resources")
         self.attach_button.setEnabled(False)
@@ -212,19 +215,34 @@ class McpResourcePicker(QDialog):
                 where = self._log_path(server)
             except Exception:  # a log path is a courtesy, never a reason to fail
                 where = ""
-        line = f"Could not list the resources of MCP server '{server}': {reason}."
-        self.errors[server] = f"{line} Its log: {where}" if where else line
+        line = translate(
+            "McpResourcePicker", "Could not list the resources of MCP server '{server}': {reason}."
+        ).format(server=server, reason=reason)
+        self.errors[server] = (
+            translate("McpResourcePicker", "{line} Its log: {where}").format(line=line, where=where)
+            if where
+            else line
+        )
         self.error_label.setText("\n".join(self.errors[n] for n in sorted(self.errors)))
         self.error_label.show()
         self._show_status()
 
     def _show_status(self) -> None:
         if not self._servers:
-            text = "No MCP server is chosen for this conversation (Tools → MCP servers)."
+            text = translate(
+                "McpResourcePicker",
+                "No MCP server is chosen for this conversation (Tools → MCP servers).",
+            )
         elif self._pending:
-            text = f"Loading… (waiting for {', '.join(sorted(self._pending))})"
+            text = translate("McpResourcePicker", "Loading… (waiting for {servers})").format(
+                servers=", ".join(sorted(self._pending))
+            )
         elif self.tree.topLevelItemCount() == 0:
-            text = "These servers offer no resources." if not self.errors else ""
+            text = (
+                translate("McpResourcePicker", "These servers offer no resources.")
+                if not self.errors
+                else ""
+            )
         else:
             shown = sum(
                 1 for i in range(self.tree.topLevelItemCount()) if not self._row(i).isHidden()

@@ -24,6 +24,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.icons import icon
 
 _PROVIDER = Qt.ItemDataRole.UserRole + 1
@@ -60,7 +61,7 @@ class ModelPicker(QComboBox):
         """What the closed picker shows: the chosen model's id, elided."""
         _provider, model = self.current()
         if not model:
-            return "Choose a model"
+            return translate("ModelPicker", "Choose a model")
         return model if len(model) <= MAX_LABEL_CHARS else model[: MAX_LABEL_CHARS - 1] + "…"
 
     def _padding(self) -> int:
@@ -77,7 +78,13 @@ class ModelPicker(QComboBox):
 
     def _on_current_changed(self, _row: int) -> None:
         provider, model = self.current()
-        self.setToolTip(f"{model} on {provider} — the model for the next message" if model else "")
+        self.setToolTip(
+            translate(
+                "ModelPicker", "{model} on {provider} — the model for the next message"
+            ).format(model=model, provider=provider)
+            if model
+            else ""
+        )
         self.updateGeometry()
         self.update()
 
@@ -236,7 +243,9 @@ class ModelPicker(QComboBox):
 
     def _model_item(self, provider: str, model: str) -> QStandardItem:
         item = QStandardItem(f"    {model}")
-        item.setToolTip(f"{model} on {provider}")
+        item.setToolTip(
+            translate("ModelPicker", "{model} on {provider}").format(model=model, provider=provider)
+        )
         item.setData(provider, _PROVIDER)
         item.setData(model, _MODEL)
         item.setData("model", _KIND)
@@ -246,8 +255,12 @@ class ModelPicker(QComboBox):
         self._model.appendRow(self._model_item(provider, model))
 
     def _append_other(self, provider: str) -> None:
-        item = QStandardItem("    Other model…")
-        item.setToolTip(f"Type the id of any model {provider} serves")
+        item = QStandardItem(translate("ModelPicker", "    Other model…"))
+        item.setToolTip(
+            translate("ModelPicker", "Type the id of any model {provider} serves").format(
+                provider=provider
+            )
+        )
         item.setData(provider, _PROVIDER)
         item.setData("other", _KIND)
         self._model.appendRow(item)
@@ -276,7 +289,11 @@ class ModelPicker(QComboBox):
             return
         if item.data(_KIND) == "other":
             provider = item.data(_PROVIDER)
-            model, ok = QInputDialog.getText(self, "Other model", f"Model id on {provider}:")
+            model, ok = QInputDialog.getText(
+                self,
+                translate("ModelPicker", "Other model"),
+                translate("ModelPicker", "Model id on {provider}:").format(provider=provider),
+            )
             if ok and model.strip():
                 self.select(provider, model.strip())
             elif not self.select(*self._last):

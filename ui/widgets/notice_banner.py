@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from parley.ui.i18n import translate
+
 
 class NoticeBanner(QFrame):
     """A warning line with a Dismiss cross; dismissing hides it for good."""
@@ -18,7 +20,7 @@ class NoticeBanner(QFrame):
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("notice-banner")
-        self.setAccessibleName("Notice")
+        self.setAccessibleName(translate("NoticeBanner", "Notice"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(
             "#notice-banner { background: #fff4d6; }"
@@ -31,8 +33,8 @@ class NoticeBanner(QFrame):
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.close_button = QToolButton()
         self.close_button.setText("\u00d7")  # the multiplication sign, a close cross
-        self.close_button.setAccessibleName("Dismiss")
-        self.close_button.setToolTip("Dismiss")
+        self.close_button.setAccessibleName(translate("NoticeBanner", "Dismiss"))
+        self.close_button.setToolTip(translate("NoticeBanner", "Dismiss"))
         self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.hide)
         layout = QHBoxLayout(self)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 from parley.ui.settings_pages.look import (
     HINT_STYLE,
@@ -69,56 +70,60 @@ class ProviderForm(QWidget):
     """List the models of this ``ProviderDraft``'s provider."""
 
     def __init__(
-        self, parent: QWidget | None = None, *, save_label: str = "Save", sectioned: bool = False
+        self, parent: QWidget | None = None, *, save_label: str = "", sectioned: bool = False
     ) -> None:
         super().__init__(parent)
         self._presets: dict[str, PresetChoice] = {}
         self._applied: PresetChoice | None = None  # the preset whose values the fields hold
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("preset")
-        self.preset_box.setAccessibleName("Preset")
+        self.preset_box.setAccessibleName(translate("ProviderForm", "Preset"))
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("provider-name")
-        self.name_edit.setAccessibleName("Name")
+        self.name_edit.setAccessibleName(translate("ProviderForm", "Name"))
         self.kind_box = QComboBox()
-        self.kind_box.setAccessibleName("Kind")
+        self.kind_box.setAccessibleName(translate("ProviderForm", "Kind"))
         for kind, label in KINDS:
             self.kind_box.addItem(label, kind)
         self.url_edit = QLineEdit()
         self.url_edit.setObjectName("base-url")
-        self.url_edit.setAccessibleName("Base URL")
+        self.url_edit.setAccessibleName(translate("ProviderForm", "Base URL"))
         self.key_edit = QLineEdit()
         self.key_edit.setObjectName("api-key")
-        self.key_edit.setAccessibleName("API key")
+        self.key_edit.setAccessibleName(translate("ProviderForm", "API key"))
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_source = QLabel("")
         self.key_source.setObjectName("key-source")
         self.key_source.setWordWrap(True)
         self.key_env_edit = QLineEdit()
-        self.key_env_edit.setPlaceholderText("optional: environment variable with the key")
-        self.key_env_edit.setAccessibleName("Key variable")
+        self.key_env_edit.setPlaceholderText(
+            translate("ProviderForm", "optional: environment variable with the key")
+        )
+        self.key_env_edit.setAccessibleName(translate("ProviderForm", "Key variable"))
         self.model_box = QComboBox()
         self.model_box.setObjectName("default-model")
-        self.model_box.setAccessibleName("Default model")
+        self.model_box.setAccessibleName(translate("ProviderForm", "Default model"))
         self.model_box.setEditable(True)
         self.model_box.setMinimumWidth(240)
-        self.fetch_button = QPushButton("Fetch models")
+        self.fetch_button = QPushButton(translate("ProviderForm", "Fetch models"))
         self.fetch_button.setIcon(icon("refresh-cw"))
         secondary(self.fetch_button)
-        self.test_button = QPushButton("Test")
+        self.test_button = QPushButton(translate("ProviderForm", "Test"))
         self.test_button.setObjectName("test-provider")
-        self.test_button.setAccessibleName("Test connection")
+        self.test_button.setAccessibleName(translate("ProviderForm", "Test connection"))
         self.test_button.setToolTip(
-            "Send a tiny request with what the form shows (nothing is saved)"
+            translate(
+                "ProviderForm", "Send a tiny request with what the form shows (nothing is saved)"
+            )
         )
         secondary(self.test_button)
-        self.save_button = QPushButton(save_label)
+        self.save_button = QPushButton(save_label or translate("ProviderForm", "Save"))
         self.save_button.setObjectName("save-provider")
         primary(self.save_button)
         self.result = QLabel("")
         self.result.setObjectName("provider-result")
         self.result.setWordWrap(True)
-        self.result.setAccessibleName("Provider result")
+        self.result.setAccessibleName(translate("ProviderForm", "Provider result"))
         #: Sectioned only: the result line and the buttons, for the owner to place.
         self.action_bar: QWidget | None = None
 
@@ -135,16 +140,16 @@ class ProviderForm(QWidget):
             self._lay_out_sections(model_row, buttons)
         else:
             form = QFormLayout(self)
-            form.addRow("Preset", self.preset_box)
-            form.addRow("Name", self.name_edit)
-            form.addRow("Kind", self.kind_box)
-            form.addRow("Base URL", self.url_edit)
-            form.addRow("API key", self.key_edit)
+            form.addRow(translate("ProviderForm", "Preset"), self.preset_box)
+            form.addRow(translate("ProviderForm", "Name"), self.name_edit)
+            form.addRow(translate("ProviderForm", "Kind"), self.kind_box)
+            form.addRow(translate("ProviderForm", "Base URL"), self.url_edit)
+            form.addRow(translate("ProviderForm", "API key"), self.key_edit)
             form.addRow("", self.key_source)
             self._plain_form = form
             form.setRowVisible(self.key_source, False)  # until there is something to say
-            form.addRow("Key variable", self.key_env_edit)
-            form.addRow("Default model", model_row)
+            form.addRow(translate("ProviderForm", "Key variable"), self.key_env_edit)
+            form.addRow(translate("ProviderForm", "Default model"), model_row)
             form.addRow("", self.result)
             form.addRow(buttons)
 
@@ -160,7 +165,19 @@ class ProviderForm(QWidget):
 
         self.model_box.setMinimumWidth(self.fontMetrics().horizontalAdvance("x") * 12)
         width = label_width(
-            self, ("Preset", "Name", "Kind", "Base URL", "API key", "Key variable", "Default model")
+            self,
+            tuple(
+                translate("ProviderForm", label)
+                for label in (
+                    QT_TRANSLATE_NOOP("ProviderForm", "Preset"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "Name"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "Kind"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "Base URL"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "API key"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "Key variable"),
+                    QT_TRANSLATE_NOOP("ProviderForm", "Default model"),
+                )
+            ),
         )
 
         def card(title: str, rows: list[Row]) -> QWidget:
@@ -172,38 +189,62 @@ class ProviderForm(QWidget):
         column.setSpacing(10)
         column.addWidget(
             card(
-                "Connection",
+                translate("ProviderForm", "Connection"),
                 [
-                    ("Preset", self.preset_box, "Fills in the address, key variable and a model."),
-                    ("Name", self.name_edit, "How the model picker names this provider."),
-                    ("Kind", self.kind_box, "The wire format; a preset fixes it."),
-                    ("Base URL", self.url_edit, "The API's root, e.g. https://api.openai.com/v1"),
+                    (
+                        translate("ProviderForm", "Preset"),
+                        self.preset_box,
+                        translate(
+                            "ProviderForm", "Fills in the address, key variable and a model."
+                        ),
+                    ),
+                    (
+                        translate("ProviderForm", "Name"),
+                        self.name_edit,
+                        translate("ProviderForm", "How the model picker names this provider."),
+                    ),
+                    (
+                        translate("ProviderForm", "Kind"),
+                        self.kind_box,
+                        translate("ProviderForm", "The wire format; a preset fixes it."),
+                    ),
+                    (
+                        translate("ProviderForm", "Base URL"),
+                        self.url_edit,
+                        translate("ProviderForm", "The API's root, e.g. https://api.openai.com/v1"),
+                    ),
                 ],
             )
         )
         key_card = card(
-            "API key",
+            translate("ProviderForm", "API key"),
             [
-                ("API key", self.key_edit, ""),
+                (translate("ProviderForm", "API key"), self.key_edit, ""),
                 ("", self.key_source, ""),
                 (
-                    "Key variable",
+                    translate("ProviderForm", "Key variable"),
                     self.key_env_edit,
-                    "A key you paste is kept in the system keyring, never in a file, and never "
-                    "shown again; or name an environment variable that holds it.",
+                    translate(
+                        "ProviderForm",
+                        "A key you paste is kept in the system keyring, never in a file, and never "
+                        "shown again; or name an environment variable that holds it.",
+                    ),
                 ),
             ],
         )
         column.addWidget(key_card)
         column.addWidget(
             card(
-                "Model",
+                translate("ProviderForm", "Model"),
                 [
                     (
-                        "Default model",
+                        translate("ProviderForm", "Default model"),
                         model_row,
-                        "New chats with this provider start on it. Fetch models lists what the "
-                        "server offers.",
+                        translate(
+                            "ProviderForm",
+                            "New chats with this provider start on it. Fetch models lists what the "
+                            "server offers.",
+                        ),
                     ),
                 ],
             )
@@ -223,7 +264,7 @@ class ProviderForm(QWidget):
         self._presets = {p.name: p for p in presets}
         self.preset_box.blockSignals(True)
         self.preset_box.clear()
-        self.preset_box.addItem("Custom (OpenAI-compatible)", "")
+        self.preset_box.addItem(translate("ProviderForm", "Custom (OpenAI-compatible)"), "")
         for preset in presets:
             self.preset_box.addItem(preset.label, preset.name)
         self.preset_box.blockSignals(False)
@@ -272,7 +313,9 @@ class ProviderForm(QWidget):
         self.kind_box.setEnabled(not preset)
         self.url_edit.setText(base_url)
         self.key_edit.clear()
-        self.key_edit.setPlaceholderText("leave empty to keep the current key")
+        self.key_edit.setPlaceholderText(
+            translate("ProviderForm", "leave empty to keep the current key")
+        )
         self.key_env_edit.setText(api_key_env)
         self.model_box.clear()
         self.model_box.addItems(list(dict.fromkeys(m for m in (default_model, *models) if m)))
@@ -296,7 +339,12 @@ class ProviderForm(QWidget):
         self.model_box.clear()
         self.model_box.addItems(list(models))
         self.model_box.setCurrentText(current or (models[0] if models else ""))
-        self.show_result(f"{len(models)} model(s) available.", ok=True)
+        self.show_result(
+            translate("ProviderForm", "{n_models} model(s) available.").format(
+                n_models=len(models)
+            ),
+            ok=True,
+        )
 
     def show_result(self, text: str, *, ok: bool) -> None:
         self.result.setStyleSheet("color: #1c8a5a" if ok else "color: #c0392b")
@@ -329,7 +377,9 @@ class ProviderForm(QWidget):
                     self.model_box.clear()
                     self.model_box.setCurrentText("")
                 self.kind_box.setCurrentIndex(max(0, self.kind_box.findData("openai")))
-            self.key_edit.setPlaceholderText("optional for local servers")
+            self.key_edit.setPlaceholderText(
+                translate("ProviderForm", "optional for local servers")
+            )
             return
         if not self.name_edit.isReadOnly():
             self.name_edit.setText(preset.name)
@@ -340,7 +390,7 @@ class ProviderForm(QWidget):
         if preset.default_model:
             self.model_box.addItem(preset.default_model)
         self.key_edit.setPlaceholderText(
-            "paste the key: it is kept in the system keyring"
+            translate("ProviderForm", "paste the key: it is kept in the system keyring")
             if preset.needs_key
-            else "not needed for a local server"
+            else translate("ProviderForm", "not needed for a local server")
         )

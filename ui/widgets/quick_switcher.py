@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.application.ports.event_store import SessionRecord
+from parley.ui.i18n import translate
 from parley.ui.widgets.conversation_list import UNTITLED, local_time
 from parley.ui.widgets.session_search import SessionMatch, Submit
 
@@ -75,8 +76,8 @@ class QuickSwitcher(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("quick-switcher")
-        self.setWindowTitle("Go to conversation")
-        self.setAccessibleName("Go to conversation")
+        self.setWindowTitle(translate("QuickSwitcher", "Go to conversation"))
+        self.setAccessibleName(translate("QuickSwitcher", "Go to conversation"))
         self.setModal(True)
         self.resize(520, 420)
         self._search = search
@@ -84,12 +85,14 @@ class QuickSwitcher(QDialog):
         self._sessions: list[SessionRecord] = []
         self.line = QLineEdit()
         self.line.setObjectName("quick-switcher-query")
-        self.line.setPlaceholderText("Type to find a conversation by title or content")
-        self.line.setAccessibleName("Find a conversation")
+        self.line.setPlaceholderText(
+            translate("QuickSwitcher", "Type to find a conversation by title or content")
+        )
+        self.line.setAccessibleName(translate("QuickSwitcher", "Find a conversation"))
         self.line.setClearButtonEnabled(True)
         self.results = QListWidget()
         self.results.setObjectName("quick-switcher-results")
-        self.results.setAccessibleName("Matching conversations")
+        self.results.setAccessibleName(translate("QuickSwitcher", "Matching conversations"))
         self.results.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing stays in the line
         self.status = QLabel()
         self.status.setObjectName("quick-switcher-status")
@@ -155,14 +158,22 @@ class QuickSwitcher(QDialog):
             item.setData(SESSION_ROLE, record.id)
             item.setData(EVENT_ROLE, None)
             item.setData(KIND_ROLE, "title")
-            item.setToolTip(f"{shown}\nlast activity {local_time(record.updated_at)}")
+            item.setToolTip(
+                translate("QuickSwitcher", "{shown}\nlast activity {local_time}").format(
+                    shown=shown, local_time=local_time(record.updated_at)
+                )
+            )
             self.results.addItem(item)
         if self.results.count():
             self.results.setCurrentRow(0)
         if query.strip():
-            self.status.setText(f"{len(matches)} by title; searching content\u2026")
+            self.status.setText(
+                translate("QuickSwitcher", "{n_matches} by title; searching content…").format(
+                    n_matches=len(matches)
+                )
+            )
         else:
-            self.status.setText("Recent conversations")
+            self.status.setText(translate("QuickSwitcher", "Recent conversations"))
 
     @Slot()
     def _start_search(self) -> None:
@@ -202,13 +213,21 @@ class QuickSwitcher(QDialog):
         if self.results.count() and self.results.currentRow() < 0:
             self.results.setCurrentRow(0)
         titles = self.results.count() - added
-        self.status.setText(f"{titles} by title, {added} more by content")
+        self.status.setText(
+            translate("QuickSwitcher", "{titles} by title, {added} more by content").format(
+                titles=titles, added=added
+            )
+        )
 
     def _fail(self, seq: int, exc: BaseException) -> None:
         if seq != self._seq:
             self.stale_dropped += 1
             return
-        self.status.setText(f"Content search failed: {exc or type(exc).__name__}")
+        self.status.setText(
+            translate("QuickSwitcher", "Content search failed: {value}").format(
+                value=exc or type(exc).__name__
+            )
+        )
 
     # -- choosing --------------------------------------------------------------------------------
 

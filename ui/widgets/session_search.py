@@ -30,6 +30,7 @@ from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QToolButton, QWidget
 
 from parley.application.ports.event_store import EventStore, SearchHit
+from parley.ui.i18n import translate
 from parley.ui.icons import icon
 from parley.ui.key_text import keys_for
 
@@ -125,16 +126,20 @@ class SessionSearch(QLineEdit):
         self._submit = submit
         self.setObjectName("session-search")
         # The key that comes here is named in the field itself (read from ``ui.shortcuts``).
-        self.setPlaceholderText(f"Search conversations ({keys_for('Find conversation')})")
+        self.setPlaceholderText(
+            translate("SessionSearch", "Search conversations ({keys_for})").format(
+                keys_for=keys_for("Find conversation")
+            )
+        )
         # A leading magnifier. The line edit draws the action as a tool button of its own: the
         # action's text and the button's accessible name say "Search" to screen readers.
-        search = QAction(icon("search"), "Search", self)
+        search = QAction(icon("search"), translate("SessionSearch", "Search"), self)
         self.addAction(search, QLineEdit.ActionPosition.LeadingPosition)
         for button in self.findChildren(QToolButton):
             if button.defaultAction() is search:
-                button.setAccessibleName("Search")
+                button.setAccessibleName(translate("SessionSearch", "Search"))
         self.setClearButtonEnabled(True)
-        self.setToolTip("Titles and content; Esc clears")
+        self.setToolTip(translate("SessionSearch", "Titles and content; Esc clears"))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -224,10 +229,14 @@ class SessionSearch(QLineEdit):
 
 def snippet_tooltip(match: SessionMatch) -> str:
     """The list item's tooltip: title, where the query matched, last activity."""
-    lines = [match.title or "(untitled)"]
+    lines = [match.title or translate("SessionSearch", "(untitled)")]
     if match.snippet:
         lines.append(match.snippet)
     elif match.title_match:
-        lines.append("(title matches)")
-    lines.append(f"last activity {match.updated_at[:19].replace('T', ' ')} UTC")
+        lines.append(translate("SessionSearch", "(title matches)"))
+    lines.append(
+        translate("SessionSearch", "last activity {time} UTC").format(
+            time=match.updated_at[:19].replace("T", " ")
+        )
+    )
     return "\n".join(lines)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import translate
 from parley.ui.qt_items import cell
 from parley.ui.shortcuts import Shortcut, shortcuts_for
 
@@ -40,20 +41,22 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, send_key: str = "ctrl+enter", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(translate("ShortcutsDialog", "Keyboard shortcuts"))
         self.setObjectName("shortcuts-dialog")
         self._rows: tuple[Shortcut, ...] = shortcuts_for(send_key)
 
         self.search = QLineEdit(self)
         self.search.setObjectName("shortcuts-filter")
-        self.search.setPlaceholderText("Filter shortcuts")
-        self.search.setAccessibleName("Filter shortcuts")
+        self.search.setPlaceholderText(translate("ShortcutsDialog", "Filter shortcuts"))
+        self.search.setAccessibleName(translate("ShortcutsDialog", "Filter shortcuts"))
         self.search.setClearButtonEnabled(True)
 
         self.table = QTableWidget(len(self._rows), 2, self)
         self.table.setObjectName("shortcuts-table")
-        self.table.setAccessibleName("Keyboard shortcuts")
-        self.table.setHorizontalHeaderLabels(["Action", "Keys"])
+        self.table.setAccessibleName(translate("ShortcutsDialog", "Keyboard shortcuts"))
+        self.table.setHorizontalHeaderLabels(
+            [translate("ShortcutsDialog", "Action"), translate("ShortcutsDialog", "Keys")]
+        )
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -62,16 +65,20 @@ class ShortcutsDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         for row, shortcut in enumerate(self._rows):
-            keys = " or ".join(display_keys(k) for k in shortcut.all_keys())
-            action = QTableWidgetItem(shortcut.action)
-            action.setToolTip(shortcut.description)
-            action.setData(Qt.ItemDataRole.AccessibleDescriptionRole, shortcut.description)
+            keys = translate("ShortcutsDialog", " or ").join(
+                display_keys(k) for k in shortcut.all_keys()
+            )
+            # The table's English is marked for translation in ui/shortcuts.py ("Shortcuts").
+            description = translate("Shortcuts", shortcut.description)
+            action = QTableWidgetItem(translate("Shortcuts", shortcut.action))
+            action.setToolTip(description)
+            action.setData(Qt.ItemDataRole.AccessibleDescriptionRole, description)
             key_item = QTableWidgetItem(keys)
-            key_item.setToolTip(shortcut.description)
+            key_item.setToolTip(description)
             self.table.setItem(row, 0, action)
             self.table.setItem(row, 1, key_item)
 
-        self.empty = QLabel("No shortcut matches.", self)
+        self.empty = QLabel(translate("ShortcutsDialog", "No shortcut matches."), self)
         self.empty.setObjectName("shortcuts-empty")
         self.empty.hide()
 
@@ -101,6 +108,8 @@ class ShortcutsDialog(QDialog):
                 (
                     shortcut.action,
                     shortcut.description,
+                    cell(self.table, row, 0).text(),
+                    cell(self.table, row, 0).toolTip(),
                     *shortcut.all_keys(),
                     cell(self.table, row, 1).text(),
                 )

@@ -31,6 +31,8 @@ from PySide6.QtCore import QPoint, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from parley.ui.i18n import translate
+
 #: How often the dots move (and the seconds are read again).
 FRAME_MS = 120
 #: Seconds of waiting before the count is shown (a quick answer shows only the dots and words).
@@ -51,7 +53,7 @@ class ThinkingIndicator(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("thinking-indicator")
-        self.setAccessibleName("Answer status")
+        self.setAccessibleName(translate("ThinkingIndicator", "Answer status"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._clock = clock
         self._started = 0.0
@@ -77,7 +79,11 @@ class ThinkingIndicator(QWidget):
         self._phrase = phrase
         self._frame = 0
         self._reasoning, self._reasoning_new, self._line = "", False, ""
-        self.setToolTip(f"Waiting for {model}'s first words" if model else "")
+        self.setToolTip(
+            translate("ThinkingIndicator", "Waiting for {model}'s first words").format(model=model)
+            if model
+            else ""
+        )
         self.setAccessibleDescription(self._phrase)
         self.show()
         self._timer.start()

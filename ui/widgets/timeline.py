@@ -75,27 +75,28 @@ from parley.domain.transcript.canonical import (
     to_payload,
 )
 from parley.domain.transcript.excerpts import excerpts_of
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.widgets.attachment_chips import human_size
 
 #: Longest one-line summary or child value shown in the tree (the side panel shows everything).
 LINE_CHARS = 160
 
 _TYPE_LABELS = {
-    "turn_started": "Turn started",
-    "user_message": "User message",
-    "attachment_added": "Attachment",
-    "reasoning": "Reasoning",
-    "assistant_text": "Answer",
-    "tool_call": "Tool call",
-    "tool_result": "Tool result",
-    "action_verdict": "Verdict",
-    "gate_opened": "Permission asked",
-    "notice": "Notice",
-    "fact": "Fact",
-    "compaction": "Compaction",
-    "context_checked": "Context check",
-    "retrieval_performed": "Retrieval",
-    "turn_finished": "Turn finished",
+    "turn_started": QT_TRANSLATE_NOOP("TimelineView", "Turn started"),
+    "user_message": QT_TRANSLATE_NOOP("TimelineView", "User message"),
+    "attachment_added": QT_TRANSLATE_NOOP("TimelineView", "Attachment"),
+    "reasoning": QT_TRANSLATE_NOOP("TimelineView", "Reasoning"),
+    "assistant_text": QT_TRANSLATE_NOOP("TimelineView", "Answer"),
+    "tool_call": QT_TRANSLATE_NOOP("TimelineView", "Tool call"),
+    "tool_result": QT_TRANSLATE_NOOP("TimelineView", "Tool result"),
+    "action_verdict": QT_TRANSLATE_NOOP("TimelineView", "Verdict"),
+    "gate_opened": QT_TRANSLATE_NOOP("TimelineView", "Permission asked"),
+    "notice": QT_TRANSLATE_NOOP("TimelineView", "Notice"),
+    "fact": QT_TRANSLATE_NOOP("TimelineView", "Fact"),
+    "compaction": QT_TRANSLATE_NOOP("TimelineView", "Compaction"),
+    "context_checked": QT_TRANSLATE_NOOP("TimelineView", "Context check"),
+    "retrieval_performed": QT_TRANSLATE_NOOP("TimelineView", "Retrieval"),
+    "turn_finished": QT_TRANSLATE_NOOP("TimelineView", "Turn finished"),
 }
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
@@ -109,7 +110,8 @@ def one_line(text: str, limit: int = LINE_CHARS) -> str:
 
 def type_label(stored: StoredEvent) -> str:
     """The event type in words (``Tool call``, ``Verdict``…)."""
-    return _TYPE_LABELS.get(stored.type_name, stored.type_name)
+    label = _TYPE_LABELS.get(stored.type_name)
+    return translate("TimelineView", label) if label else stored.type_name
 
 
 def short_time(ts: str) -> str:
@@ -497,11 +499,15 @@ class TimelineView(QWidget):
         header.resizeSection(1, 110)
         header.setStretchLastSection(True)
 
-        self.heading = QLabel("Select a conversation to see its timeline.")
+        self.heading = QLabel(
+            translate("TimelineView", "Select a conversation to see its timeline.")
+        )
         self.heading.setObjectName("timeline-heading")
-        self.raw_toggle = QCheckBox("Raw JSON")
+        self.raw_toggle = QCheckBox(translate("TimelineView", "Raw JSON"))
         self.raw_toggle.setObjectName("raw-json")
-        self.raw_toggle.setToolTip("Show the event exactly as the log stores it")
+        self.raw_toggle.setToolTip(
+            translate("TimelineView", "Show the event exactly as the log stores it")
+        )
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("event-detail")
         self.detail.setReadOnly(True)
@@ -514,7 +520,7 @@ class TimelineView(QWidget):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Event"))
+        bar.addWidget(QLabel(translate("TimelineView", "Event")))
         bar.addStretch(1)
         bar.addWidget(self.raw_toggle)
         side_layout.addLayout(bar)
@@ -523,9 +529,11 @@ class TimelineView(QWidget):
         self.match_label.setObjectName("timeline-match")
         self.match_label.setTextFormat(Qt.TextFormat.RichText)
         self.match_label.setWordWrap(True)
-        self.next_match_button = QPushButton("Next match")
+        self.next_match_button = QPushButton(translate("TimelineView", "Next match"))
         self.next_match_button.setObjectName("next-match")
-        self.next_match_button.setToolTip("Go to the next event matching the search (F3)")
+        self.next_match_button.setToolTip(
+            translate("TimelineView", "Go to the next event matching the search (F3)")
+        )
         self.next_match_button.clicked.connect(lambda _checked=False: self.next_match())
         match_bar = QHBoxLayout()
         match_bar.addWidget(self.match_label, 1)
@@ -628,7 +636,11 @@ class TimelineView(QWidget):
             return
         _event_id, snippet = self._matches[self._match_index]
         self.match_label.setText(
-            f"Match {self._match_index + 1} of {len(self._matches)}: {snippet_html(snippet)}"
+            translate("TimelineView", "Match {number} of {count}: {snippet}").format(
+                number=self._match_index + 1,
+                count=len(self._matches),
+                snippet=snippet_html(snippet),
+            )
         )
 
     def current_event(self) -> StoredEvent | None:

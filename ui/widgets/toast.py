@@ -21,6 +21,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.icons import icon
 
 #: How long a toast stays, unless replaced or closed.
@@ -39,7 +40,7 @@ class Toast(QFrame):
         # A widget the toast stays above (the composer): its send button stays reachable.
         self._avoid = avoid
         self.setObjectName("toast")
-        self.setAccessibleName("Notification")
+        self.setAccessibleName(translate("Toast", "Notification"))
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(
@@ -56,8 +57,8 @@ class Toast(QFrame):
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.close_button = QToolButton()
         self.close_button.setObjectName("toast-close")
-        self.close_button.setAccessibleName("Dismiss notification")
-        self.close_button.setToolTip("Dismiss")
+        self.close_button.setAccessibleName(translate("Toast", "Dismiss notification"))
+        self.close_button.setToolTip(translate("Toast", "Dismiss"))
         self.close_button.setIcon(icon("x"))
         self.close_button.setAutoRaise(True)
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

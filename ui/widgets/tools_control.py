@@ -24,6 +24,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QToolButton, QWidget
 
+from parley.ui.i18n import translate
 from parley.ui.icons import icon, scale_with_font
 from parley.ui.widgets.tools_popover import ToolsPopover
 
@@ -37,7 +38,7 @@ class ToolsControl(QToolButton):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tools")
-        self.setAccessibleName("Tools")
+        self.setAccessibleName(translate("ToolsControl", "Tools"))
         self.setIcon(icon("wrench"))
         scale_with_font(self)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -92,7 +93,9 @@ class ToolsControl(QToolButton):
         mcp = f"MCP: {', '.join(servers)}" if servers else ""
         if self.tools_on and (self._workspace is None or picker.currentData() == "none"):
             # Only MCP servers' tools are on.
-            self.setText(f"MCP ({len(servers)})")
+            self.setText(
+                translate("ToolsControl", "MCP ({n_servers})").format(n_servers=len(servers))
+            )
             gate = self.popover.gate_picker.currentText().lower()
             described = f"Tools on: {mcp}; {gate}"
         elif self.tools_on:
@@ -107,7 +110,7 @@ class ToolsControl(QToolButton):
             if mcp:
                 described += f"; {mcp}"
         else:
-            self.setText("Tools")
+            self.setText(translate("ToolsControl", "Tools"))
             described = "Tools off: choose a workspace folder to let the model read and work in it"
         sandbox = self.popover.sandbox_label
         tip = described

@@ -39,12 +39,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.icons import icon
 
 #: The tool sets offered, as (label, value of ``TOOL_SETS``).
-TOOL_CHOICES = (("No tools", "none"), ("Read only", "read"), ("All tools", "all"))
+TOOL_CHOICES = (
+    (QT_TRANSLATE_NOOP("ToolsPopover", "No tools"), "none"),
+    (QT_TRANSLATE_NOOP("ToolsPopover", "Read only"), "read"),
+    (QT_TRANSLATE_NOOP("ToolsPopover", "All tools"), "all"),
+)
 #: The gate modes offered, as (label, value).
-GATE_CHOICES = (("Ask before risky commands", "auto"), ("Ask before every command", "confirm"))
+GATE_CHOICES = (
+    (QT_TRANSLATE_NOOP("ToolsPopover", "Ask before risky commands"), "auto"),
+    (QT_TRANSLATE_NOOP("ToolsPopover", "Ask before every command"), "confirm"),
+)
 
 
 class ToolsPopover(QFrame):
@@ -56,30 +64,37 @@ class ToolsPopover(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
         self.setObjectName("tools-popover")
-        self.setAccessibleName("Tools for this conversation")
+        self.setAccessibleName(translate("ToolsPopover", "Tools for this conversation"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
 
-        title = QLabel("Tools for this conversation", self)
+        title = QLabel(translate("ToolsPopover", "Tools for this conversation"), self)
         bold = title.font()
         bold.setBold(True)
         title.setFont(bold)
         self.hint = QLabel(
-            "The model can read and work only inside the workspace folder, and asks before"
-            " anything risky.",
+            translate(
+                "ToolsPopover",
+                "The model can read and work only inside the workspace folder, and asks before"
+                " anything risky.",
+            ),
             self,
         )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text)")
 
-        self.workspace_button = QPushButton("Choose a folder…", self)
+        self.workspace_button = QPushButton(translate("ToolsPopover", "Choose a folder…"), self)
         self.workspace_button.setObjectName("workspace")
-        self.workspace_button.setAccessibleName("Workspace folder")
-        self.workspace_button.setToolTip("The folder the model's tools may read and work in")
+        self.workspace_button.setAccessibleName(translate("ToolsPopover", "Workspace folder"))
+        self.workspace_button.setToolTip(
+            translate("ToolsPopover", "The folder the model's tools may read and work in")
+        )
         self.workspace_button.setIcon(icon("folder"))
         self.clear_workspace_button = QToolButton(self)
         self.clear_workspace_button.setObjectName("clear-workspace")
-        self.clear_workspace_button.setAccessibleName("Clear workspace")
-        self.clear_workspace_button.setToolTip("No workspace: the model uses no tools")
+        self.clear_workspace_button.setAccessibleName(translate("ToolsPopover", "Clear workspace"))
+        self.clear_workspace_button.setToolTip(
+            translate("ToolsPopover", "No workspace: the model uses no tools")
+        )
         self.clear_workspace_button.setIcon(icon("x"))
         self.clear_workspace_button.setAutoRaise(True)
         folder_row = QHBoxLayout()
@@ -89,31 +104,37 @@ class ToolsPopover(QFrame):
 
         self.tools_picker = QComboBox(self)
         self.tools_picker.setObjectName("tools-picker")
-        self.tools_picker.setAccessibleName("Tools the model may use")
+        self.tools_picker.setAccessibleName(translate("ToolsPopover", "Tools the model may use"))
         for label, value in TOOL_CHOICES:
-            self.tools_picker.addItem(label, value)
+            self.tools_picker.addItem(translate("ToolsPopover", label), value)
         self.gate_picker = QComboBox(self)
         self.gate_picker.setObjectName("gate-picker")
-        self.gate_picker.setAccessibleName("When to ask before a command runs")
+        self.gate_picker.setAccessibleName(
+            translate("ToolsPopover", "When to ask before a command runs")
+        )
         for label, value in GATE_CHOICES:
-            self.gate_picker.addItem(label, value)
+            self.gate_picker.addItem(translate("ToolsPopover", label), value)
         # Whether commands run in a sandbox here: the controller fills it once probed.
         self.sandbox_label = QLabel("", self)
         self.sandbox_label.setObjectName("sandbox-status")
-        self.sandbox_label.setAccessibleName("Sandbox")
+        self.sandbox_label.setAccessibleName(translate("ToolsPopover", "Sandbox"))
         self.sandbox_label.setWordWrap(True)
         self.sandbox_label.hide()
 
         # MCP servers for this conversation: one checkbox per configured server.
-        self.mcp_title = QLabel("MCP servers", self)
+        self.mcp_title = QLabel(translate("ToolsPopover", "MCP servers"), self)
         self.mcp_title.setObjectName("mcp-servers-title")
         self.mcp_box = QWidget(self)
         self.mcp_box.setObjectName("mcp-servers")
-        self.mcp_box.setAccessibleName("MCP servers for this conversation")
+        self.mcp_box.setAccessibleName(
+            translate("ToolsPopover", "MCP servers for this conversation")
+        )
         self.mcp_rows = QVBoxLayout(self.mcp_box)
         self.mcp_rows.setContentsMargins(0, 0, 0, 0)
         self.mcp_rows.setSpacing(2)
-        self.mcp_empty = QLabel("None yet: add one in Settings → MCP servers.", self.mcp_box)
+        self.mcp_empty = QLabel(
+            translate("ToolsPopover", "None yet: add one in Settings → MCP servers."), self.mcp_box
+        )
         self.mcp_empty.setObjectName("mcp-servers-empty")
         self.mcp_empty.setStyleSheet("color: palette(placeholder-text)")
         self.mcp_empty.setWordWrap(True)
@@ -122,9 +143,9 @@ class ToolsPopover(QFrame):
 
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Workspace", folder_row)
-        form.addRow("Tools", self.tools_picker)
-        form.addRow("Ask", self.gate_picker)
+        form.addRow(translate("ToolsPopover", "Workspace"), folder_row)
+        form.addRow(translate("ToolsPopover", "Tools"), self.tools_picker)
+        form.addRow(translate("ToolsPopover", "Ask"), self.gate_picker)
         column = QVBoxLayout(self)
         column.setContentsMargins(12, 10, 12, 12)
         column.addWidget(title)
@@ -143,9 +164,13 @@ class ToolsPopover(QFrame):
     def show_workspace(self, folder: Path | None) -> None:
         """Show ``folder`` (or that there is none); only a set folder can be cleared and lets
         the tools be picked (without one the model has no tools)."""
-        self.workspace_button.setText(folder.name or str(folder) if folder else "Choose a folder…")
+        self.workspace_button.setText(
+            folder.name or str(folder) if folder else translate("ToolsPopover", "Choose a folder…")
+        )
         self.workspace_button.setToolTip(
-            f"{folder} — click to choose another" if folder else "Choose a folder for tools"
+            translate("ToolsPopover", "{folder} — click to choose another").format(folder=folder)
+            if folder
+            else translate("ToolsPopover", "Choose a folder for tools")
         )
         self.clear_workspace_button.setEnabled(folder is not None)
         self.tools_picker.setEnabled(folder is not None)
@@ -166,13 +191,19 @@ class ToolsPopover(QFrame):
         for name, enabled in configured:
             check = QCheckBox(name, self.mcp_box)
             check.setObjectName(f"mcp-server-{name}")
-            check.setAccessibleName(f"MCP server {name}")
+            check.setAccessibleName(
+                translate("ToolsPopover", "MCP server {name}").format(name=name)
+            )
             check.setChecked(enabled and name in wanted)
             check.setEnabled(enabled)
             check.setToolTip(
-                f"Offer the tools of {name} in this conversation"
+                translate("ToolsPopover", "Offer the tools of {name} in this conversation").format(
+                    name=name
+                )
                 if enabled
-                else f"{name} is turned off in Settings → MCP servers"
+                else translate(
+                    "ToolsPopover", "{name} is turned off in Settings → MCP servers"
+                ).format(name=name)
             )
             check.toggled.connect(
                 lambda _on: self.mcp_servers_changed.emit(self.chosen_mcp_servers())

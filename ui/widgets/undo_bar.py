@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import translate
+
 #: How long an offer to undo stays, unless the owner says otherwise.
 DEFAULT_TIMEOUT_MS = 8000
 
@@ -46,7 +48,7 @@ class UndoBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("undo-bar")
-        self.setAccessibleName("Undo")
+        self.setAccessibleName(translate("UndoBar", "Undo"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.label = QLabel()
         self.label.setObjectName("undo-message")
@@ -54,16 +56,16 @@ class UndoBar(QFrame):
         # A long title wraps: the message never sets the sidebar's (or the window's) width.
         self.label.setWordWrap(True)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(translate("UndoBar", "Undo"))
         self.undo_button.setObjectName("undo-button")
-        self.undo_button.setAccessibleName("Undo")
-        self.undo_button.setToolTip("Undo (Ctrl+Z)")
+        self.undo_button.setAccessibleName(translate("UndoBar", "Undo"))
+        self.undo_button.setToolTip(translate("UndoBar", "Undo (Ctrl+Z)"))
         self.undo_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.close_button = QToolButton()
         self.close_button.setObjectName("undo-dismiss")
         self.close_button.setText("\u00d7")  # the multiplication sign, a close cross
-        self.close_button.setAccessibleName("Dismiss")
-        self.close_button.setToolTip("Dismiss")
+        self.close_button.setAccessibleName(translate("UndoBar", "Dismiss"))
+        self.close_button.setToolTip(translate("UndoBar", "Dismiss"))
         self.close_button.setAutoRaise(True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)

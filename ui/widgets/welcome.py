@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from parley.ui.i18n import translate
 from parley.ui.icons import icon, pixmap
 from parley.ui.key_text import keys_for
 from parley.ui.widgets.provider_form import ProviderForm
@@ -97,11 +98,11 @@ class WelcomePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("welcome")
-        self.setAccessibleName("Welcome")
+        self.setAccessibleName(translate("WelcomePanel", "Welcome"))
         mark = QLabel()
         mark.setPixmap(pixmap("sparkles", round(self.fontMetrics().height() * 2.6)))
         mark.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        title = QLabel("Welcome to Parley")
+        title = QLabel(translate("WelcomePanel", "Welcome to Parley"))
         title.setObjectName("welcome-title")
         title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         font = title.font()
@@ -110,8 +111,11 @@ class WelcomePanel(QWidget):
             font.setPointSizeF(font.pointSizeF() * 1.9)
         title.setFont(font)
         intro = QLabel(
-            "Chat with any model, in the cloud or on this computer. Connect one to begin — "
-            "it takes under a minute."
+            translate(
+                "WelcomePanel",
+                "Chat with any model, in the cloud or on this computer. Connect one to begin — "
+                "it takes under a minute.",
+            )
         )
         intro.setObjectName("welcome-intro")
         intro.setWordWrap(True)
@@ -122,7 +126,7 @@ class WelcomePanel(QWidget):
         self.keyring_box = QFrame()
         self.keyring_box.setObjectName("welcome-keyring")
         self.keyring_box.setStyleSheet(KEYRING_STYLE)
-        self.keyring_box.setAccessibleName("Keyring unavailable")
+        self.keyring_box.setAccessibleName(translate("WelcomePanel", "Keyring unavailable"))
         self.keyring_label = QLabel()
         self.keyring_label.setObjectName("welcome-keyring-text")
         self.keyring_label.setWordWrap(True)
@@ -141,27 +145,36 @@ class WelcomePanel(QWidget):
 
         remote, remote_body, self._remote_line = _card(
             "sparkles",
-            "Connect a provider",
-            "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, paste its API key — "
-            "kept in your system keyring, never in a file — and press Start chatting.",
+            translate("WelcomePanel", "Connect a provider"),
+            translate(
+                "WelcomePanel",
+                "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, paste its API key — "
+                "kept in your system keyring, never in a file — and press Start chatting.",
+            ),
         )
-        self.form = ProviderForm(save_label="Start chatting")
+        self.form = ProviderForm(save_label=translate("WelcomePanel", "Start chatting"))
         self.form.save_button.setIcon(icon("arrow-up"))
         remote_body.addWidget(self.form)
 
         local, local_body, _line = _card(
             "terminal",
-            "Or run models on this computer",
-            "Ollama and LM Studio serve models locally: no key, and nothing leaves your machine.",
+            translate("WelcomePanel", "Or run models on this computer"),
+            translate(
+                "WelcomePanel",
+                "Ollama and LM Studio serve models locally: no key, and nothing leaves your "
+                "machine.",
+            ),
         )
-        self.probe_button = QPushButton(icon("search"), "Look for Ollama and LM Studio")
+        self.probe_button = QPushButton(
+            icon("search"), translate("WelcomePanel", "Look for Ollama and LM Studio")
+        )
         self.probe_button.setObjectName("probe")
         self.local_list = QListWidget()
         self.local_list.setObjectName("local-servers")
-        self.local_list.setAccessibleName("Local servers found")
+        self.local_list.setAccessibleName(translate("WelcomePanel", "Local servers found"))
         self.local_list.setMaximumHeight(90)
         self.local_list.hide()  # shown once a search has run
-        self.use_button = QPushButton("Use selected")
+        self.use_button = QPushButton(translate("WelcomePanel", "Use selected"))
         self.use_button.setObjectName("use-local")
         self.use_button.setEnabled(False)
         row = QHBoxLayout()
@@ -176,8 +189,11 @@ class WelcomePanel(QWidget):
         self.message.setWordWrap(True)
         settings_keys = keys_for("Settings")
         privacy = QLabel(
-            f"Your conversations are kept on this computer. Press {settings_keys} later to add "
-            "more providers."
+            translate(
+                "WelcomePanel",
+                "Your conversations are kept on this computer. Press {settings_keys} later to add "
+                "more providers.",
+            ).format(settings_keys=settings_keys)
         )
         privacy.setWordWrap(True)
         privacy.setAlignment(Qt.AlignmentFlag.AlignHCenter)
@@ -228,14 +244,20 @@ class WelcomePanel(QWidget):
         """No system keyring: say so above the cards, with the way round."""
         said = reason.strip().rstrip(".")
         self.keyring_label.setText(
-            f"API keys cannot be saved on this computer: {said[:1].lower()}{said[1:]}, and name "
-            "it under Key variable. A local server (below) needs no key."
+            translate(
+                "WelcomePanel",
+                "API keys cannot be saved on this computer: {reason}, and name it under Key "
+                "variable. A local server (below) needs no key.",
+            ).format(reason=said[:1].lower() + said[1:])
         )
         self.keyring_box.setAccessibleDescription(self.keyring_label.text())
         # The provider card no longer promises the keyring.
         self._remote_line.setText(
-            "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, check the Key "
-            "variable that holds its API key, and press Start chatting."
+            translate(
+                "WelcomePanel",
+                "OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, check the Key "
+                "variable that holds its API key, and press Start chatting.",
+            )
         )
         self.keyring_box.show()
 
@@ -256,17 +278,24 @@ class WelcomePanel(QWidget):
             self.local_list.addItem(item)
         if servers:
             self.local_list.setCurrentRow(0)
-            self.show_message(f"Found {len(servers)} local server(s).")
+            self.show_message(
+                translate("WelcomePanel", "Found {n_servers} local server(s).").format(
+                    n_servers=len(servers)
+                )
+            )
         else:
             self.show_message(
-                "No local server answered on localhost:11434 (Ollama) or localhost:1234 "
-                "(LM Studio). Start one, or add a provider above.",
+                translate(
+                    "WelcomePanel",
+                    "No local server answered on localhost:11434 (Ollama) or localhost:1234 "
+                    "(LM Studio). Start one, or add a provider above.",
+                ),
                 error=True,
             )
 
     def _on_probe(self) -> None:
         self.probe_button.setEnabled(False)
-        self.show_message("Looking for local servers…")
+        self.show_message(translate("WelcomePanel", "Looking for local servers…"))
         self.sig_probe_requested.emit()
 
     def _on_use(self) -> None:

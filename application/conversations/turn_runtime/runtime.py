@@ -1,65 +1,7 @@
-"""Run one turn: from a frozen request to a finished entry in the event log.
+"""``TurnRuntime``: the steps of one turn, from the frozen request to its ``turn_finished``.
 
-Why it exists: the window and the command line run turns through this one runtime, so a turn
-behaves the same whichever surface started it. It runs on the *calling* thread (the UI puts it on a
-worker thread; ``parley ask`` runs it on the main thread) and never touches a widget: everything the
-outside world sees goes through a ``TurnListener``.
-
-Invariants it keeps:
-
-- ``turn_started`` and ``user_message`` are appended in one transaction (``append_many``, which
-  also creates a new conversation) before anything can fail (even an unknown provider is recorded
-  as a failed turn, not lost): a kill cannot leave a turn without its prompt, nor an empty
-  conversation;
-- every turn ends with exactly one ``turn_finished`` (completed, cancelled, failed, timed_out), with
-  usage, duration and, on failure, a clear message — whatever goes wrong in between — except a
-  turn whose answer text the store refused: it is left open, its text kept (checkpoints or the
-  store's recovery journal) for the next start to close it with that text, and the outcome says
-  so (``TurnOutcome.unsaved``): closing it would drop the checkpoints (ADR-008);
-- the provider request is rendered from the stored events at every model call
-  (``render_chat_request``), never from a message list kept on the side;
-- before every model call the request is measured against the model's window and recorded
-  (``context_checked``); past the threshold of a known window the oldest turns are summarised
-  first (``compaction``), a request that still cannot fit is never sent (``context_too_long``),
-  and a provider's own "too long" teaches the window and is retried once, summarised — all
-  decided in ``turn_context`` (ADR-011);
-- an attachment too large to send whole (or marked by the user) is indexed and recorded without
-  its text (``attachment_added.retrieval``); the turn's question is searched in such documents
-  and in the project's knowledge collections, and the excerpts are recorded
-  (``retrieval_performed``) before the first call;
-- text already received is never thrown away: on cancel, timeout or a provider error the partial
-  answer is appended as ``assistant_text(partial=True)``;
-- while an answer streams, the text received since the last checkpoint is handed to
-  ``store.checkpoint_partial`` at most every ``CHECKPOINT_INTERVAL_S`` as it arrives (only the new
-  text, never the whole answer again), and by a flusher thread once it has waited
-  ``flush_after_s`` — also while the provider is silent — so nothing shown for more than about
-  0.3 s is missing from the store; the store drops the checkpoints when the step's
-  ``assistant_text`` lands, and on the next start closes a turn left open with its checkpointed
-  text as ``turn_finished(status="interrupted")``. A checkpoint that fails is logged, kept for the
-  next one, and does not stop the answer;
-- every store write of a turn (appends, checkpoints from either thread) happens under the turn's
-  one lock, so a flusher checkpoint can never land after the ``assistant_text`` that holds its
-  text (it would be replayed twice) — see ``_Turn``;
-- one turn reads at most ``max_answer_chars`` characters from the provider (answer text,
-  reasoning text and tool-call arguments, all its steps together;
-  ``NetworkSettings.max_answer_chars``): a provider that streams without end — text, thinking or
-  one tool call's arguments — cannot grow memory without bound. Past the limit the stream is
-  closed (the provider is not read further), exactly the limit's worth is shown and kept (the
-  text as ``assistant_text(partial=True)``, reasoning as ``reasoning``; an unfinished tool call is
-  not run), and the turn fails with ``error_kind`` ``ANSWER_TOO_LONG`` and a message naming the
-  limit and the setting;
-- a turn's files and MCP resources (``mcp_resources``) are read before the model is called, one
-  ``attachment_added`` each (a resource read through ``McpToolbox.resource_attachment``); any
-  that cannot be used fails the turn, naming it, and a Stop during a read records nothing of it;
-- cancellation is a ``threading.Event`` the caller sets from any thread; the provider adapter polls
-  it between reads, so Stop works even while the provider is silent. ``timeout_sec`` is a wall-clock
-  deadline enforced the same way.
-
-The loop is shaped for tools: each step renders, streams, records; a step that ends in tool calls
-gates and runs them (``run_tool_block``), records the results, and goes round again up to
-``effective_max_steps``. The tools offered are the built-in ones the request allows (when it has a
-workspace) and the tools of the MCP servers it names, listed once when the turn starts (a server
-that cannot list is a notice; ``application/tools/mcp_tools.py``).
+Part of the ``turn_runtime`` feature: the invariants it keeps are listed in the feature's
+``__init__``; the turn's bookkeeping is ``turn.py``, how it stops early ``stops.py``.
 """
 
 from __future__ import annotations
@@ -70,18 +12,33 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from parley.application.conversations.context_guard import ContextGuard
-from parley.application.conversations.context_window import ResolvedWindow
-from parley.application.conversations.outcome import TITLE_MAX_CHARS as TITLE_MAX_CHARS
-from parley.application.conversations.outcome import TurnOutcome as TurnOutcome
-from parley.application.conversations.outcome import derive_title as derive_title
+from parley.application.conversations.outcome import TurnOutcome, derive_title
 from parley.application.conversations.retry import RetryingProvider, RetryPolicy
 from parley.application.conversations.tool_call_accumulator import ToolCallAccumulator
 from parley.application.conversations.turn_context import ContextTooLong, Prepared, TurnContext
+from parley.application.conversations.turn_runtime.stops import (
+    NO_TOOLS,
+    NOT_SAVED,
+    STEP_LIMIT,
+    _AnswerTooLong,
+    _Stopped,
+    _StopSignal,
+    _TextNotSaved,
+    _TurnFailure,
+    _Unfinished,
+)
+from parley.application.conversations.turn_runtime.turn import (
+    FLUSH_AFTER_S,
+    NullListener,
+    TurnListener,
+    _Flusher,
+    _ReasoningBlocks,
+    _Turn,
+    _TurnTools,
+)
 from parley.application.ports.attachments import (
     AttachmentLimits,
     AttachmentReader,
@@ -100,8 +57,12 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.application.ports.event_store import EventStore
-from parley.application.ports.knowledge import DocumentText, KnowledgeError, KnowledgeIndex
-from parley.application.ports.knowledge import KnowledgeLimits as KnowledgeLimits
+from parley.application.ports.knowledge import (
+    DocumentText,
+    KnowledgeError,
+    KnowledgeIndex,
+    KnowledgeLimits,
+)
 from parley.application.ports.settings_store import DEFAULT_MAX_ANSWER_CHARS
 from parley.application.ports.tools import PermissionAsker
 from parley.application.providers.vision import accepts_images, vision_refusal
@@ -114,10 +75,7 @@ from parley.domain.transcript.branches import BranchTree, follows_for_new_turn, 
 from parley.domain.transcript.canonical import (
     AssistantText,
     AttachmentAdded,
-    Event,
     Notice,
-    Reasoning,
-    StoredEvent,
     TurnFinished,
     TurnStarted,
     Usage,
@@ -129,110 +87,10 @@ log = logging.getLogger(__name__)
 #: Where a turn's files go on success when the request names no ``home_output_root``.
 DEFAULT_OUTPUT_FOLDER = "parley-output"
 
-#: Shortest time between two checkpoints of a streaming answer (seconds).
-CHECKPOINT_INTERVAL_S = 0.3
-
-#: How long shown text may wait for a checkpoint before the flusher writes it (seconds); with
-#: its wake-up interval and one write, it stays within ``CHECKPOINT_INTERVAL_S``.
-FLUSH_AFTER_S = 0.15
-FLUSH_TICK_S = 0.05
-
-#: ``TurnOutcome.error_kind`` of a turn whose answer is shown but could not be saved.
-NOT_SAVED = "not_saved"
-
-#: ``TurnOutcome.error_kind`` of a turn whose answer passed ``max_answer_chars``.
-ANSWER_TOO_LONG = "answer_too_long"
-
 _FINISH_NOTICES = {
     "length": "The answer was cut off: the model reached its output token limit.",
     "content_filter": "The provider's content filter stopped this answer.",
 }
-
-
-class TurnListener(Protocol):
-    """Receives what a running turn produces. Called on the runtime's (worker) thread."""
-
-    def on_event(self, stored: StoredEvent) -> None:
-        """An event was appended to the log."""
-        ...
-
-    def on_text(self, turn_id: str, text: str) -> None:
-        """A piece of answer text streamed in (not yet in the log)."""
-        ...
-
-
-# A listener may also define ``on_reasoning(turn_id, text)``: a piece of the model's reasoning
-# streamed in (it reaches the log as one ``reasoning`` event when the step ends). It is optional
-# (looked up, not part of the protocol) so listeners that only show the answer stay two methods.
-
-
-class NullListener:
-    """A listener that ignores everything (for callers that only want the outcome)."""
-
-    def on_event(self, stored: StoredEvent) -> None:
-        pass
-
-    def on_text(self, turn_id: str, text: str) -> None:
-        pass
-
-
-class _StopSignal(threading.Event):
-    """What the provider polls: set when the user cancels *or* the turn's deadline passes.
-
-    A subclass of ``threading.Event`` so adapters need only the one interface; ``is_set`` is
-    computed, so no timer thread is needed to enforce ``timeout_sec``.
-    """
-
-    def __init__(self, cancel: threading.Event, deadline: float | None, clock: Callable[[], float]):
-        super().__init__()
-        self._cancel = cancel
-        self._deadline = deadline
-        self._clock = clock
-
-    def timed_out(self) -> bool:
-        return self._deadline is not None and self._clock() >= self._deadline
-
-    def is_set(self) -> bool:
-        return self._cancel.is_set() or self.timed_out()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        # Wake at the deadline or when cancelled, in slices short enough to notice either.
-        end = None if timeout is None else self._clock() + timeout
-        while not self.is_set():
-            remaining = 0.05 if end is None else min(0.05, end - self._clock())
-            if remaining <= 0:
-                break
-            self._cancel.wait(remaining)
-        return self.is_set()
-
-
-class _Stopped(Exception):
-    """Internal: the turn was cancelled or ran out of time mid-step."""
-
-
-class _TextNotSaved(Exception):
-    """Internal: the store refused the answer's text; the message says where it is kept."""
-
-
-class _TurnFailure(Exception):
-    """Internal: the turn cannot go on (e.g. an attachment could not be read); the message is
-    for the user and becomes ``turn_finished.error``; ``kind`` becomes its ``error_kind``."""
-
-    kind = "attachments"
-
-
-class _AnswerTooLong(_TurnFailure):
-    """Internal: the answer passed the turn's ``max_answer_chars``; what came before is kept."""
-
-    kind = ANSWER_TOO_LONG
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(
-            f"the answer passed Parley's limit of {limit:,} characters (text, reasoning and "
-            "tool-call arguments together), so Parley stopped reading it; what came before the "
-            "limit is kept. If answers this long are "
-            'expected, raise "max_answer_chars" in the "network" section of settings.json'
-        )
 
 
 class TurnRuntime:
@@ -556,6 +414,13 @@ class TurnRuntime:
                         level="warning",
                     )
                 )
+                if request.run_to_completion:
+                    # A task is complete only when the model gives its final answer.
+                    raise _Unfinished(
+                        "the task did not finish: the model asked to use a tool, but this "
+                        "task offers none (give it a workspace and tools, or an MCP server)",
+                        NO_TOOLS,
+                    )
                 return
             run_tool_block(
                 tools.toolbox,
@@ -574,6 +439,15 @@ class TurnRuntime:
                 level="warning",
             )
         )
+        if request.run_to_completion:
+            # Completion is the model's final answer (a step without tool calls): a task that
+            # is still calling tools at its cap did not complete, and its record says so.
+            raise _Unfinished(
+                f"the task did not finish within its {request.completion_max_steps} steps "
+                "(completion_max_steps): the model was still calling tools; what it did so far "
+                "is recorded",
+                STEP_LIMIT,
+            )
 
     def _read_attachments(
         self, turn: _Turn, stop: _StopSignal, resolved: ResolvedProvider, model: str
@@ -824,281 +698,6 @@ class TurnRuntime:
         return None
 
 
-@dataclass
-class _TurnTools:
-    toolbox: Toolbox
-    advertised: tuple[str, ...]
-    state: ToolTurnState
-
-
-class _Turn:
-    """The running turn's bookkeeping: appends, usage, the answer so far, the history.
-
-    Threads: the runtime's (worker) thread calls everything; the turn's ``_Flusher`` thread calls
-    ``flush_waiting`` only. Every store write and every touch of the unsaved text happens under
-    ``_lock`` (re-entrant: a refused append flushes the text under it), so the two threads take
-    turns: a flusher checkpoint either lands before the step's ``assistant_text`` (which then
-    drops it with the rest) or finds nothing left to write — never after it.
-    """
-
-    def __init__(
-        self,
-        store: EventStore,
-        request: ConversationExecutionRequest,
-        listener: TurnListener,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.store = store
-        self.request = request
-        self.listener = listener
-        self.usage = Usage()
-        self.answer = ""
-        #: Answer characters streamed in this turn, all steps (held to ``max_answer_chars``).
-        self.streamed_chars = 0
-        self.history: list[StoredEvent] | None = None
-        self.tools: _TurnTools | None = None
-        #: The model's window (``TurnContext.window``: the table's first, the provider's once
-        #: the turn sends enough for it to matter) and whether the provider was asked.
-        self.window: ResolvedWindow | None = None
-        self.window_asked = False
-        #: Who answers this turn's permission questions (set by ``TurnRuntime.run``).
-        self.asker: PermissionAsker = NobodyToAsk()
-        #: Set when the store refused shown text: for the user, where that text is kept.
-        self.unsaved = ""
-        self._clock = clock
-        self._lock = threading.RLock()
-        self._unsaved: list[str] = []  # streamed since the last checkpoint
-        self._last_checkpoint: float | None = None
-        # Real time (not ``clock``, which tests step per call) the oldest unsaved piece was shown.
-        self._waiting_since: float | None = None
-        self._shown_unlogged = False  # text shown since the last assistant_text
-        self._kept_in = ""  # the journal a checkpoint of this step went to ("" = the database)
-
-    def load_history(self) -> None:
-        if self.history is None:
-            self.history = list(self.store.events(self.request.session_id))
-
-    def append(self, event: Event) -> StoredEvent:
-        return self.append_many(event)[0]
-
-    def append_many(
-        self, *events: Event, new_session: tuple[str, str | None] | None = None
-    ) -> list[StoredEvent]:
-        """Append ``events`` in one transaction (``new_session``: (title, project) of the
-        conversation to create in it). If the store refuses them while shown text is not yet
-        in the log, that text is kept (``_keep_unsaved``) and ``_TextNotSaved`` says where."""
-        with self._lock:
-            try:
-                entries = [(event, _actor_for(event, self.request)) for event in events]
-                if len(entries) == 1 and new_session is None:
-                    event, actor = entries[0]
-                    stored = [
-                        self.store.append(
-                            self.request.session_id, self.request.turn_id, event, actor=actor
-                        )
-                    ]
-                else:
-                    stored = list(
-                        self.store.append_many(
-                            self.request.session_id,
-                            self.request.turn_id,
-                            entries,
-                            new_session=new_session,
-                        )
-                    )
-            except Exception as exc:
-                if not self._shown_unlogged:
-                    raise
-                if self.unsaved:  # refused before: the text is kept already
-                    raise _TextNotSaved(self.unsaved) from exc
-                log.exception("the store refused the answer of turn %s", self.request.turn_id)
-                raise _TextNotSaved(self._keep_unsaved(exc)) from exc
-            if any(isinstance(event, AssistantText) for event in events):
-                # The store dropped the step's checkpoints with this append.
-                self._unsaved.clear()
-                self._waiting_since = None
-                self._shown_unlogged = False
-                self._kept_in = ""
-        for item in stored:
-            if self.history is not None:
-                self.history.append(item)
-            if isinstance(item.event, AssistantText):
-                self.answer += item.event.text
-            try:
-                self.listener.on_event(item)
-            except Exception:  # a broken listener must not break the record
-                log.exception("turn listener failed on %s", type(item.event).__name__)
-        return stored
-
-    def text(self, piece: str) -> None:
-        with self._lock:
-            self._checkpoint(piece)
-        try:
-            self.listener.on_text(self.request.turn_id, piece)
-        except Exception:  # a broken listener must not cost the answer
-            log.exception("turn listener failed on a text delta")
-
-    def reasoning(self, piece: str) -> None:
-        """A reasoning piece for the listener's thinking indicator (not checkpointed: reasoning
-        is kept for the record when its step ends)."""
-        hook = getattr(self.listener, "on_reasoning", None)
-        if not piece or hook is None:
-            return
-        try:
-            hook(self.request.turn_id, piece)
-        except Exception:  # a broken listener must not cost the answer
-            log.exception("turn listener failed on a reasoning delta")
-
-    def _checkpoint(self, piece: str) -> None:
-        """Keep ``piece`` for the next checkpoint; write one if the last is old enough."""
-        if piece:
-            self._unsaved.append(piece)
-            self._shown_unlogged = True
-            if self._waiting_since is None:
-                self._waiting_since = time.monotonic()
-        now = self._clock()
-        if not self._unsaved or (
-            self._last_checkpoint is not None
-            and now - self._last_checkpoint < CHECKPOINT_INTERVAL_S
-        ):
-            return
-        self._last_checkpoint = now
-        self._write_checkpoint()
-
-    def flush_waiting(self, older_than_s: float) -> None:
-        """The flusher's call: checkpoint the unsaved text if its oldest piece was shown at
-        least ``older_than_s`` ago (real time)."""
-        with self._lock:
-            since = self._waiting_since
-            if since is not None and time.monotonic() - since >= older_than_s:
-                self._write_checkpoint()
-
-    def _write_checkpoint(self) -> None:
-        """Hand the unsaved text to the store (under ``_lock``); kept for the next try if the
-        store cannot take it anywhere."""
-        text = "".join(self._unsaved)
-        if not text:
-            return
-        try:
-            where = self.store.checkpoint_partial(
-                self.request.session_id, self.request.turn_id, text
-            )
-        except Exception:  # a failed checkpoint must not cost the answer being streamed
-            log.exception("could not checkpoint the answer of turn %s", self.request.turn_id)
-            return  # still in _unsaved, so the next one sends it again: no text goes missing
-        self._unsaved.clear()
-        self._waiting_since = None
-        if where:
-            self._kept_in = str(where)
-
-    def _keep_unsaved(self, refused: Exception) -> str:
-        """The store refused the log: put the text not yet checkpointed with the checkpoints
-        (the store falls back to its recovery journal) and say, for the user, where it is."""
-        self._write_checkpoint()
-        chars = len("".join(self._unsaved))
-        if self._kept_in:
-            where = f"it is kept in {self._kept_in}"
-        else:
-            where = "it is kept in the history database as checkpoints"
-        message = (
-            f"the answer is shown but not yet saved (the history refused it: {refused}); "
-            f"{where}, and Parley adds it to this conversation when it next starts"
-        )
-        if chars:
-            message += (
-                f"; its last {chars} characters could not be kept anywhere: copy them from "
-                "the screen"
-            )
-        self.unsaved = message
-        return message
-
-    def add_usage(self, usage: Usage) -> None:
-        """Add one provider call's usage to the turn's."""
-        self.usage = self.usage.plus(usage)
-
-    def keep_reasoning(self, blocks: _ReasoningBlocks, model: str, provider_kind: str) -> None:
-        for block in blocks.finish():
-            self.append(
-                Reasoning(
-                    text=block.text,
-                    model=model,
-                    provider_kind=provider_kind,
-                    signature=block.signature,
-                    redacted_data=block.redacted_data,
-                )
-            )
-
-    def keep_partial(self, text: str, model: str) -> None:
-        if text:
-            self.append(AssistantText(text=text, model=model, partial=True))
-
-
-class _Flusher:
-    """Checkpoints a turn's shown text that has waited ``after_s`` — also while the provider is
-    silent, when no new piece would trigger a checkpoint. A daemon thread per turn, woken every
-    ``FLUSH_TICK_S``; its writes take the turn's lock (see ``_Turn``), and ``stop`` joins it, so
-    once ``stop`` returns it writes nothing more (the runtime stops it before closing the turn).
-    """
-
-    def __init__(self, turn: _Turn, after_s: float) -> None:
-        self._turn = turn
-        self._after_s = after_s
-        self._stopped = threading.Event()
-        self._thread = threading.Thread(
-            target=self._run, name=f"flush-{turn.request.turn_id[:8]}", daemon=True
-        )
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stopped.wait(FLUSH_TICK_S):
-            try:
-                self._turn.flush_waiting(self._after_s)
-            except Exception:  # never let the flusher die silently mid-answer
-                log.exception("the checkpoint flusher failed")
-
-    def stop(self) -> None:
-        self._stopped.set()
-        self._thread.join()
-
-
-class _ReasoningBlocks:
-    """Reasoning deltas gathered per block index, in the order the blocks began.
-
-    Pieces are kept in lists and joined once at ``finish``: adding each piece to a growing string
-    would copy the whole block per piece (quadratic in a long thinking stream)."""
-
-    def __init__(self) -> None:
-        self._text: dict[int, list[str]] = {}
-        self._redacted: dict[int, list[str]] = {}
-        self._signature: dict[int, str] = {}
-
-    def add(self, delta: ReasoningDelta) -> None:
-        self._text.setdefault(delta.index, []).append(delta.text)
-        self._redacted.setdefault(delta.index, []).append(delta.redacted_data)
-        if delta.signature or delta.index not in self._signature:
-            self._signature[delta.index] = delta.signature or self._signature.get(delta.index, "")
-
-    def finish(self) -> list[ReasoningDelta]:
-        blocks = [
-            ReasoningDelta(
-                index=index,
-                text="".join(pieces),
-                signature=self._signature[index],
-                redacted_data="".join(self._redacted[index]),
-            )
-            for index, pieces in self._text.items()
-        ]
-        return [b for b in blocks if b.text or b.signature or b.redacted_data]
-
-
-def _actor_for(event: Event, request: ConversationExecutionRequest) -> str:
-    if isinstance(event, UserMessage):
-        return "user"
-    if isinstance(event, AssistantText):
-        return request.agent_role or "assistant"
-    return "runtime"
-
-
 def _turn_started(
     request: ConversationExecutionRequest, provider_id: str, model: str, follows: str
 ) -> TurnStarted:
@@ -1116,7 +715,6 @@ def _turn_started(
         allowed_tools=request.allowed_tools,
         max_steps=request.effective_max_steps,
         gate_mode=request.gate_mode,
-        enforce_rules=request.enforce_rules,
         agent_role=request.agent_role,
         unattended=request.unattended,
         timeout_sec=request.timeout_sec,

@@ -1,0 +1,1 @@
+"""Scheduled tasks' adapters: croniter for cron, SQLite for tasks and runs, systemd timers."""

@@ -1,0 +1,4950 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>AddTaskDialog</name>
+    <message>
+        <source>Add scheduled task</source>
+        <translation>Ajouter une tâche planifiée</translation>
+    </message>
+    <message>
+        <source>(the prompt&apos;s first words)</source>
+        <translation>(les premiers mots du prompt)</translation>
+    </message>
+    <message>
+        <source>Schedule (cron expression)</source>
+        <translation>Planification (expression cron)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>What the model is asked at each run, e.g. Summarise what changed in my notes.</source>
+        <translation>Ce qui est demandé au modèle à chaque exécution, p. ex. Résume ce qui a changé dans mes notes.</translation>
+    </message>
+    <message>
+        <source>No project</source>
+        <translation>Aucun projet</translation>
+    </message>
+    <message>
+        <source>Default provider</source>
+        <translation>Fournisseur par défaut</translation>
+    </message>
+    <message>
+        <source>(the provider&apos;s default model)</source>
+        <translation>(le modèle par défaut du fournisseur)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>No tools</source>
+        <translation>Aucun outil</translation>
+    </message>
+    <message>
+        <source>Read files in the project&apos;s folder</source>
+        <translation>Lire les fichiers du dossier du projet</translation>
+    </message>
+    <message>
+        <source>All tools (what would need asking is refused)</source>
+        <translation>Tous les outils (ce qui demanderait une autorisation est refusé)</translation>
+    </message>
+    <message>
+        <source>If the computer was off, run once at the next start</source>
+        <translation>Si l&apos;ordinateur était éteint, exécuter une fois au prochain démarrage</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Planification</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projet</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Fournisseur</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Délai</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>Cron: minute hour day-of-month month day-of-week, in local time. 0 8 * * 1-5 is 08:00 on weekdays; */30 * * * * every half hour.</source>
+        <translation>Cron : minute heure jour-du-mois mois jour-de-la-semaine, en heure locale. 0 8 * * 1-5 signifie 08:00 en semaine ; */30 * * * * toutes les demi-heures.</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Next: {times}</source>
+        <translation>Prochaines : {times}</translation>
+    </message>
+    <message>
+        <source>Never fires</source>
+        <translation>Ne se déclenche jamais</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentChip</name>
+    <message>
+        <source>Search instead of sending whole</source>
+        <translation>Rechercher au lieu d&apos;envoyer en entier</translation>
+    </message>
+    <message>
+        <source>Parley indexes the file and sends only the parts that match each question, with citations</source>
+        <translation>Parley indexe le fichier et n&apos;envoie que les passages correspondant à chaque question, avec les citations</translation>
+    </message>
+    <message>
+        <source>Remove {name}</source>
+        <translation>Retirer {name}</translation>
+    </message>
+    <message>
+        <source>a folder, not a file</source>
+        <translation>un dossier, pas un fichier</translation>
+    </message>
+    <message>
+        <source>Stop reading and remove {name}</source>
+        <translation>Arrêter la lecture et retirer {name}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentStrip</name>
+    <message>
+        <source>not found</source>
+        <translation>introuvable</translation>
+    </message>
+    <message>
+        <source>cannot read: {exc}</source>
+        <translation>illisible : {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentText</name>
+    <message>
+        <source>not sent: {reason}</source>
+        <translation>non envoyé : {reason}</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>non envoyé</translation>
+    </message>
+    <message>
+        <source>searched for each question</source>
+        <translation>consulté à chaque question</translation>
+    </message>
+    <message>
+        <source>truncated: the model saw the first {count:,} characters</source>
+        <translation>tronqué : le modèle a vu les {count:,} premiers caractères</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentViewer</name>
+    <message>
+        <source>{count:,} characters</source>
+        <translation>{count:,} caractères</translation>
+    </message>
+    <message>
+        <source>read by {extractor}</source>
+        <translation>lu par {extractor}</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>tronqué</translation>
+    </message>
+    <message>
+        <source>{name} — what the model saw</source>
+        <translation>{name} — ce que le modèle a vu</translation>
+    </message>
+    <message>
+        <source>Not sent to the model — {attachment_error}</source>
+        <translation>Non envoyé au modèle — {attachment_error}</translation>
+    </message>
+    <message>
+        <source>The file was longer than the limit: the model saw only the text below.</source>
+        <translation>Le fichier dépassait la limite : le modèle n&apos;a vu que le texte ci-dessous.</translation>
+    </message>
+    <message>
+        <source>This file was searched for each question rather than sent whole: below are the excerpts the model was given for this answer.</source>
+        <translation>Ce fichier a été consulté à chaque question au lieu d&apos;être envoyé en entier : voici les extraits transmis au modèle pour cette réponse.</translation>
+    </message>
+    <message>
+        <source>(no text)</source>
+        <translation>(pas de texte)</translation>
+    </message>
+    <message>
+        <source>The image cannot be shown here.</source>
+        <translation>L&apos;image ne peut pas être affichée ici.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>The image cannot be shown: {exc}</source>
+        <translation>L&apos;image ne peut pas être affichée : {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentsController</name>
+    <message>
+        <source>Cannot keep the pasted image: {exc}</source>
+        <translation>Impossible de conserver l&apos;image collée : {exc}</translation>
+    </message>
+    <message>
+        <source>Choose an MCP server for this conversation first (Tools → MCP servers).</source>
+        <translation>Choisissez d&apos;abord un serveur MCP pour cette conversation (Outils → Serveurs MCP).</translation>
+    </message>
+    <message>
+        <source>This installation of Parley has no MCP client.</source>
+        <translation>Cette installation de Parley n&apos;a pas de client MCP.</translation>
+    </message>
+    <message>
+        <source>the stored copy of this image cannot be found</source>
+        <translation>la copie enregistrée de cette image est introuvable</translation>
+    </message>
+    <message>
+        <source>Showing the original file, not the copy that was sent; it may have changed since.</source>
+        <translation>Affichage du fichier d&apos;origine, pas de la copie envoyée ; il a pu changer depuis.</translation>
+    </message>
+    <message>
+        <source>Workspace for the model&apos;s tools</source>
+        <translation>Dossier de travail pour les outils du modèle</translation>
+    </message>
+    <message>
+        <source>Commands run sandboxed ({mechanism})</source>
+        <translation>Les commandes s&apos;exécutent dans un bac à sable ({mechanism})</translation>
+    </message>
+    <message>
+        <source>Each command runs in an operating-system sandbox: your home folder is hidden, there is no network unless you allow a command that needs it, and it writes only where the permission prompt says.</source>
+        <translation>Chaque commande s&apos;exécute dans un bac à sable du système : votre dossier personnel est masqué, le réseau est coupé sauf si vous l&apos;autorisez pour une commande qui en a besoin, et l&apos;écriture n&apos;a lieu qu&apos;aux endroits indiqués par la demande d&apos;autorisation.</translation>
+    </message>
+    <message>
+        <source>No sandbox on this system: every command asks{install}</source>
+        <translation>Pas de bac à sable sur ce système : chaque commande demande l&apos;autorisation{install}</translation>
+    </message>
+    <message>
+        <source>{reason}. Commands would run with your permissions, so Parley asks before each one.</source>
+        <translation>{reason}. Les commandes s&apos;exécuteraient avec vos droits : Parley demande donc avant chacune.</translation>
+    </message>
+</context>
+<context>
+    <name>Badges</name>
+    <message>
+        <source>Completed</source>
+        <translation>Terminée</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Arrêtée</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Refusée</translation>
+    </message>
+    <message>
+        <source>No turns</source>
+        <translation>Aucun tour</translation>
+    </message>
+    <message>
+        <source>Key set</source>
+        <translation>Clé définie</translation>
+    </message>
+    <message>
+        <source>Key from env</source>
+        <translation>Clé de l&apos;environnement</translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation>Pas de clé</translation>
+    </message>
+    <message>
+        <source>No keyring</source>
+        <translation>Pas de trousseau</translation>
+    </message>
+    <message>
+        <source>No key needed</source>
+        <translation>Clé inutile</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Non démarré</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>Démarrage</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>Invalid</source>
+        <translation>Invalide</translation>
+    </message>
+</context>
+<context>
+    <name>ChatController</name>
+    <message>
+        <source>{count:,} tokens</source>
+        <translation>{count:,} tokens</translation>
+    </message>
+    <message>
+        <source>Stop the running answer before starting a new chat.</source>
+        <translation>Arrêtez la réponse en cours avant de commencer une nouvelle discussion.</translation>
+    </message>
+    <message>
+        <source>Wait for the answer to finish before switching branches.</source>
+        <translation>Attendez la fin de la réponse avant de changer de branche.</translation>
+    </message>
+    <message>
+        <source>Copied the last answer.</source>
+        <translation>Dernière réponse copiée.</translation>
+    </message>
+    <message>
+        <source>Still reading the settings; send again in a moment.</source>
+        <translation>Lecture des paramètres en cours ; renvoyez dans un instant.</translation>
+    </message>
+    <message>
+        <source>Opening the conversation; your message goes as soon as it is read.</source>
+        <translation>Ouverture de la conversation ; votre message partira dès qu&apos;elle sera lue.</translation>
+    </message>
+    <message>
+        <source>Send /compact on its own; your message stays here.</source>
+        <translation>Envoyez /compact seul ; votre message reste ici.</translation>
+    </message>
+    <message>
+        <source>The next message goes to {model}.</source>
+        <translation>Le prochain message ira à {model}.</translation>
+    </message>
+    <message>
+        <source>Nothing to summarise yet: this conversation has no messages.</source>
+        <translation>Rien à résumer pour l&apos;instant : cette conversation n&apos;a pas de messages.</translation>
+    </message>
+    <message>
+        <source>Earlier messages cannot be summarised right now.</source>
+        <translation>Les messages précédents ne peuvent pas être résumés pour le moment.</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages…</source>
+        <translation>Résumé des messages précédents…</translation>
+    </message>
+    <message>
+        <source>Summarised {what}.</source>
+        <translation>Résumé : {what}.</translation>
+    </message>
+    <message>
+        <source>Nothing was summarised.</source>
+        <translation>Rien n&apos;a été résumé.</translation>
+    </message>
+    <message>
+        <source>Summarising failed: {exc}</source>
+        <translation>Échec du résumé : {exc}</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt…</translation>
+    </message>
+    <message>
+        <source> · {tokens_in} in / {tokens_out} out tokens</source>
+        <translation> · {tokens_in} en entrée / {tokens_out} en sortie (tokens)</translation>
+    </message>
+    <message>
+        <source>Done in {duration_s:.1f} s{figures}</source>
+        <translation>Terminé en {duration_s:.1f} s{figures}</translation>
+    </message>
+    <message>
+        <source>Stopped. The partial answer was kept.</source>
+        <translation>Arrêté. La réponse partielle a été conservée.</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPopup</name>
+    <message>
+        <source>Command suggestions</source>
+        <translation>Suggestions de commandes</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>Ask anything — Ctrl+Enter to send, / for commands</source>
+        <translation>Posez n&apos;importe quelle question — Ctrl+Entrée pour envoyer, / pour les commandes</translation>
+    </message>
+    <message>
+        <source>Ask anything — Enter to send, Shift+Enter for a new line, / for commands</source>
+        <translation>Posez n&apos;importe quelle question — Entrée pour envoyer, Maj+Entrée pour une nouvelle ligne, / pour les commandes</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>Envoyer (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <source>Send (Enter)</source>
+        <translation>Envoyer (Entrée)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>Joindre</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>Joindre des fichiers</translation>
+    </message>
+    <message>
+        <source>Attach files (or drop them here, or paste them)</source>
+        <translation>Joindre des fichiers (ou les déposer ici, ou les coller)</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Fichiers…</translation>
+    </message>
+    <message>
+        <source>From an MCP server…</source>
+        <translation>Depuis un serveur MCP…</translation>
+    </message>
+    <message>
+        <source>Editing an earlier message</source>
+        <translation>Modification d&apos;un message précédent</translation>
+    </message>
+    <message>
+        <source>Editing an earlier message — sending starts a new branch.</source>
+        <translation>Modification d&apos;un message précédent — l&apos;envoi crée une nouvelle branche.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancel editing</source>
+        <translation>Annuler la modification</translation>
+    </message>
+    <message>
+        <source>Stop editing and bring back your draft (Esc)</source>
+        <translation>Arrêter la modification et retrouver votre brouillon (Échap)</translation>
+    </message>
+    <message>
+        <source>Prompt error</source>
+        <translation>Erreur de saisie</translation>
+    </message>
+    <message>
+        <source>Stop the answer (Esc)</source>
+        <translation>Arrêter la réponse (Échap)</translation>
+    </message>
+</context>
+<context>
+    <name>ContextGauge</name>
+    <message>
+        <source>Context window</source>
+        <translation>Fenêtre de contexte</translation>
+    </message>
+</context>
+<context>
+    <name>ContextPage</name>
+    <message>
+        <source>This conversation&apos;s model</source>
+        <translation>Le modèle de cette conversation</translation>
+    </message>
+    <message>
+        <source>None — keyword search only</source>
+        <translation>Aucun — recherche par mots-clés uniquement</translation>
+    </message>
+    <message>
+        <source>Compaction threshold</source>
+        <translation>Seuil de compactage</translation>
+    </message>
+    <message>
+        <source>Compaction provider</source>
+        <translation>Fournisseur du compactage</translation>
+    </message>
+    <message>
+        <source>Compaction model</source>
+        <translation>Modèle de compactage</translation>
+    </message>
+    <message>
+        <source>Compaction model error</source>
+        <translation>Erreur du modèle de compactage</translation>
+    </message>
+    <message>
+        <source>Embedding provider</source>
+        <translation>Fournisseur d&apos;embeddings</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Modèle d&apos;embeddings</translation>
+    </message>
+    <message>
+        <source>Embedding model error</source>
+        <translation>Erreur du modèle d&apos;embeddings</translation>
+    </message>
+    <message>
+        <source>Excerpts per turn</source>
+        <translation>Extraits par tour</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save context settings</source>
+        <translation>Enregistrer les paramètres de contexte</translation>
+    </message>
+    <message>
+        <source>Context settings save result</source>
+        <translation>Résultat de l&apos;enregistrement des paramètres de contexte</translation>
+    </message>
+    <message>
+        <source>Long conversations</source>
+        <translation>Longues conversations</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Seuil</translation>
+    </message>
+    <message>
+        <source>When a conversation&apos;s request passes this share of the model&apos;s context window, its oldest turns are summarised (nothing is deleted: History keeps them, and the transcript can show them).</source>
+        <translation>Quand la requête d&apos;une conversation dépasse cette part de la fenêtre de contexte du modèle, ses tours les plus anciens sont résumés (rien n&apos;est supprimé : l&apos;historique les conserve et la transcription peut les afficher).</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Who writes the summary: the conversation&apos;s own model, or a cheaper one.</source>
+        <translation>Qui rédige le résumé : le modèle de la conversation, ou un modèle moins cher.</translation>
+    </message>
+    <message>
+        <source>Documents and knowledge folders</source>
+        <translation>Documents et dossiers de connaissances</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <source>Keyword search (BM25) always works, offline. An embedding model adds search by meaning; its provider is sent the documents&apos; text to embed.</source>
+        <translation>La recherche par mots-clés (BM25) fonctionne toujours, hors ligne. Un modèle d&apos;embeddings ajoute la recherche par le sens ; son fournisseur reçoit le texte des documents pour les traiter.</translation>
+    </message>
+    <message>
+        <source>How many excerpts of large attachments and the project&apos;s knowledge folder a turn is given at most.</source>
+        <translation>Le nombre maximal d&apos;extraits des grandes pièces jointes et du dossier de connaissances du projet donnés à un tour.</translation>
+    </message>
+    <message>
+        <source>Name a model of {compaction_provider}.</source>
+        <translation>Indiquez un modèle de {compaction_provider}.</translation>
+    </message>
+    <message>
+        <source>Name an embedding model of {embedding_provider}.</source>
+        <translation>Indiquez un modèle d&apos;embeddings de {embedding_provider}.</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Enregistré.</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>{current} (not configured)</source>
+        <translation>{current} (non configuré)</translation>
+    </message>
+    <message>
+        <source>a model of that provider</source>
+        <translation>un modèle de ce fournisseur</translation>
+    </message>
+</context>
+<context>
+    <name>ContextWindowsSection</name>
+    <message>
+        <source>Context windows</source>
+        <translation>Fenêtres de contexte</translation>
+    </message>
+    <message>
+        <source>How many tokens each model can read per request (prompt and answer) and at most write (Max output; empty or 0 if unknown). Used when the provider does not report a model&apos;s window itself (OpenRouter, Ollama, LM Studio, llama.cpp and Gemini do). Built-in figures checked on {WINDOWS_CHECKED_ON}.</source>
+        <translation>Combien de tokens chaque modèle peut lire par requête (prompt et réponse) et écrire au plus (Sortie max. ; vide ou 0 si inconnu). Utilisé quand le fournisseur n&apos;indique pas lui-même la fenêtre d&apos;un modèle (OpenRouter, Ollama, LM Studio, llama.cpp et Gemini le font). Valeurs intégrées vérifiées le {WINDOWS_CHECKED_ON}.</translation>
+    </message>
+    <message>
+        <source>Context windows result</source>
+        <translation>Résultat des fenêtres de contexte</translation>
+    </message>
+    <message>
+        <source>Cannot read context windows: {exc}</source>
+        <translation>Impossible de lire les fenêtres de contexte : {exc}</translation>
+    </message>
+    <message>
+        <source>The built-in context windows (checked on {WINDOWS_CHECKED_ON}) are shown; Save to use them.</source>
+        <translation>Les fenêtres de contexte intégrées (vérifiées le {WINDOWS_CHECKED_ON}) sont affichées ; enregistrez pour les utiliser.</translation>
+    </message>
+    <message>
+        <source>Saved {n_windows} context-window rows.</source>
+        <translation>{n_windows} lignes de fenêtres de contexte enregistrées.</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>Row {value}, {value2}: {problem}</source>
+        <translation>Ligne {value}, {value2} : {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationItems</name>
+    <message>
+        <source>Earlier messages summarised</source>
+        <translation>Messages précédents résumés</translation>
+    </message>
+    <message>
+        <source>Show original messages</source>
+        <translation>Afficher les messages d&apos;origine</translation>
+    </message>
+    <message>
+        <source>Hide original messages</source>
+        <translation>Masquer les messages d&apos;origine</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationList</name>
+    <message>
+        <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
+        <translation>Entrée ouvre, F2 renomme, Suppr supprime, le menu contextuel propose le reste</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Épinglées</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>Hier</translation>
+    </message>
+    <message>
+        <source>Previous 7 days</source>
+        <translation>7 jours précédents</translation>
+    </message>
+    <message>
+        <source>Previous 30 days</source>
+        <translation>30 jours précédents</translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation>Plus anciennes</translation>
+    </message>
+    <message>
+        <source>No conversations yet — start one with {keys}.</source>
+        <translation>Pas encore de conversations — commencez-en une avec {keys}.</translation>
+    </message>
+    <message>
+        <source>No conversations match “{query}”.</source>
+        <translation>Aucune conversation ne correspond à « {query} ».</translation>
+    </message>
+    <message>
+        <source>No conversations match.</source>
+        <translation>Aucune conversation ne correspond.</translation>
+    </message>
+    <message>
+        <source>{head} Try fewer or other words; Esc clears the search.</source>
+        <translation>{head} Essayez moins de mots ou d&apos;autres mots ; Échap efface la recherche.</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>Conversation actions</source>
+        <translation>Actions sur la conversation</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Renommer</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Détacher</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>Épingler</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Dupliquer</translation>
+    </message>
+    <message>
+        <source>Move to project</source>
+        <translation>Déplacer vers un projet</translation>
+    </message>
+    <message>
+        <source>(no projects yet)</source>
+        <translation>(pas encore de projets)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+</context>
+<context>
+    <name>CostsView</name>
+    <message>
+        <source>Turns</source>
+        <translation>Tours</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Tokens en entrée</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Tokens en sortie</translation>
+    </message>
+    <message>
+        <source>Est. cost</source>
+        <translation>Coût estimé</translation>
+    </message>
+    <message>
+        <source>Parley — Costs</source>
+        <translation>Parley — Coûts</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Costs error</source>
+        <translation>Erreur des coûts</translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation>Coûts</translation>
+    </message>
+    <message>
+        <source>Per member</source>
+        <translation>Par membre</translation>
+    </message>
+    <message>
+        <source>Per model</source>
+        <translation>Par modèle</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Lecture…</translation>
+    </message>
+    <message>
+        <source>No finished turns match these filters.</source>
+        <translation>Aucun tour terminé ne correspond à ces filtres.</translation>
+    </message>
+    <message>
+        <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
+        <translation>{count} n&apos;avaient pas de prix (Paramètres → Prix) : leurs tokens sont comptés, pas leur coût.</translation>
+    </message>
+    <message>
+        <source>Estimated with the price table in Settings → Prices.</source>
+        <translation>Estimé avec la table des prix de Paramètres → Prix.</translation>
+    </message>
+</context>
+<context>
+    <name>CrashReport</name>
+    <message>
+        <source>Parley crashed last time. The crash report is in {path} (please attach it when you report the problem).</source>
+        <translation>Parley a planté la dernière fois. Le rapport de plantage se trouve dans {path} (joignez-le quand vous signalez le problème).</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopPage</name>
+    <message>
+        <source>Tray</source>
+        <translation>Zone de notification</translation>
+    </message>
+    <message>
+        <source>Parley&apos;s icon in the system tray opens a new chat, Quick ask and your latest conversations.</source>
+        <translation>L&apos;icône de Parley dans la zone de notification ouvre une nouvelle discussion, la Question rapide et vos dernières conversations.</translation>
+    </message>
+    <message>
+        <source>Closing the window keeps Parley in the tray</source>
+        <translation>Fermer la fenêtre laisse Parley dans la zone de notification</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray, so closing the window quits Parley.</source>
+        <translation>Ce bureau n&apos;a pas de zone de notification : fermer la fenêtre quitte Parley.</translation>
+    </message>
+    <message>
+        <source>Quick ask</source>
+        <translation>Question rapide</translation>
+    </message>
+    <message>
+        <source>A small window on top of everything for one question. It also opens from the tray, and from the command parley quick.</source>
+        <translation>Une petite fenêtre au-dessus de tout pour une question. Elle s&apos;ouvre aussi depuis la zone de notification et avec la commande parley quick.</translation>
+    </message>
+    <message>
+        <source>Quick ask shortcut</source>
+        <translation>Raccourci de la Question rapide</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Par défaut</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Aucun</translation>
+    </message>
+    <message>
+        <source>Quick ask shortcut state</source>
+        <translation>État du raccourci de la Question rapide</translation>
+    </message>
+    <message>
+        <source>Desktop settings problem</source>
+        <translation>Problème des paramètres du bureau</translation>
+    </message>
+    <message>
+        <source>No shortcut: use the tray or parley quick.</source>
+        <translation>Pas de raccourci : utilisez la zone de notification ou parley quick.</translation>
+    </message>
+    <message>
+        <source>{chord} opens Quick ask from anywhere.</source>
+        <translation>{chord} ouvre la Question rapide depuis n&apos;importe où.</translation>
+    </message>
+    <message>
+        <source>Could not save: {error}</source>
+        <translation>Enregistrement impossible : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ElicitationDialog</name>
+    <message>
+        <source>{server} asks for information</source>
+        <translation>{server} demande des informations</translation>
+    </message>
+    <message>
+        <source>{server} asks:</source>
+        <translation>{server} demande :</translation>
+    </message>
+    <message>
+        <source>An MCP server is asking, not Parley. Do not give it passwords or keys.</source>
+        <translation>C&apos;est un serveur MCP qui demande, pas Parley. Ne lui donnez ni mots de passe ni clés.</translation>
+    </message>
+    <message>
+        <source>* an answer is required</source>
+        <translation>* une réponse est requise</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <source>Tell the server you will not answer</source>
+        <translation>Indiquer au serveur que vous ne répondrez pas</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Dismiss without answering (Esc)</source>
+        <translation>Fermer sans répondre (Échap)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyConversation</name>
+    <message>
+        <source>Explain a concept</source>
+        <translation>Expliquer une notion</translation>
+    </message>
+    <message>
+        <source>Explain public keys simply.</source>
+        <translation>Explique simplement les clés publiques.</translation>
+    </message>
+    <message>
+        <source>Write code</source>
+        <translation>Écrire du code</translation>
+    </message>
+    <message>
+        <source>Dedupe a file&apos;s lines in Python.</source>
+        <translation>Supprime les lignes en double d&apos;un fichier en Python.</translation>
+    </message>
+    <message>
+        <source>Summarise a document</source>
+        <translation>Résumer un document</translation>
+    </message>
+    <message>
+        <source>Summarise the attached file.</source>
+        <translation>Résume le fichier joint.</translation>
+    </message>
+    <message>
+        <source>Plan something</source>
+        <translation>Organiser quelque chose</translation>
+    </message>
+    <message>
+        <source>Plan three days in Lisbon.</source>
+        <translation>Organise trois jours à Lisbonne.</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>What can I help with?</source>
+        <translation>Comment puis-je vous aider ?</translation>
+    </message>
+    <message>
+        <source>Example: {title}</source>
+        <translation>Exemple : {title}</translation>
+    </message>
+    <message>
+        <source>Press {sheet} to see every keyboard shortcut.</source>
+        <translation>Appuyez sur {sheet} pour voir tous les raccourcis clavier.</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <source>Clear filters</source>
+        <translation>Effacer les filtres</translation>
+    </message>
+</context>
+<context>
+    <name>FeedbackController</name>
+    <message>
+        <source>Waiting for your permission…</source>
+        <translation>En attente de votre autorisation…</translation>
+    </message>
+    <message>
+        <source>Parley needs your permission</source>
+        <translation>Parley a besoin de votre autorisation</translation>
+    </message>
+    <message>
+        <source>A command waits for your yes.</source>
+        <translation>Une commande attend votre accord.</translation>
+    </message>
+    <message>
+        <source>{model} answered</source>
+        <translation>{model} a répondu</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Le modèle</translation>
+    </message>
+    <message>
+        <source>The answer is ready.</source>
+        <translation>La réponse est prête.</translation>
+    </message>
+    <message>
+        <source>The answer did not finish</source>
+        <translation>La réponse n&apos;a pas abouti</translation>
+    </message>
+    <message>
+        <source>Duplicated as “{title}”.</source>
+        <translation>Dupliquée sous le nom « {title} ».</translation>
+    </message>
+    <message>
+        <source>Exported to {path}</source>
+        <translation>Exporté vers {path}</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>Search titles and content</source>
+        <translation>Rechercher dans les titres et le contenu</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Rechercher dans les conversations</translation>
+    </message>
+    <message>
+        <source>Clear search</source>
+        <translation>Effacer la recherche</translation>
+    </message>
+    <message>
+        <source>Date range</source>
+        <translation>Période</translation>
+    </message>
+    <message>
+        <source>When the conversation&apos;s turns started</source>
+        <translation>Quand les tours de la conversation ont commencé</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Depuis</translation>
+    </message>
+    <message>
+        <source>Limit to turns since a date</source>
+        <translation>Limiter aux tours depuis une date</translation>
+    </message>
+    <message>
+        <source>Since date</source>
+        <translation>Date de début</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>Jusqu&apos;au</translation>
+    </message>
+    <message>
+        <source>Limit to turns until a date</source>
+        <translation>Limiter aux tours jusqu&apos;à une date</translation>
+    </message>
+    <message>
+        <source>Until date</source>
+        <translation>Date de fin</translation>
+    </message>
+    <message>
+        <source>Any provider</source>
+        <translation>Tout fournisseur</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Fournisseur</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>Tout modèle</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Any workspace</source>
+        <translation>Tout dossier de travail</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>Any project</source>
+        <translation>Tout projet</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projet</translation>
+    </message>
+    <message>
+        <source>Any member</source>
+        <translation>Tout membre</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Membre</translation>
+    </message>
+    <message>
+        <source>Whose conversations (a team store&apos;s members)</source>
+        <translation>Les conversations de qui (les membres d&apos;un stockage d&apos;équipe)</translation>
+    </message>
+    <message>
+        <source>Turn status</source>
+        <translation>État du tour</translation>
+    </message>
+    <message>
+        <source>Action verdict</source>
+        <translation>Décision sur l&apos;action</translation>
+    </message>
+    <message>
+        <source>Has tool calls</source>
+        <translation>Avec appels d&apos;outils</translation>
+    </message>
+    <message>
+        <source>Cost at least</source>
+        <translation>Coût d&apos;au moins</translation>
+    </message>
+    <message>
+        <source>More filters: provider, workspace, project, verdict, cost, dates</source>
+        <translation>Plus de filtres : fournisseur, dossier de travail, projet, décision, coût, dates</translation>
+    </message>
+    <message>
+        <source>More filters</source>
+        <translation>Plus de filtres</translation>
+    </message>
+    <message>
+        <source>Filters · {count}</source>
+        <translation>Filtres · {count}</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filtres</translation>
+    </message>
+    <message>
+        <source>{count} more filter(s) set</source>
+        <translation>{count} filtre(s) supplémentaire(s) actif(s)</translation>
+    </message>
+    <message>
+        <source>No more filters set</source>
+        <translation>Aucun autre filtre actif</translation>
+    </message>
+</context>
+<context>
+    <name>FixController</name>
+    <message>
+        <source>Check the API key and address of {provider}</source>
+        <translation>Vérifiez la clé d&apos;API et l&apos;adresse de {provider}</translation>
+    </message>
+    <message>
+        <source>Pick a model that can see images, then send again</source>
+        <translation>Choisissez un modèle capable de voir les images, puis renvoyez</translation>
+    </message>
+    <message>
+        <source>None of the listed models is known to see images: pick or add one that does.</source>
+        <translation>Aucun des modèles listés n&apos;est réputé voir les images : choisissez-en ou ajoutez-en un qui le peut.</translation>
+    </message>
+    <message>
+        <source>The next message goes to {model}. Retry the failed message to send it.</source>
+        <translation>Le prochain message ira à {model}. Relancez le message en échec pour l&apos;envoyer.</translation>
+    </message>
+</context>
+<context>
+    <name>FrameHost</name>
+    <message>
+        <source>Sources: </source>
+        <translation>Sources : </translation>
+    </message>
+    <message>
+        <source>Open {name} at {where}</source>
+        <translation>Ouvrir {name} à {where}</translation>
+    </message>
+    <message>
+        <source>Hide the summary</source>
+        <translation>Masquer le résumé</translation>
+    </message>
+    <message>
+        <source>Show the summary</source>
+        <translation>Afficher le résumé</translation>
+    </message>
+    <message>
+        <source>Show the messages the summary stands in for (the model reads the summary)</source>
+        <translation>Afficher les messages que le résumé remplace (le modèle lit le résumé)</translation>
+    </message>
+    <message>
+        <source>Hide the messages the summary stands in for</source>
+        <translation>Masquer les messages que le résumé remplace</translation>
+    </message>
+    <message>
+        <source>Hide the model&apos;s reasoning</source>
+        <translation>Masquer le raisonnement du modèle</translation>
+    </message>
+    <message>
+        <source>Show the model&apos;s reasoning</source>
+        <translation>Afficher le raisonnement du modèle</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Vous</translation>
+    </message>
+    <message>
+        <source>Show the previous version ({label})</source>
+        <translation>Afficher la version précédente ({label})</translation>
+    </message>
+    <message>
+        <source>Show the next version ({label})</source>
+        <translation>Afficher la version suivante ({label})</translation>
+    </message>
+    <message>
+        <source>the server says: {claims} (a claim Parley cannot check)</source>
+        <translation>le serveur affirme : {claims} (une affirmation que Parley ne peut pas vérifier)</translation>
+    </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ Réessayer</translation>
+    </message>
+</context>
+<context>
+    <name>GlobalShortcut</name>
+    <message>
+        <source>Wayland does not let applications take a key from the whole desktop. Add a shortcut in your desktop&apos;s keyboard settings that runs: parley quick</source>
+        <translation>Wayland ne permet pas aux applications de prendre une touche pour tout le bureau. Ajoutez dans les paramètres clavier de votre bureau un raccourci qui exécute : parley quick</translation>
+    </message>
+    <message>
+        <source>A desktop-wide shortcut is not available here ({platform}). Use the tray menu, or give your system&apos;s shortcut settings the command: parley quick</source>
+        <translation>Un raccourci pour tout le bureau n&apos;est pas disponible ici ({platform}). Utilisez le menu de la zone de notification, ou donnez aux paramètres de raccourcis de votre système la commande : parley quick</translation>
+    </message>
+    <message>
+        <source>“{text}” is not a key chord (e.g. {chord}).</source>
+        <translation>« {text} » n&apos;est pas une combinaison de touches (p. ex. {chord}).</translation>
+    </message>
+    <message>
+        <source>{text} needs Ctrl, Alt or Super: a key alone belongs to every program.</source>
+        <translation>{text} doit inclure Ctrl, Alt ou Super : une touche seule appartient à tous les programmes.</translation>
+    </message>
+    <message>
+        <source>{text}: that key cannot be used; choose a letter, Space or F1 to F12.</source>
+        <translation>{text} : cette touche ne peut pas être utilisée ; choisissez une lettre, Espace ou F1 à F12.</translation>
+    </message>
+    <message>
+        <source>libxcb is not available: {e}</source>
+        <translation>libxcb n&apos;est pas disponible : {e}</translation>
+    </message>
+    <message>
+        <source>Cannot reach the X display.</source>
+        <translation>Impossible de joindre l&apos;affichage X.</translation>
+    </message>
+    <message>
+        <source>The keyboard has no key for {chord}.</source>
+        <translation>Le clavier n&apos;a pas de touche pour {chord}.</translation>
+    </message>
+    <message>
+        <source>Another application already uses {chord}.</source>
+        <translation>Une autre application utilise déjà {chord}.</translation>
+    </message>
+    <message>
+        <source>The X server refused {chord} (error {code}).</source>
+        <translation>Le serveur X a refusé {chord} (erreur {code}).</translation>
+    </message>
+    <message>
+        <source>The X display connection was lost.</source>
+        <translation>La connexion à l&apos;affichage X a été perdue.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryFilters</name>
+    <message>
+        <source>Any time</source>
+        <translation>N&apos;importe quand</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <source>Last 12 months</source>
+        <translation>12 derniers mois</translation>
+    </message>
+    <message>
+        <source>Custom range…</source>
+        <translation>Période personnalisée…</translation>
+    </message>
+    <message>
+        <source>Only conversations whose estimated cost is at least this amount (e.g. 0.50), priced with Settings → Prices; a conversation without a price is left out</source>
+        <translation>Uniquement les conversations dont le coût estimé atteint au moins ce montant (p. ex. 0.50), calculé avec Paramètres → Prix ; une conversation sans prix est exclue</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Tout état</translation>
+    </message>
+    <message>
+        <source>Has a failed turn</source>
+        <translation>Avec un tour en échec</translation>
+    </message>
+    <message>
+        <source>Has a cancelled turn</source>
+        <translation>Avec un tour annulé</translation>
+    </message>
+    <message>
+        <source>Has an interrupted turn</source>
+        <translation>Avec un tour interrompu</translation>
+    </message>
+    <message>
+        <source>Has a timed-out turn</source>
+        <translation>Avec un tour hors délai</translation>
+    </message>
+    <message>
+        <source>Has a completed turn</source>
+        <translation>Avec un tour terminé</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Toute décision</translation>
+    </message>
+    <message>
+        <source>Has a refused action</source>
+        <translation>Avec une action refusée</translation>
+    </message>
+    <message>
+        <source>Has an action that asked</source>
+        <translation>Avec une action qui a demandé</translation>
+    </message>
+    <message>
+        <source>Has a rejected action</source>
+        <translation>Avec une action rejetée</translation>
+    </message>
+    <message>
+        <source>Has a dropped action</source>
+        <translation>Avec une action abandonnée</translation>
+    </message>
+    <message>
+        <source>Has an action allowed by the user</source>
+        <translation>Avec une action autorisée par l&apos;utilisateur</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTable</name>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>First activity</source>
+        <translation>Première activité</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>Dernière activité</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Tours</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Tokens en entrée</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Tokens en sortie</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Échecs</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Membre</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWindow</name>
+    <message>
+        <source>Parley — History</source>
+        <translation>Parley — Historique</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>Number of conversations shown</source>
+        <translation>Nombre de conversations affichées</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>Export &amp;selected conversation(s)…</source>
+        <translation>Exporter la ou les conversations &amp;sélectionnées…</translation>
+    </message>
+    <message>
+        <source>Export all &amp;shown…</source>
+        <translation>Exporter toutes celles &amp;affichées…</translation>
+    </message>
+    <message>
+        <source>Export &amp;everything…</source>
+        <translation>&amp;Tout exporter…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify record</source>
+        <translation>&amp;Vérifier l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>&amp;Costs per member and model…</source>
+        <translation>&amp;Coûts par membre et par modèle…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete conversation…</source>
+        <translation>&amp;Supprimer la conversation…</translation>
+    </message>
+    <message>
+        <source>&amp;Next match</source>
+        <translation>Résultat &amp;suivant</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Fermer</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Historique</translation>
+    </message>
+    <message>
+        <source>Export: the selected conversations (Ctrl+E), all shown, or everything</source>
+        <translation>Exporter : les conversations sélectionnées (Ctrl+E), toutes celles affichées, ou tout</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>A menu: the selected conversations, all shown, or everything</source>
+        <translation>Un menu : les conversations sélectionnées, toutes celles affichées, ou tout</translation>
+    </message>
+    <message>
+        <source>No conversations match</source>
+        <translation>Aucune conversation ne correspond</translation>
+    </message>
+    <message>
+        <source>No history yet</source>
+        <translation>Pas encore d&apos;historique</translation>
+    </message>
+    <message>
+        <source>Every conversation you have in Parley is recorded here: each turn, the model that answered, tool calls and the permission decisions, with tokens and failures. Start a chat in the main window and it appears here, ready to search, verify and export.</source>
+        <translation>Chaque conversation que vous avez dans Parley est enregistrée ici : chaque tour, le modèle qui a répondu, les appels d&apos;outils et les décisions d&apos;autorisation, avec les tokens et les échecs. Commencez une discussion dans la fenêtre principale et elle apparaît ici, prête à être recherchée, vérifiée et exportée.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Costs are summed on a team store: pick one in the store picker.</source>
+        <translation>Les coûts sont totalisés sur un stockage d&apos;équipe : choisissez-en un dans le sélecteur de stockage.</translation>
+    </message>
+    <message>
+        <source>Cannot sum the costs: {exc}</source>
+        <translation>Impossible de totaliser les coûts : {exc}</translation>
+    </message>
+    <message>
+        <source>Cannot read the team store: {exc}</source>
+        <translation>Impossible de lire le stockage d&apos;équipe : {exc}</translation>
+    </message>
+    <message>
+        <source>Cannot read the history: {exc}</source>
+        <translation>Impossible de lire l&apos;historique : {exc}</translation>
+    </message>
+    <message>
+        <source>Loading “{value}”…</source>
+        <translation>Chargement de « {value} »…</translation>
+    </message>
+    <message>
+        <source>Cannot read this conversation: {exc}</source>
+        <translation>Impossible de lire cette conversation : {exc}</translation>
+    </message>
+    <message>
+        <source>Select a conversation to export.</source>
+        <translation>Sélectionnez une conversation à exporter.</translation>
+    </message>
+    <message>
+        <source>No conversation is shown.</source>
+        <translation>Aucune conversation n&apos;est affichée.</translation>
+    </message>
+    <message>
+        <source>This Parley cannot export {value} yet; use JSON.</source>
+        <translation>Ce Parley ne sait pas encore exporter en {value} ; utilisez JSON.</translation>
+    </message>
+    <message>
+        <source>Exporting to {path}…</source>
+        <translation>Exportation vers {path}…</translation>
+    </message>
+    <message>
+        <source>Exported to {written}</source>
+        <translation>Exporté vers {written}</translation>
+    </message>
+    <message>
+        <source>Cannot export to {path}: {exc}</source>
+        <translation>Impossible d&apos;exporter vers {path} : {exc}</translation>
+    </message>
+    <message>
+        <source>Select a conversation to verify.</source>
+        <translation>Sélectionnez une conversation à vérifier.</translation>
+    </message>
+    <message>
+        <source>Verify record</source>
+        <translation>Vérifier l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Cannot verify: {exc}</source>
+        <translation>Vérification impossible : {exc}</translation>
+    </message>
+    <message>
+        <source>Select a conversation to delete.</source>
+        <translation>Sélectionnez une conversation à supprimer.</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Supprimer la conversation</translation>
+    </message>
+    <message>
+        <source>Delete “{value}” and all of its {turns} turns? This cannot be undone.</source>
+        <translation>Supprimer « {value} » et ses {turns} tours ? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Deleted “{title}” ({count} events).</source>
+        <translation>« {title} » supprimée ({count} événements).</translation>
+    </message>
+    <message>
+        <source>Cannot delete: {exc}</source>
+        <translation>Suppression impossible : {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>Importer des serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Configuration to import</source>
+        <translation>Configuration à importer</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>Choisir un fichier…</translation>
+    </message>
+    <message>
+        <source>Choose a configuration file</source>
+        <translation>Choisir un fichier de configuration</translation>
+    </message>
+    <message>
+        <source>What will be imported</source>
+        <translation>Ce qui sera importé</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importer</translation>
+    </message>
+    <message>
+        <source>Paste the contents of claude_desktop_config.json, Cursor&apos;s mcp.json or VS Code&apos;s mcp.json, or choose the file. Secret values (keys, tokens) go to the system keyring, never to Parley&apos;s settings file.</source>
+        <translation>Collez le contenu de claude_desktop_config.json, du mcp.json de Cursor ou du mcp.json de VS Code, ou choisissez le fichier. Les valeurs secrètes (clés, jetons) vont dans le trousseau du système, jamais dans le fichier de paramètres de Parley.</translation>
+    </message>
+    <message>
+        <source>MCP configuration</source>
+        <translation>Configuration MCP</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {exc}</source>
+        <translation>Impossible de lire {path} : {exc}</translation>
+    </message>
+    <message>
+        <source>Nothing to import: {exc}</source>
+        <translation>Rien à importer : {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeController</name>
+    <message>
+        <source>Knowledge folder of {name}: {message}</source>
+        <translation>Dossier de connaissances de {name} : {message}</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeNotices</name>
+    <message>
+        <source>A project</source>
+        <translation>Un projet</translation>
+    </message>
+    <message>
+        <source>Knowledge folder indexed</source>
+        <translation>Dossier de connaissances indexé</translation>
+    </message>
+    <message>
+        <source>Indexing did not finish</source>
+        <translation>L&apos;indexation n&apos;a pas abouti</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePicker</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>Parley shows this language the next time it starts.</source>
+        <translation>Parley affichera cette langue au prochain démarrage.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Parley</source>
+        <translation>Parley</translation>
+    </message>
+</context>
+<context>
+    <name>Markdown</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+</context>
+<context>
+    <name>McpPromptDialog</name>
+    <message>
+        <source>Prompt {shown}</source>
+        <translation>Prompt {shown}</translation>
+    </message>
+    <message>
+        <source>Arguments of the prompt {shown}</source>
+        <translation>Arguments du prompt {shown}</translation>
+    </message>
+    <message>
+        <source>{name} — a prompt of the MCP server {server}</source>
+        <translation>{name} — un prompt du serveur MCP {server}</translation>
+    </message>
+    <message>
+        <source>* required</source>
+        <translation>* obligatoire</translation>
+    </message>
+    <message>
+        <source>Prompt arguments error</source>
+        <translation>Erreur dans les arguments du prompt</translation>
+    </message>
+    <message>
+        <source>Use prompt</source>
+        <translation>Utiliser le prompt</translation>
+    </message>
+    <message>
+        <source>Fill in {names}: the server needs them.</source>
+        <translation>Remplissez {names} : le serveur en a besoin.</translation>
+    </message>
+    <message>
+        <source>Fill in {names}: the server needs it.</source>
+        <translation>Remplissez {names} : le serveur en a besoin.</translation>
+    </message>
+</context>
+<context>
+    <name>McpPromptsController</name>
+    <message>
+        <source>No prompts from {name}: {message}</source>
+        <translation>Aucun prompt de {name} : {message}</translation>
+    </message>
+    <message>
+        <source>{text} is not offered in this conversation any more (its server was turned off or changed).</source>
+        <translation>{text} n&apos;est plus proposé dans cette conversation (son serveur a été désactivé ou modifié).</translation>
+    </message>
+    <message>
+        <source>Getting the prompt {command}…</source>
+        <translation>Récupération du prompt {command}…</translation>
+    </message>
+    <message>
+        <source>Could not use {command}: MCP server {name!r} returned an empty prompt</source>
+        <translation>Impossible d&apos;utiliser {command} : le serveur MCP {name!r} a renvoyé un prompt vide</translation>
+    </message>
+    <message>
+        <source>Could not use {command}: MCP server {name!r} returned a prompt of {n_text:,} characters, more than the {MAX_PROMPT_CHARS:,} the prompt box takes</source>
+        <translation>Impossible d&apos;utiliser {command} : le serveur MCP {name!r} a renvoyé un prompt de {n_text:,} caractères, plus que les {MAX_PROMPT_CHARS:,} que la zone de saisie accepte</translation>
+    </message>
+    <message>
+        <source>Could not use {command}: {message}</source>
+        <translation>Impossible d&apos;utiliser {command} : {message}</translation>
+    </message>
+</context>
+<context>
+    <name>McpResourcePicker</name>
+    <message>
+        <source>Attach from an MCP server</source>
+        <translation>Joindre depuis un serveur MCP</translation>
+    </message>
+    <message>
+        <source>Attach resources from MCP servers</source>
+        <translation>Joindre des ressources de serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Filter by name, URI or description</source>
+        <translation>Filtrer par nom, URI ou description</translation>
+    </message>
+    <message>
+        <source>Filter resources</source>
+        <translation>Filtrer les ressources</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressources</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>Joindre</translation>
+    </message>
+    <message>
+        <source>Could not list the resources of MCP server &apos;{server}&apos;: {reason}.</source>
+        <translation>Impossible de lister les ressources du serveur MCP &apos;{server}&apos; : {reason}.</translation>
+    </message>
+    <message>
+        <source>{line} Its log: {where}</source>
+        <translation>{line} Son journal : {where}</translation>
+    </message>
+    <message>
+        <source>No MCP server is chosen for this conversation (Tools → MCP servers).</source>
+        <translation>Aucun serveur MCP n&apos;est choisi pour cette conversation (Outils → Serveurs MCP).</translation>
+    </message>
+    <message>
+        <source>Loading… (waiting for {servers})</source>
+        <translation>Chargement… (en attente de {servers})</translation>
+    </message>
+    <message>
+        <source>These servers offer no resources.</source>
+        <translation>Ces serveurs ne proposent aucune ressource.</translation>
+    </message>
+</context>
+<context>
+    <name>McpServersPage</name>
+    <message>
+        <source>Command on this computer (stdio)</source>
+        <translation>Commande sur cet ordinateur (stdio)</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP (a URL)</source>
+        <translation>HTTP diffusable (une URL)</translation>
+    </message>
+    <message>
+        <source>Legacy HTTP + SSE (old servers)</source>
+        <translation>HTTP + SSE ancien (anciens serveurs)</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Par défaut</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Demander</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Outil</translation>
+    </message>
+    <message>
+        <source>What the server claims</source>
+        <translation>Ce que le serveur affirme</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Politique</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation>Ajouter un serveur</translation>
+    </message>
+    <message>
+        <source>Add MCP server</source>
+        <translation>Ajouter un serveur MCP</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Remove MCP server</source>
+        <translation>Retirer le serveur MCP</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importer…</translation>
+    </message>
+    <message>
+        <source>Import MCP servers from another app</source>
+        <translation>Importer des serveurs MCP d&apos;une autre application</translation>
+    </message>
+    <message>
+        <source>Problems in the settings file</source>
+        <translation>Problèmes dans le fichier de paramètres</translation>
+    </message>
+    <message>
+        <source>Server name</source>
+        <translation>Nom du serveur</translation>
+    </message>
+    <message>
+        <source>e.g. github</source>
+        <translation>p. ex. github</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transport</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Activé</translation>
+    </message>
+    <message>
+        <source>Server enabled</source>
+        <translation>Serveur activé</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+    <message>
+        <source>e.g. npx, uvx, node, /path/to/server</source>
+        <translation>p. ex. npx, uvx, node, /chemin/vers/serveur</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Arguments</translation>
+    </message>
+    <message>
+        <source>e.g. -y @modelcontextprotocol/server-github</source>
+        <translation>p. ex. -y @modelcontextprotocol/server-github</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Dossier d&apos;exécution</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>facultatif</translation>
+    </message>
+    <message>
+        <source>Environment variables</source>
+        <translation>Variables d&apos;environnement</translation>
+    </message>
+    <message>
+        <source>NAME=value, one per line (no secrets here)</source>
+        <translation>NOM=valeur, une par ligne (pas de secrets ici)</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL du serveur</translation>
+    </message>
+    <message>
+        <source>https://example.com/mcp</source>
+        <translation>https://example.com/mcp</translation>
+    </message>
+    <message>
+        <source>HTTP headers</source>
+        <translation>En-têtes HTTP</translation>
+    </message>
+    <message>
+        <source>Name: value, one per line (no secrets here)</source>
+        <translation>Nom: valeur, un par ligne (pas de secrets ici)</translation>
+    </message>
+    <message>
+        <source>Sign in with OAuth</source>
+        <translation>Se connecter avec OAuth</translation>
+    </message>
+    <message>
+        <source>OAuth sign-in state</source>
+        <translation>État de la connexion OAuth</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Se déconnecter</translation>
+    </message>
+    <message>
+        <source>Sign out of the server (forget its OAuth tokens)</source>
+        <translation>Se déconnecter du serveur (oublier ses jetons OAuth)</translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation>Secrets</translation>
+    </message>
+    <message>
+        <source>Secret name</source>
+        <translation>Nom du secret</translation>
+    </message>
+    <message>
+        <source>Secret value</source>
+        <translation>Valeur du secret</translation>
+    </message>
+    <message>
+        <source>value (hidden; kept in the keyring)</source>
+        <translation>valeur (masquée ; conservée dans le trousseau)</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Définir</translation>
+    </message>
+    <message>
+        <source>Set the secret</source>
+        <translation>Définir le secret</translation>
+    </message>
+    <message>
+        <source>Remove secret</source>
+        <translation>Retirer le secret</translation>
+    </message>
+    <message>
+        <source>Remove the selected secret</source>
+        <translation>Retirer le secret sélectionné</translation>
+    </message>
+    <message>
+        <source>Time limit in seconds</source>
+        <translation>Délai en secondes</translation>
+    </message>
+    <message>
+        <source>Tools the server offers</source>
+        <translation>Outils proposés par le serveur</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <source>Test result</source>
+        <translation>Résultat du test</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save server</source>
+        <translation>Enregistrer le serveur</translation>
+    </message>
+    <message>
+        <source>Server save result</source>
+        <translation>Résultat de l&apos;enregistrement du serveur</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Lower-case letters, digits, &apos;-&apos; or &apos;_&apos;. Tools are named mcp__NAME__TOOL for the model.</source>
+        <translation>Lettres minuscules, chiffres, &apos;-&apos; ou &apos;_&apos;. Pour le modèle, les outils s&apos;appellent mcp__NAME__TOOL.</translation>
+    </message>
+    <message>
+        <source>How Parley talks to it.</source>
+        <translation>Comment Parley communique avec lui.</translation>
+    </message>
+    <message>
+        <source>A server that is off offers no tools anywhere.</source>
+        <translation>Un serveur désactivé ne propose d&apos;outils nulle part.</translation>
+    </message>
+    <message>
+        <source>The program that runs the server.</source>
+        <translation>Le programme qui exécute le serveur.</translation>
+    </message>
+    <message>
+        <source>As in a shell: quote an argument with spaces.</source>
+        <translation>Comme dans un shell : mettez entre guillemets un argument contenant des espaces.</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Dossier</translation>
+    </message>
+    <message>
+        <source>The folder it starts in.</source>
+        <translation>Le dossier dans lequel il démarre.</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Environnement</translation>
+    </message>
+    <message>
+        <source>Only these variables (and the secrets below) are passed, not your whole environment.</source>
+        <translation>Seules ces variables (et les secrets ci-dessous) sont transmises, pas tout votre environnement.</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>The server&apos;s endpoint (http:// or https://).</source>
+        <translation>Le point d&apos;accès du serveur (http:// ou https://).</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>En-têtes</translation>
+    </message>
+    <message>
+        <source>Sent with every request.</source>
+        <translation>Envoyés avec chaque requête.</translation>
+    </message>
+    <message>
+        <source>For a server that asks you to sign in: your browser opens the first time it is used (or tested), and the tokens go to the system keyring, never to a file.</source>
+        <translation>Pour un serveur qui demande de se connecter : votre navigateur s&apos;ouvre à la première utilisation (ou au test), et les jetons vont dans le trousseau du système, jamais dans un fichier.</translation>
+    </message>
+    <message>
+        <source>Variables (stdio) or headers (HTTP) whose values are kept in the system keyring, never in a file. Values are written when you save (or test the connection).</source>
+        <translation>Variables (stdio) ou en-têtes (HTTP) dont les valeurs sont conservées dans le trousseau du système, jamais dans un fichier. Les valeurs sont écrites à l&apos;enregistrement (ou au test de connexion).</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Limites</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Délai</translation>
+    </message>
+    <message>
+        <source>A call that takes longer is stopped.</source>
+        <translation>Un appel qui dure plus longtemps est arrêté.</translation>
+    </message>
+    <message>
+        <source>Tools and policies</source>
+        <translation>Outils et politiques</translation>
+    </message>
+    <message>
+        <source>What the server says about a tool is a claim: it never lowers what Parley asks. Policy: Run without asking, Ask each time, Deny always, or Default (from the claims, never below your tool setting). “Always for this tool” in a permission prompt is stored here.</source>
+        <translation>Ce que le serveur dit d&apos;un outil est une affirmation : cela ne réduit jamais ce que Parley demande. Politique : Exécuter sans demander, Demander à chaque fois, Toujours refuser, ou Par défaut (d&apos;après les déclarations, jamais en dessous de votre réglage d&apos;outils). « Toujours pour cet outil » dans une demande d&apos;autorisation est enregistré ici.</translation>
+    </message>
+    <message>
+        <source>No MCP client is available in this Parley.</source>
+        <translation>Aucun client MCP n&apos;est disponible dans ce Parley.</translation>
+    </message>
+    <message>
+        <source>variable, e.g. GITHUB_TOKEN</source>
+        <translation>variable, p. ex. GITHUB_TOKEN</translation>
+    </message>
+    <message>
+        <source>header, e.g. Authorization</source>
+        <translation>en-tête, p. ex. Authorization</translation>
+    </message>
+    <message>
+        <source>Signed in: the tokens are in the system keyring.</source>
+        <translation>Connecté : les jetons sont dans le trousseau du système.</translation>
+    </message>
+    <message>
+        <source>Not signed in: your browser opens when the server is first used.</source>
+        <translation>Non connecté : votre navigateur s&apos;ouvrira à la première utilisation du serveur.</translation>
+    </message>
+    <message>
+        <source>Save, then use or test the server to sign in.</source>
+        <translation>Enregistrez, puis utilisez ou testez le serveur pour vous connecter.</translation>
+    </message>
+    <message>
+        <source>new value, written when you save</source>
+        <translation>nouvelle valeur, écrite à l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>stored in the keyring</source>
+        <translation>enregistré dans le trousseau</translation>
+    </message>
+    <message>
+        <source>no value yet</source>
+        <translation>pas encore de valeur</translation>
+    </message>
+    <message>
+        <source>A secret needs a name and a value.</source>
+        <translation>Un secret doit avoir un nom et une valeur.</translation>
+    </message>
+    <message>
+        <source>A server named {name!r} exists already.</source>
+        <translation>Un serveur nommé {name!r} existe déjà.</translation>
+    </message>
+    <message>
+        <source>Saved {name!r}.</source>
+        <translation>{name!r} enregistré.</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>Not removed: {exc}</source>
+        <translation>Non retiré : {exc}</translation>
+    </message>
+    <message>
+        <source>Remove {name!r} and its secrets in the keyring?</source>
+        <translation>Retirer {name!r} et ses secrets du trousseau ?</translation>
+    </message>
+    <message>
+        <source>Not changed: {exc}</source>
+        <translation>Non modifié : {exc}</translation>
+    </message>
+    <message>
+        <source>{unavailable_reason}. The configuration holds secrets, so nothing was imported.</source>
+        <translation>{unavailable_reason}. La configuration contient des secrets : rien n&apos;a été importé.</translation>
+    </message>
+    <message>
+        <source>Not imported: {exc}</source>
+        <translation>Non importé : {exc}</translation>
+    </message>
+    <message>
+        <source>Connected{value}{version}: {n_tools} tool(s).</source>
+        <translation>Connecté{value}{version} : {n_tools} outil(s).</translation>
+    </message>
+    <message>
+        <source>Failed: {text}</source>
+        <translation>Échec : {text}</translation>
+    </message>
+    <message>
+        <source>Connecting… (sign in in your browser if it opens)</source>
+        <translation>Connexion… (connectez-vous dans votre navigateur s&apos;il s&apos;ouvre)</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Connexion…</translation>
+    </message>
+    <message>
+        <source>Signed out of {name!r} (no keyring: nothing was stored).</source>
+        <translation>Déconnecté de {name!r} (pas de trousseau : rien n&apos;était enregistré).</translation>
+    </message>
+    <message>
+        <source>Signed out of {name!r}: its tokens were deleted from the keyring.</source>
+        <translation>Déconnecté de {name!r} : ses jetons ont été supprimés du trousseau.</translation>
+    </message>
+    <message>
+        <source>{name!r} had no sign-in stored.</source>
+        <translation>{name!r} n&apos;avait pas de connexion enregistrée.</translation>
+    </message>
+    <message>
+        <source>Not signed out: {exc}</source>
+        <translation>Non déconnecté : {exc}</translation>
+    </message>
+    <message>
+        <source>Policy for {tool}</source>
+        <translation>Politique pour {tool}</translation>
+    </message>
+</context>
+<context>
+    <name>MenuController</name>
+    <message>
+        <source>Commands: /skill NAME and /agent NAME add a skill&apos;s rules or an agent&apos;s persona to this message; /model NAME switches the model for the next message; /new starts a new conversation (/clear does the same; the current one is kept); /compact summarises the earlier messages so the conversation takes less of the model&apos;s window (nothing is deleted); //text sends text starting with &apos;/&apos;. Ctrl+/ lists the keyboard shortcuts.</source>
+        <translation>Commandes : /skill NOM et /agent NOM ajoutent à ce message les règles d&apos;une compétence ou le personnage d&apos;un agent ; /model NOM change le modèle du prochain message ; /new commence une nouvelle conversation (/clear fait de même ; l&apos;actuelle est conservée) ; /compact résume les messages précédents pour que la conversation occupe moins la fenêtre du modèle (rien n&apos;est supprimé) ; //texte envoie un texte commençant par &apos;/&apos;. Ctrl+/ liste les raccourcis clavier.</translation>
+    </message>
+    <message>
+        <source>Send with &amp;Enter (Shift+Enter for a new line)</source>
+        <translation>&amp;Envoyer avec Entrée (Maj+Entrée pour une nouvelle ligne)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>&amp;Quick switch…</source>
+        <translation>Changement &amp;rapide…</translation>
+    </message>
+    <message>
+        <source>&amp;Attach files…</source>
+        <translation>&amp;Joindre des fichiers…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Édition</translation>
+    </message>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>&amp;Annuler la suppression</translation>
+    </message>
+    <message>
+        <source>Copy last &amp;answer</source>
+        <translation>Copier la dernière &amp;réponse</translation>
+    </message>
+    <message>
+        <source>&amp;Edit last message</source>
+        <translation>&amp;Modifier le dernier message</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate last answer</source>
+        <translation>&amp;Régénérer la dernière réponse</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Thème</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Suivre le système</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Clair</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Zoom avant</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Zoom a&amp;rrière</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>&amp;Taille normale</translation>
+    </message>
+    <message>
+        <source>&amp;Sidebar</source>
+        <translation>&amp;Barre latérale</translation>
+    </message>
+    <message>
+        <source>Histor&amp;y</source>
+        <translation>&amp;Historique</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Parcourir…</translation>
+    </message>
+    <message>
+        <source>&amp;Find conversation</source>
+        <translation>&amp;Trouver une conversation</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>Raccourcis &amp;clavier</translation>
+    </message>
+    <message>
+        <source>&amp;Commands</source>
+        <translation>&amp;Commandes</translation>
+    </message>
+</context>
+<context>
+    <name>MessageActions</name>
+    <message>
+        <source>Message copied</source>
+        <translation>Message copié</translation>
+    </message>
+    <message>
+        <source>Message copied as text</source>
+        <translation>Message copié en texte</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>Actions sur le message</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>Copier en texte</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <source>Code copied</source>
+        <translation>Code copié</translation>
+    </message>
+</context>
+<context>
+    <name>MessageToolbar</name>
+    <message>
+        <source>Message actions</source>
+        <translation>Actions sur le message</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy the message (Markdown)</source>
+        <translation>Copier le message (Markdown)</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>Copier en texte</translation>
+    </message>
+    <message>
+        <source>Copy the message as plain text</source>
+        <translation>Copier le message en texte brut</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <source>Ask for another answer (the current one is kept as a branch)</source>
+        <translation>Demander une autre réponse (l&apos;actuelle est conservée comme branche)</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Modifier</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it as a new branch</source>
+        <translation>Modifier ce message et l&apos;envoyer comme nouvelle branche</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>Choisir un modèle</translation>
+    </message>
+    <message>
+        <source>{model} on {provider} — the model for the next message</source>
+        <translation>{model} chez {provider} — le modèle du prochain message</translation>
+    </message>
+    <message>
+        <source>{model} on {provider}</source>
+        <translation>{model} chez {provider}</translation>
+    </message>
+    <message>
+        <source>    Other model…</source>
+        <translation>    Autre modèle…</translation>
+    </message>
+    <message>
+        <source>Type the id of any model {provider} serves</source>
+        <translation>Saisissez l&apos;identifiant de n&apos;importe quel modèle servi par {provider}</translation>
+    </message>
+    <message>
+        <source>Other model</source>
+        <translation>Autre modèle</translation>
+    </message>
+    <message>
+        <source>Model id on {provider}:</source>
+        <translation>Identifiant du modèle chez {provider} :</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBanner</name>
+    <message>
+        <source>Notice</source>
+        <translation>Avis</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>OpenStoreDialog</name>
+    <message>
+        <source>Open a team store</source>
+        <translation>Ouvrir un stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Team store address</source>
+        <translation>Adresse du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>postgresql://you@host:5432/team</source>
+        <translation>postgresql://vous@host:5432/team</translation>
+    </message>
+    <message>
+        <source>For example {EXAMPLE}</source>
+        <translation>Par exemple {EXAMPLE}</translation>
+    </message>
+    <message>
+        <source>Password on the team store</source>
+        <translation>Mot de passe du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Empty: the one kept in the keyring</source>
+        <translation>Vide : celui conservé dans le trousseau</translation>
+    </message>
+    <message>
+        <source>Remember in the keyring</source>
+        <translation>Mémoriser dans le trousseau</translation>
+    </message>
+    <message>
+        <source>Keep the password in the system keyring for this address (never in a file)</source>
+        <translation>Conserver le mot de passe de cette adresse dans le trousseau du système (jamais dans un fichier)</translation>
+    </message>
+    <message>
+        <source>Your own role on the store: an operator reads everyone&apos;s conversations, a member their own. Nothing is written to the store.</source>
+        <translation>Votre propre rôle sur le stockage : un opérateur lit les conversations de tous, un membre les siennes. Rien n&apos;est écrit dans le stockage.</translation>
+    </message>
+    <message>
+        <source>Team store address error</source>
+        <translation>Erreur dans l&apos;adresse du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Mot de passe</translation>
+    </message>
+    <message>
+        <source>The address: {problem}.</source>
+        <translation>L&apos;adresse : {problem}.</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionDialog</name>
+    <message>
+        <source>Allow this action?</source>
+        <translation>Autoriser cette action ?</translation>
+    </message>
+    <message>
+        <source>Nothing runs until you choose. Deny is the default (Enter or Esc).</source>
+        <translation>Rien ne s&apos;exécute avant votre choix. Refuser est le choix par défaut (Entrée ou Échap).</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Arguments</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+    <message>
+        <source>Runs in</source>
+        <translation>S&apos;exécute dans</translation>
+    </message>
+    <message>
+        <source>Server and tool</source>
+        <translation>Serveur et outil</translation>
+    </message>
+    <message>
+        <source>MCP tool</source>
+        <translation>Outil MCP</translation>
+    </message>
+    <message>
+        <source>What the server claims</source>
+        <translation>Ce que le serveur affirme</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>Déclarations</translation>
+    </message>
+    <message>
+        <source>Effect: {words}</source>
+        <translation>Effet : {words}</translation>
+    </message>
+    <message>
+        <source>rule {rule}</source>
+        <translation>règle {rule}</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>Effet</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Bac à sable</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Autoriser une fois</translation>
+    </message>
+    <message>
+        <source>Allow for this conversation</source>
+        <translation>Autoriser pour cette conversation</translation>
+    </message>
+    <message>
+        <source>This tool, in this conversation, until Parley closes</source>
+        <translation>Cet outil, dans cette conversation, jusqu&apos;à la fermeture de Parley</translation>
+    </message>
+    <message>
+        <source>This exact command only, until Parley closes</source>
+        <translation>Uniquement cette commande exacte, jusqu&apos;à la fermeture de Parley</translation>
+    </message>
+    <message>
+        <source>Always allow this tool</source>
+        <translation>Toujours autoriser cet outil</translation>
+    </message>
+    <message>
+        <source>Stored in Settings → MCP servers, where you can change it back</source>
+        <translation>Enregistré dans Paramètres → Serveurs MCP, où vous pouvez revenir dessus</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionPrompt</name>
+    <message>
+        <source>Harmless</source>
+        <translation>Sans danger</translation>
+    </message>
+    <message>
+        <source>Contained</source>
+        <translation>Confiné</translation>
+    </message>
+    <message>
+        <source>Unknown effect</source>
+        <translation>Effet inconnu</translation>
+    </message>
+    <message>
+        <source>Dangerous</source>
+        <translation>Dangereux</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Refusé</translation>
+    </message>
+    <message>
+        <source>The server says nothing about what this tool does.</source>
+        <translation>Le serveur ne dit rien de ce que fait cet outil.</translation>
+    </message>
+    <message>
+        <source>The server says: {claims}. Parley cannot check this.</source>
+        <translation>Le serveur affirme : {claims}. Parley ne peut pas le vérifier.</translation>
+    </message>
+</context>
+<context>
+    <name>PricesPage</name>
+    <message>
+        <source>Model pattern</source>
+        <translation>Motif de modèle</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Fournisseur</translation>
+    </message>
+    <message>
+        <source>Input $/Mtok</source>
+        <translation>Entrée $/Mtok</translation>
+    </message>
+    <message>
+        <source>Output $/Mtok</source>
+        <translation>Sortie $/Mtok</translation>
+    </message>
+    <message>
+        <source>Estimated cost per million tokens. A pattern is an exact model name or a glob (gpt-4.1*); a row with a provider beats one without; an exact name beats a glob. Estimates ignore cached-input and batch discounts.</source>
+        <translation>Coût estimé par million de tokens. Un motif est un nom de modèle exact ou un glob (gpt-4.1*) ; une ligne avec fournisseur l&apos;emporte sur une ligne sans ; un nom exact l&apos;emporte sur un glob. Les estimations ignorent les remises sur l&apos;entrée en cache et les lots.</translation>
+    </message>
+    <message>
+        <source>Prices result</source>
+        <translation>Résultat des prix</translation>
+    </message>
+    <message>
+        <source>Cannot read prices: {exc}</source>
+        <translation>Impossible de lire les prix : {exc}</translation>
+    </message>
+    <message>
+        <source>The built-in prices are shown; Save to use them.</source>
+        <translation>Les prix intégrés sont affichés ; enregistrez pour les utiliser.</translation>
+    </message>
+    <message>
+        <source>Saved {n_prices} price rows.</source>
+        <translation>{n_prices} lignes de prix enregistrées.</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>Row {value}, {value2}: {problem}</source>
+        <translation>Ligne {value}, {value2} : {problem}</translation>
+    </message>
+    <message>
+        <source>Context tokens</source>
+        <translation>Tokens de contexte</translation>
+    </message>
+    <message>
+        <source>Max output</source>
+        <translation>Sortie max.</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectsPage</name>
+    <message>
+        <source>Automatic (ask only for risky actions)</source>
+        <translation>Automatique (demander seulement pour les actions risquées)</translation>
+    </message>
+    <message>
+        <source>Ask before every action</source>
+        <translation>Demander avant chaque action</translation>
+    </message>
+    <message>
+        <source>All tools (read, write, run)</source>
+        <translation>Tous les outils (lire, écrire, exécuter)</translation>
+    </message>
+    <message>
+        <source>Read-only tools</source>
+        <translation>Outils en lecture seule</translation>
+    </message>
+    <message>
+        <source>No tools</source>
+        <translation>Aucun outil</translation>
+    </message>
+    <message>
+        <source>Projects</source>
+        <translation>Projets</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Nouveau</translation>
+    </message>
+    <message>
+        <source>New project</source>
+        <translation>Nouveau projet</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete project</source>
+        <translation>Supprimer le projet</translation>
+    </message>
+    <message>
+        <source>Project name</source>
+        <translation>Nom du projet</translation>
+    </message>
+    <message>
+        <source>Project name error</source>
+        <translation>Erreur dans le nom du projet</translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>optional: the folder the tools work in</source>
+        <translation>facultatif : le dossier où travaillent les outils</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Choose the workspace folder</source>
+        <translation>Choisir le dossier de travail</translation>
+    </message>
+    <message>
+        <source>Workspace folder error</source>
+        <translation>Erreur du dossier de travail</translation>
+    </message>
+    <message>
+        <source>Shared instructions</source>
+        <translation>Instructions communes</translation>
+    </message>
+    <message>
+        <source>optional: instructions every conversation of this project starts with</source>
+        <translation>facultatif : instructions par lesquelles commence chaque conversation de ce projet</translation>
+    </message>
+    <message>
+        <source>Default provider</source>
+        <translation>Fournisseur par défaut</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>Modèle par défaut</translation>
+    </message>
+    <message>
+        <source>optional: a model of that provider</source>
+        <translation>facultatif : un modèle de ce fournisseur</translation>
+    </message>
+    <message>
+        <source>Gate mode</source>
+        <translation>Mode d&apos;autorisation</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>MCP servers enabled for this project</source>
+        <translation>Serveurs MCP activés pour ce projet</translation>
+    </message>
+    <message>
+        <source>No MCP servers are configured: add them under Settings → MCP servers.</source>
+        <translation>Aucun serveur MCP n&apos;est configuré : ajoutez-en dans Paramètres → Serveurs MCP.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation>Enregistrer le projet</translation>
+    </message>
+    <message>
+        <source>Project save result</source>
+        <translation>Résultat de l&apos;enregistrement du projet</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projet</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Shown in the sidebar and the project picker.</source>
+        <translation>Affiché dans la barre latérale et le sélecteur de projet.</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>The folder the tools read, write and run in.</source>
+        <translation>Le dossier où les outils lisent, écrivent et s&apos;exécutent.</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Instructions</translation>
+    </message>
+    <message>
+        <source>Sent at the start of every conversation of this project.</source>
+        <translation>Envoyées au début de chaque conversation de ce projet.</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>Valeurs par défaut</translation>
+    </message>
+    <message>
+        <source>What a new chat in this project starts on.</source>
+        <translation>Ce avec quoi démarre une nouvelle discussion dans ce projet.</translation>
+    </message>
+    <message>
+        <source>When Parley asks before an action.</source>
+        <translation>Quand Parley demande avant une action.</translation>
+    </message>
+    <message>
+        <source>What the model may do in the workspace.</source>
+        <translation>Ce que le modèle peut faire dans le dossier de travail.</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>The servers whose tools this project&apos;s conversations are offered (a server switched off in Settings → MCP servers offers none).</source>
+        <translation>Les serveurs dont les outils sont proposés aux conversations de ce projet (un serveur désactivé dans Paramètres → Serveurs MCP n&apos;en propose aucun).</translation>
+    </message>
+    <message>
+        <source>A project needs a name.</source>
+        <translation>Un projet doit avoir un nom.</translation>
+    </message>
+    <message>
+        <source>Saved project {name!r}.</source>
+        <translation>Projet {name!r} enregistré.</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>Not deleted: {exc}</source>
+        <translation>Non supprimé : {exc}</translation>
+    </message>
+    <message>
+        <source>Window&apos;s choice</source>
+        <translation>Choix de la fenêtre</translation>
+    </message>
+    <message>
+        <source>{current} (not configured)</source>
+        <translation>{current} (non configuré)</translation>
+    </message>
+    <message>
+        <source>Delete the project {text!r}? Its files stay.</source>
+        <translation>Supprimer le projet {text!r} ? Ses fichiers sont conservés.</translation>
+    </message>
+    <message>
+        <source>Knowledge folder</source>
+        <translation>Dossier de connaissances</translation>
+    </message>
+    <message>
+        <source>optional: a folder of documents every turn of this project may be answered from</source>
+        <translation>facultatif : un dossier de documents dont chaque tour de ce projet peut se servir pour répondre</translation>
+    </message>
+    <message>
+        <source>Choose the knowledge folder</source>
+        <translation>Choisir le dossier de connaissances</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>Clear the knowledge folder</source>
+        <translation>Retirer le dossier de connaissances</translation>
+    </message>
+    <message>
+        <source>Knowledge folder error</source>
+        <translation>Erreur du dossier de connaissances</translation>
+    </message>
+    <message>
+        <source>Indexed files</source>
+        <translation>Fichiers indexés</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Chunks</source>
+        <translation>Segments</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Knowledge folder totals</source>
+        <translation>Totaux du dossier de connaissances</translation>
+    </message>
+    <message>
+        <source>Index now</source>
+        <translation>Indexer maintenant</translation>
+    </message>
+    <message>
+        <source>Index the knowledge folder now</source>
+        <translation>Indexer le dossier de connaissances maintenant</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancel indexing</source>
+        <translation>Annuler l&apos;indexation</translation>
+    </message>
+    <message>
+        <source>Indexing progress</source>
+        <translation>Progression de l&apos;indexation</translation>
+    </message>
+    <message>
+        <source>Indexing status</source>
+        <translation>État de l&apos;indexation</translation>
+    </message>
+    <message>
+        <source>Knowledge folders need the knowledge index, which is not available.</source>
+        <translation>Les dossiers de connaissances nécessitent l&apos;index de connaissances, qui n&apos;est pas disponible.</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>Connaissances</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Dossier</translation>
+    </message>
+    <message>
+        <source>Parley indexes its documents (PDF, Word, Excel, PowerPoint, text, code; not images or hidden files) and answers this project&apos;s turns from them. It looks for changes every 30 seconds while the window is open.</source>
+        <translation>Parley indexe ses documents (PDF, Word, Excel, PowerPoint, texte, code ; pas les images ni les fichiers cachés) et s&apos;en sert pour répondre aux tours de ce projet. Il recherche les modifications toutes les 30 secondes tant que la fenêtre est ouverte.</translation>
+    </message>
+    <message>
+        <source>Indexed</source>
+        <translation>Indexé</translation>
+    </message>
+    <message>
+        <source>Cannot read the index: {exc}</source>
+        <translation>Impossible de lire l&apos;index : {exc}</translation>
+    </message>
+    <message>
+        <source>Save the project first: the folder has changed.</source>
+        <translation>Enregistrez d&apos;abord le projet : le dossier a changé.</translation>
+    </message>
+    <message>
+        <source>Choose a knowledge folder first.</source>
+        <translation>Choisissez d&apos;abord un dossier de connaissances.</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt…</translation>
+    </message>
+    <message>
+        <source>Nothing indexed yet.</source>
+        <translation>Rien d&apos;indexé pour l&apos;instant.</translation>
+    </message>
+    <message>
+        <source>No knowledge folder.</source>
+        <translation>Pas de dossier de connaissances.</translation>
+    </message>
+    <message>
+        <source>Indexing: looking at the folder…</source>
+        <translation>Indexation : examen du dossier…</translation>
+    </message>
+    <message>
+        <source>Indexing {value:,} of {total:,}: {name}</source>
+        <translation>Indexation {value:,} sur {total:,} : {name}</translation>
+    </message>
+    <message>
+        <source>Indexing: {done:,} of {total:,} read</source>
+        <translation>Indexation : {done:,} sur {total:,} lus</translation>
+    </message>
+    <message>
+        <source>Not indexed: {message}</source>
+        <translation>Non indexé : {message}</translation>
+    </message>
+    <message>
+        <source>Removed {count:,} files from the index.</source>
+        <translation>{count:,} fichiers retirés de l&apos;index.</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderEditor</name>
+    <message>
+        <source>no system keyring: use Key variable below</source>
+        <translation>pas de trousseau système : utilisez Variable de clé ci-dessous</translation>
+    </message>
+    <message>
+        <source>Disabled: {keyring_problem}. Name an environment variable under Key variable.</source>
+        <translation>Désactivé : {keyring_problem}. Indiquez une variable d&apos;environnement dans Variable de clé.</translation>
+    </message>
+    <message>
+        <source>{reason}. Set {variable} before starting Parley and name it under Key variable.</source>
+        <translation>{reason}. Définissez {variable} avant de lancer Parley et indiquez-la dans Variable de clé.</translation>
+    </message>
+    <message>
+        <source>an environment variable</source>
+        <translation>une variable d&apos;environnement</translation>
+    </message>
+    <message>
+        <source>paste it above (it is kept in the system keyring)</source>
+        <translation>collez-la ci-dessus (elle est conservée dans le trousseau du système)</translation>
+    </message>
+    <message>
+        <source>{reason}; set {variable} before starting Parley and name it under Key variable</source>
+        <translation>{reason} ; définissez {variable} avant de lancer Parley et indiquez-la dans Variable de clé</translation>
+    </message>
+    <message>
+        <source>{name!r} needs an API key: {where}</source>
+        <translation>{name!r} a besoin d&apos;une clé d&apos;API : {where}</translation>
+    </message>
+    <message>
+        <source>Key: {source}</source>
+        <translation>Clé : {source}</translation>
+    </message>
+    <message>
+        <source>Saved {name!r}.</source>
+        <translation>{name!r} enregistré.</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderForm</name>
+    <message>
+        <source>Preset</source>
+        <translation>Préréglage</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>URL de base</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clé d&apos;API</translation>
+    </message>
+    <message>
+        <source>optional: environment variable with the key</source>
+        <translation>facultatif : variable d&apos;environnement contenant la clé</translation>
+    </message>
+    <message>
+        <source>Key variable</source>
+        <translation>Variable de clé</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>Modèle par défaut</translation>
+    </message>
+    <message>
+        <source>Fetch models</source>
+        <translation>Récupérer les modèles</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Tester</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <source>Send a tiny request with what the form shows (nothing is saved)</source>
+        <translation>Envoyer une toute petite requête avec ce qu&apos;indique le formulaire (rien n&apos;est enregistré)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Provider result</source>
+        <translation>Résultat du fournisseur</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Connexion</translation>
+    </message>
+    <message>
+        <source>Fills in the address, key variable and a model.</source>
+        <translation>Remplit l&apos;adresse, la variable de clé et un modèle.</translation>
+    </message>
+    <message>
+        <source>How the model picker names this provider.</source>
+        <translation>Le nom de ce fournisseur dans le sélecteur de modèle.</translation>
+    </message>
+    <message>
+        <source>The wire format; a preset fixes it.</source>
+        <translation>Le format d&apos;échange ; un préréglage le fixe.</translation>
+    </message>
+    <message>
+        <source>The API&apos;s root, e.g. https://api.openai.com/v1</source>
+        <translation>La racine de l&apos;API, p. ex. https://api.openai.com/v1</translation>
+    </message>
+    <message>
+        <source>A key you paste is kept in the system keyring, never in a file, and never shown again; or name an environment variable that holds it.</source>
+        <translation>Une clé collée est conservée dans le trousseau du système, jamais dans un fichier, et n&apos;est plus jamais affichée ; ou indiquez une variable d&apos;environnement qui la contient.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>New chats with this provider start on it. Fetch models lists what the server offers.</source>
+        <translation>Les nouvelles discussions avec ce fournisseur démarrent avec lui. Récupérer les modèles liste ce que propose le serveur.</translation>
+    </message>
+    <message>
+        <source>Custom (OpenAI-compatible)</source>
+        <translation>Personnalisé (compatible OpenAI)</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the current key</source>
+        <translation>laisser vide pour garder la clé actuelle</translation>
+    </message>
+    <message>
+        <source>{n_models} model(s) available.</source>
+        <translation>{n_models} modèle(s) disponible(s).</translation>
+    </message>
+    <message>
+        <source>optional for local servers</source>
+        <translation>facultatif pour les serveurs locaux</translation>
+    </message>
+    <message>
+        <source>paste the key: it is kept in the system keyring</source>
+        <translation>collez la clé : elle est conservée dans le trousseau du système</translation>
+    </message>
+    <message>
+        <source>not needed for a local server</source>
+        <translation>inutile pour un serveur local</translation>
+    </message>
+</context>
+<context>
+    <name>ProvidersPage</name>
+    <message>
+        <source>Providers</source>
+        <translation>Fournisseurs</translation>
+    </message>
+    <message>
+        <source>Add provider</source>
+        <translation>Ajouter un fournisseur</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Remove provider</source>
+        <translation>Retirer le fournisseur</translation>
+    </message>
+    <message>
+        <source>Provider details</source>
+        <translation>Détails du fournisseur</translation>
+    </message>
+    <message>
+        <source>{unavailable_reason}. Keys are read from environment variables only (name the variable under Key variable).</source>
+        <translation>{unavailable_reason}. Les clés ne sont lues que dans des variables d&apos;environnement (indiquez la variable dans Variable de clé).</translation>
+    </message>
+    <message>
+        <source>{base_url}
+key: {source}</source>
+        <translation>{base_url}
+clé : {source}</translation>
+    </message>
+    <message>
+        <source>Key: {source}</source>
+        <translation>Clé : {source}</translation>
+    </message>
+    <message>
+        <source>Remove {name!r} and its stored key?</source>
+        <translation>Retirer {name!r} et sa clé enregistrée ?</translation>
+    </message>
+    <message>
+        <source>Cannot remove: {exc}</source>
+        <translation>Retrait impossible : {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAskWindow</name>
+    <message>
+        <source>Quick ask — Parley</source>
+        <translation>Question rapide — Parley</translation>
+    </message>
+    <message>
+        <source>Ask anything…</source>
+        <translation>Posez n&apos;importe quelle question…</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Open in Parley</source>
+        <translation>Ouvrir dans Parley</translation>
+    </message>
+    <message>
+        <source>the default model</source>
+        <translation>le modèle par défaut</translation>
+    </message>
+    <message>
+        <source>{model} · Enter sends · Esc closes</source>
+        <translation>{model} · Entrée envoie · Échap ferme</translation>
+    </message>
+    <message>
+        <source>Opening your profile…</source>
+        <translation>Ouverture de votre profil…</translation>
+    </message>
+    <message>
+        <source>No provider yet: add one in Parley&apos;s Settings → Providers.</source>
+        <translation>Pas encore de fournisseur : ajoutez-en un dans Paramètres → Fournisseurs de Parley.</translation>
+    </message>
+    <message>
+        <source>Commands work in Parley&apos;s window; here, just ask.</source>
+        <translation>Les commandes fonctionnent dans la fenêtre de Parley ; ici, posez simplement votre question.</translation>
+    </message>
+    <message>
+        <source>{model} is answering…</source>
+        <translation>{model} répond…</translation>
+    </message>
+    <message>
+        <source>Quick ask: {model} answered</source>
+        <translation>Question rapide : {model} a répondu</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copié.</translation>
+    </message>
+</context>
+<context>
+    <name>QuickSwitcher</name>
+    <message>
+        <source>Go to conversation</source>
+        <translation>Aller à la conversation</translation>
+    </message>
+    <message>
+        <source>Type to find a conversation by title or content</source>
+        <translation>Tapez pour trouver une conversation par titre ou contenu</translation>
+    </message>
+    <message>
+        <source>Find a conversation</source>
+        <translation>Trouver une conversation</translation>
+    </message>
+    <message>
+        <source>Matching conversations</source>
+        <translation>Conversations correspondantes</translation>
+    </message>
+    <message>
+        <source>{shown}
+last activity {local_time}</source>
+        <translation>{shown}
+dernière activité {local_time}</translation>
+    </message>
+    <message>
+        <source>{n_matches} by title; searching content…</source>
+        <translation>{n_matches} par titre ; recherche dans le contenu…</translation>
+    </message>
+    <message>
+        <source>Recent conversations</source>
+        <translation>Conversations récentes</translation>
+    </message>
+    <message>
+        <source>{titles} by title, {added} more by content</source>
+        <translation>{titles} par titre, {added} de plus par contenu</translation>
+    </message>
+    <message>
+        <source>Content search failed: {value}</source>
+        <translation>Échec de la recherche dans le contenu : {value}</translation>
+    </message>
+</context>
+<context>
+    <name>ResourceChip</name>
+    <message>
+        <source>MCP resource {title}</source>
+        <translation>Ressource MCP {title}</translation>
+    </message>
+    <message>
+        <source>Remove {title}</source>
+        <translation>Retirer {title}</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingDialog</name>
+    <message>
+        <source>Let an MCP server use your model?</source>
+        <translation>Laisser un serveur MCP utiliser votre modèle ?</translation>
+    </message>
+    <message>
+        <source>{server} asks your model to answer</source>
+        <translation>{server} demande une réponse à votre modèle</translation>
+    </message>
+    <message>
+        <source>Nothing is sent until you allow it. The answer goes back to the server, not to the conversation. Deny is the default (Enter or Esc).</source>
+        <translation>Rien n&apos;est envoyé avant votre autorisation. La réponse retourne au serveur, pas dans la conversation. Refuser est le choix par défaut (Entrée ou Échap).</translation>
+    </message>
+    <message>
+        <source>no model is configured</source>
+        <translation>aucun modèle n&apos;est configuré</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>at most {max_tokens} tokens</source>
+        <translation>au plus {max_tokens} tokens</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Longueur</translation>
+    </message>
+    <message>
+        <source>Asked for</source>
+        <translation>Demandé</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Prompt système</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Autoriser une fois</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduledController</name>
+    <message>
+        <source>&amp;Scheduled tasks…</source>
+        <translation>Tâches &amp;planifiées…</translation>
+    </message>
+    <message>
+        <source>&amp;Scheduled</source>
+        <translation>&amp;Planifié</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Planifiées</translation>
+    </message>
+    <message>
+        <source>Tasks run on time even while Parley is closed ({what}).</source>
+        <translation>Les tâches s&apos;exécutent à l&apos;heure même quand Parley est fermé ({what}).</translation>
+    </message>
+    <message>
+        <source>Tasks run while this window is open. The operating system&apos;s timer is not on: {why}</source>
+        <translation>Les tâches s&apos;exécutent tant que cette fenêtre est ouverte. Le minuteur du système n&apos;est pas actif : {why}</translation>
+    </message>
+    <message>
+        <source>Scheduled task “{name}” is running…</source>
+        <translation>La tâche planifiée « {name} » est en cours…</translation>
+    </message>
+    <message>
+        <source>a removed task</source>
+        <translation>une tâche supprimée</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>délai dépassé</translation>
+    </message>
+    <message>
+        <source>was cancelled</source>
+        <translation>a été annulée</translation>
+    </message>
+    <message>
+        <source>was interrupted</source>
+        <translation>a été interrompue</translation>
+    </message>
+    <message>
+        <source>could not start</source>
+        <translation>n&apos;a pas pu démarrer</translation>
+    </message>
+    <message>
+        <source>was missed</source>
+        <translation>a été manquée</translation>
+    </message>
+    <message>
+        <source>Scheduled task “{name}” {status}</source>
+        <translation>La tâche planifiée « {name} » {status}</translation>
+    </message>
+    <message>
+        <source>Its conversation is in the Scheduled section.</source>
+        <translation>Sa conversation se trouve dans la section Planifiées.</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduledPage</name>
+    <message>
+        <source>Scheduled tasks — Parley</source>
+        <translation>Tâches planifiées — Parley</translation>
+    </message>
+    <message>
+        <source>Scheduled tasks</source>
+        <translation>Tâches planifiées</translation>
+    </message>
+    <message>
+        <source>Add task…</source>
+        <translation>Ajouter une tâche…</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>Exécuter maintenant</translation>
+    </message>
+    <message>
+        <source>Turn off</source>
+        <translation>Désactiver</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Tâche</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Planification</translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Prochaine exécution</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Dernière exécution</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>No scheduled tasks yet. Add one to have a prompt run on a schedule — every weekday at 8, every hour — even while this window is closed.</source>
+        <translation>Pas encore de tâche planifiée. Ajoutez-en une pour qu&apos;un prompt s&apos;exécute selon une planification — chaque jour de semaine à 8 h, toutes les heures — même quand cette fenêtre est fermée.</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Comment</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Remarque</translation>
+    </message>
+    <message>
+        <source>Open conversation</source>
+        <translation>Ouvrir la conversation</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>{n} action(s) refused</source>
+        <translation>{n} action(s) refusée(s)</translation>
+    </message>
+    <message>
+        <source>(removed)</source>
+        <translation>(supprimée)</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>en cours…</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>délai dépassé</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulée</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompue</translation>
+    </message>
+    <message>
+        <source>missed</source>
+        <translation>manquée</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>non démarrée</translation>
+    </message>
+    <message>
+        <source>on time</source>
+        <translation>à l&apos;heure</translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation>rattrapée</translation>
+    </message>
+    <message>
+        <source>by hand</source>
+        <translation>à la main</translation>
+    </message>
+    <message>
+        <source>Turn on</source>
+        <translation>Activer</translation>
+    </message>
+    <message>
+        <source>Remove scheduled task</source>
+        <translation>Retirer la tâche planifiée</translation>
+    </message>
+    <message>
+        <source>Remove “{name}”? It will not run again; its past runs and their conversations stay.</source>
+        <translation>Retirer « {name} » ? Elle ne s&apos;exécutera plus ; ses exécutions passées et leurs conversations sont conservées.</translation>
+    </message>
+</context>
+<context>
+    <name>SessionSearch</name>
+    <message>
+        <source>Search conversations ({keys_for})</source>
+        <translation>Rechercher dans les conversations ({keys_for})</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Rechercher</translation>
+    </message>
+    <message>
+        <source>Titles and content; Esc clears</source>
+        <translation>Titres et contenu ; Échap efface</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>(sans titre)</translation>
+    </message>
+    <message>
+        <source>(title matches)</source>
+        <translation>(le titre correspond)</translation>
+    </message>
+    <message>
+        <source>last activity {time} UTC</source>
+        <translation>dernière activité {time} UTC</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsController</name>
+    <message>
+        <source>Cannot read settings: {exc}</source>
+        <translation>Impossible de lire les paramètres : {exc}</translation>
+    </message>
+    <message>
+        <source>No project</source>
+        <translation>Aucun projet</translation>
+    </message>
+    <message>
+        <source>Cannot read skills: {exc}</source>
+        <translation>Impossible de lire les compétences : {exc}</translation>
+    </message>
+    <message>
+        <source>switch to {model} ({provider})</source>
+        <translation>passer à {model} ({provider})</translation>
+    </message>
+    <message>
+        <source>Start a new conversation</source>
+        <translation>Commencer une nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Start a new conversation (the current one is kept)</source>
+        <translation>Commencer une nouvelle conversation (l&apos;actuelle est conservée)</translation>
+    </message>
+    <message>
+        <source>What the commands do</source>
+        <translation>Ce que font les commandes</translation>
+    </message>
+    <message>
+        <source>Summarise the earlier messages to make room in the context</source>
+        <translation>Résumer les messages précédents pour faire de la place dans le contexte</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Providers</source>
+        <translation>Fournisseurs</translation>
+    </message>
+    <message>
+        <source>Where answers come from: cloud services and servers on this computer. Keys are kept in the system keyring, never in a file.</source>
+        <translation>D&apos;où viennent les réponses : services cloud et serveurs sur cet ordinateur. Les clés sont conservées dans le trousseau du système, jamais dans un fichier.</translation>
+    </message>
+    <message>
+        <source>Skills &amp; Agents</source>
+        <translation>Compétences &amp; agents</translation>
+    </message>
+    <message>
+        <source>Markdown files that give the model rules (skills) or a persona (agents). Use them with /skill NAME and /agent NAME.</source>
+        <translation>Des fichiers Markdown qui donnent au modèle des règles (compétences) ou un personnage (agents). Utilisez-les avec /skill NOM et /agent NOM.</translation>
+    </message>
+    <message>
+        <source>Projects</source>
+        <translation>Projets</translation>
+    </message>
+    <message>
+        <source>A workspace folder, shared instructions, a default model and tool permissions under one name.</source>
+        <translation>Un dossier de travail, des instructions communes, un modèle par défaut et des autorisations d&apos;outils sous un même nom.</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>Prix</translation>
+    </message>
+    <message>
+        <source>The price table behind the estimated cost shown under each answer.</source>
+        <translation>La table des prix derrière le coût estimé affiché sous chaque réponse.</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>Tools from Model Context Protocol servers: programs on this computer or services on the web. Every call goes through Parley&apos;s permission checks.</source>
+        <translation>Des outils issus de serveurs Model Context Protocol : programmes sur cet ordinateur ou services sur le web. Chaque appel passe par les contrôles d&apos;autorisation de Parley.</translation>
+    </message>
+    <message>
+        <source>Context &amp; knowledge</source>
+        <translation>Contexte &amp; connaissances</translation>
+    </message>
+    <message>
+        <source>How long conversations are summarised, and how large documents and projects&apos; knowledge folders are searched for each turn.</source>
+        <translation>Comment les longues conversations sont résumées, et comment les grands documents et les dossiers de connaissances des projets sont consultés à chaque tour.</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>Équipe</translation>
+    </message>
+    <message>
+        <source>Sync this computer&apos;s history with your team&apos;s store, in the background. This computer keeps working offline; the password is kept in the system keyring.</source>
+        <translation>Synchroniser l&apos;historique de cet ordinateur avec le stockage de votre équipe, en arrière-plan. Cet ordinateur continue de fonctionner hors ligne ; le mot de passe est conservé dans le trousseau du système.</translation>
+    </message>
+    <message>
+        <source>Desktop</source>
+        <translation>Bureau</translation>
+    </message>
+    <message>
+        <source>Parley in the system tray, and Quick ask: one question from anywhere, with a key chord or the command parley quick.</source>
+        <translation>Parley dans la zone de notification, et la Question rapide : une question depuis n&apos;importe où, avec une combinaison de touches ou la commande parley quick.</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>Settings pages</source>
+        <translation>Pages des paramètres</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Send the prompt</source>
+        <translation>Envoyer le prompt</translation>
+    </message>
+    <message>
+        <source>New line</source>
+        <translation>Nouvelle ligne</translation>
+    </message>
+    <message>
+        <source>Start a new line in the prompt</source>
+        <translation>Commencer une nouvelle ligne dans le prompt</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop the answer being written (the partial answer is kept)</source>
+        <translation>Arrêter la réponse en cours d&apos;écriture (la réponse partielle est conservée)</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Start a new conversation</source>
+        <translation>Commencer une nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Quick switch</source>
+        <translation>Changement rapide</translation>
+    </message>
+    <message>
+        <source>Jump to a conversation by its title</source>
+        <translation>Aller à une conversation par son titre</translation>
+    </message>
+    <message>
+        <source>Find conversation</source>
+        <translation>Trouver une conversation</translation>
+    </message>
+    <message>
+        <source>Search all conversations</source>
+        <translation>Rechercher dans toutes les conversations</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Browse, verify and export the history</source>
+        <translation>Parcourir, vérifier et exporter l&apos;historique</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>Providers, keys and preferences</source>
+        <translation>Fournisseurs, clés et préférences</translation>
+    </message>
+    <message>
+        <source>Copy last answer</source>
+        <translation>Copier la dernière réponse</translation>
+    </message>
+    <message>
+        <source>Copy the last answer to the clipboard</source>
+        <translation>Copier la dernière réponse dans le presse-papiers</translation>
+    </message>
+    <message>
+        <source>Edit last message</source>
+        <translation>Modifier le dernier message</translation>
+    </message>
+    <message>
+        <source>Edit your last message (Up in an empty prompt); sending starts a new branch</source>
+        <translation>Modifier votre dernier message (Haut dans un prompt vide) ; l&apos;envoi crée une nouvelle branche</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>Joindre des fichiers</translation>
+    </message>
+    <message>
+        <source>Choose files to attach to the prompt</source>
+        <translation>Choisir des fichiers à joindre au prompt</translation>
+    </message>
+    <message>
+        <source>Toggle sidebar</source>
+        <translation>Afficher/masquer la barre latérale</translation>
+    </message>
+    <message>
+        <source>Show or hide the conversation list</source>
+        <translation>Afficher ou masquer la liste des conversations</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Zoom avant</translation>
+    </message>
+    <message>
+        <source>Make the text larger</source>
+        <translation>Agrandir le texte</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Zoom arrière</translation>
+    </message>
+    <message>
+        <source>Make the text smaller</source>
+        <translation>Réduire le texte</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Taille normale</translation>
+    </message>
+    <message>
+        <source>Back to the normal text size</source>
+        <translation>Revenir à la taille de texte normale</translation>
+    </message>
+    <message>
+        <source>Show shortcuts</source>
+        <translation>Afficher les raccourcis</translation>
+    </message>
+    <message>
+        <source>This list of keyboard shortcuts</source>
+        <translation>Cette liste de raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>Renommer la conversation</translation>
+    </message>
+    <message>
+        <source>Rename the selected conversation</source>
+        <translation>Renommer la conversation sélectionnée</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Supprimer la conversation</translation>
+    </message>
+    <message>
+        <source>Delete the selected conversation</source>
+        <translation>Supprimer la conversation sélectionnée</translation>
+    </message>
+    <message>
+        <source>Undo delete</source>
+        <translation>Annuler la suppression</translation>
+    </message>
+    <message>
+        <source>Bring back the conversation just deleted</source>
+        <translation>Récupérer la conversation qui vient d&apos;être supprimée</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>Actions sur le message</translation>
+    </message>
+    <message>
+        <source>Copy, regenerate or edit the message at the cursor (also the Menu key)</source>
+        <translation>Copier, régénérer ou modifier le message sous le curseur (aussi la touche Menu)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <source>Quit Parley</source>
+        <translation>Quitter Parley</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Filter shortcuts</source>
+        <translation>Filtrer les raccourcis</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Touches</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
+    </message>
+    <message>
+        <source>No shortcut matches.</source>
+        <translation>Aucun raccourci ne correspond.</translation>
+    </message>
+</context>
+<context>
+    <name>SidebarController</name>
+    <message>
+        <source>Cannot search: {message}</source>
+        <translation>Recherche impossible : {message}</translation>
+    </message>
+    <message>
+        <source>Could not save the change: {message}</source>
+        <translation>Impossible d&apos;enregistrer la modification : {message}</translation>
+    </message>
+    <message>
+        <source>Stop the running answer before switching conversations.</source>
+        <translation>Arrêtez la réponse en cours avant de changer de conversation.</translation>
+    </message>
+    <message>
+        <source>Duplicated as “{title}”.</source>
+        <translation>Dupliquée sous le nom « {title} ».</translation>
+    </message>
+    <message>
+        <source>Stop the running answer before deleting this conversation.</source>
+        <translation>Arrêtez la réponse en cours avant de supprimer cette conversation.</translation>
+    </message>
+    <message>
+        <source>Deleted “{value}”.</source>
+        <translation>« {value} » supprimée.</translation>
+    </message>
+    <message>
+        <source>The conversation is back.</source>
+        <translation>La conversation est de retour.</translation>
+    </message>
+</context>
+<context>
+    <name>SkillsPage</name>
+    <message>
+        <source>Skills</source>
+        <translation>Compétences</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Skills and agents</source>
+        <translation>Compétences et agents</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Nouveau</translation>
+    </message>
+    <message>
+        <source>New skill or agent</source>
+        <translation>Nouvelle compétence ou nouvel agent</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete skill or agent</source>
+        <translation>Supprimer la compétence ou l&apos;agent</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Ouvrir le dossier</translation>
+    </message>
+    <message>
+        <source>Open the folder of these files</source>
+        <translation>Ouvrir le dossier de ces fichiers</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>lower-case, e.g. code-review</source>
+        <translation>minuscules, p. ex. code-review</translation>
+    </message>
+    <message>
+        <source>Name error</source>
+        <translation>Erreur dans le nom</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <source>one line: what it is for</source>
+        <translation>une ligne : à quoi cela sert</translation>
+    </message>
+    <message>
+        <source>Text (Markdown)</source>
+        <translation>Texte (Markdown)</translation>
+    </message>
+    <message>
+        <source>The rules or the persona, in Markdown</source>
+        <translation>Les règles ou le personnage, en Markdown</translation>
+    </message>
+    <message>
+        <source>Text error</source>
+        <translation>Erreur dans le texte</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save skill or agent</source>
+        <translation>Enregistrer la compétence ou l&apos;agent</translation>
+    </message>
+    <message>
+        <source>Save result</source>
+        <translation>Résultat de l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Some files could not be used:</source>
+        <translation>Certains fichiers n&apos;ont pas pu être utilisés :</translation>
+    </message>
+    <message>
+        <source>Files that could not be used</source>
+        <translation>Fichiers qui n&apos;ont pas pu être utilisés</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Document</translation>
+    </message>
+    <message>
+        <source>Lower-case words joined by hyphens; it is the file&apos;s name.</source>
+        <translation>Mots en minuscules reliés par des tirets ; c&apos;est le nom du fichier.</translation>
+    </message>
+    <message>
+        <source>One line, shown in / completion.</source>
+        <translation>Une ligne, affichée dans la complétion /.</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Texte</translation>
+    </message>
+    <message>
+        <source>Markdown: the rules (a skill) or the persona (an agent).</source>
+        <translation>Markdown : les règles (une compétence) ou le personnage (un agent).</translation>
+    </message>
+    <message>
+        <source>Skills and agents are not available in this profile.</source>
+        <translation>Les compétences et les agents ne sont pas disponibles dans ce profil.</translation>
+    </message>
+    <message>
+        <source>Saved {kind} {name!r}.</source>
+        <translation>{kind} {name!r} enregistré.</translation>
+    </message>
+    <message>
+        <source>{exc}; choose another name</source>
+        <translation>{exc} ; choisissez un autre nom</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Non enregistré : {exc}</translation>
+    </message>
+    <message>
+        <source>Deleted {kind} {name!r}.</source>
+        <translation>{kind} {name!r} supprimé.</translation>
+    </message>
+    <message>
+        <source>Delete {kind}</source>
+        <translation>Supprimer : {kind}</translation>
+    </message>
+    <message>
+        <source>Delete the {kind} {name!r}?</source>
+        <translation>Supprimer {kind} {name!r} ?</translation>
+    </message>
+</context>
+<context>
+    <name>StorePicker</name>
+    <message>
+        <source>History store</source>
+        <translation>Stockage de l&apos;historique</translation>
+    </message>
+    <message>
+        <source>Whose history to browse: this computer&apos;s, or a team store&apos;s</source>
+        <translation>L&apos;historique à parcourir : celui de cet ordinateur ou celui d&apos;un stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>Cet ordinateur</translation>
+    </message>
+    <message>
+        <source>History store error</source>
+        <translation>Erreur du stockage de l&apos;historique</translation>
+    </message>
+    <message>
+        <source>Open a team store…</source>
+        <translation>Ouvrir un stockage d&apos;équipe…</translation>
+    </message>
+</context>
+<context>
+    <name>StoreSwitch</name>
+    <message>
+        <source>No team store is set up (Settings → Team).</source>
+        <translation>Aucun stockage d&apos;équipe n&apos;est configuré (Paramètres → Équipe).</translation>
+    </message>
+    <message>
+        <source>Cannot open the team store: {exc}</source>
+        <translation>Impossible d&apos;ouvrir le stockage d&apos;équipe : {exc}</translation>
+    </message>
+    <message>
+        <source>This window cannot open a team store.</source>
+        <translation>Cette fenêtre ne peut pas ouvrir de stockage d&apos;équipe.</translation>
+    </message>
+    <message>
+        <source>Opened; {note}</source>
+        <translation>Ouvert ; {note}</translation>
+    </message>
+    <message>
+        <source>Not opened — {exc}</source>
+        <translation>Non ouvert — {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>SyncIndicator</name>
+    <message>
+        <source>Team sync status</source>
+        <translation>État de la synchronisation d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Quarantined conversations</source>
+        <translation>Conversations en quarantaine</translation>
+    </message>
+    <message>
+        <source>{action} syncing</source>
+        <translation>Synchronisation : {action}</translation>
+    </message>
+    <message>
+        <source>Try syncing again now</source>
+        <translation>Réessayer la synchronisation maintenant</translation>
+    </message>
+</context>
+<context>
+    <name>TeamPage</name>
+    <message>
+        <source>None</source>
+        <translation>Aucun</translation>
+    </message>
+    <message>
+        <source>Team store address</source>
+        <translation>Adresse du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Membre</translation>
+    </message>
+    <message>
+        <source>This device</source>
+        <translation>Cet appareil</translation>
+    </message>
+    <message>
+        <source>Where the password is kept</source>
+        <translation>Où le mot de passe est conservé</translation>
+    </message>
+    <message>
+        <source>Sync in the background</source>
+        <translation>Synchroniser en arrière-plan</translation>
+    </message>
+    <message>
+        <source>Sync with the team store</source>
+        <translation>Synchroniser avec le stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Seconds between syncs</source>
+        <translation>Secondes entre deux synchronisations</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save team settings</source>
+        <translation>Enregistrer les paramètres d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Sync now</source>
+        <translation>Synchroniser maintenant</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <source>Leave the team store</source>
+        <translation>Quitter le stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Stop syncing: this computer keeps its history; the password is removed from the keyring</source>
+        <translation>Arrêter la synchronisation : cet ordinateur garde son historique ; le mot de passe est retiré du trousseau</translation>
+    </message>
+    <message>
+        <source>Team store message</source>
+        <translation>Message du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Team store address to join</source>
+        <translation>Adresse du stockage d&apos;équipe à rejoindre</translation>
+    </message>
+    <message>
+        <source>postgresql://NAME@host:5432/database</source>
+        <translation>postgresql://NOM@host:5432/base</translation>
+    </message>
+    <message>
+        <source>Password on the team store</source>
+        <translation>Mot de passe du stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>kept in the system keyring</source>
+        <translation>conservé dans le trousseau du système</translation>
+    </message>
+    <message>
+        <source>Join…</source>
+        <translation>Rejoindre…</translation>
+    </message>
+    <message>
+        <source>Join the team store</source>
+        <translation>Rejoindre le stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Join result</source>
+        <translation>Résultat de l&apos;adhésion</translation>
+    </message>
+    <message>
+        <source>The team store</source>
+        <translation>Le stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Mot de passe</translation>
+    </message>
+    <message>
+        <source>Never in a file Parley writes.</source>
+        <translation>Jamais dans un fichier écrit par Parley.</translation>
+    </message>
+    <message>
+        <source>Your name on the team store.</source>
+        <translation>Votre nom sur le stockage d&apos;équipe.</translation>
+    </message>
+    <message>
+        <source>How the team store tells this desktop apart.</source>
+        <translation>Ce qui permet au stockage d&apos;équipe de distinguer ce poste.</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>Synchronisation</translation>
+    </message>
+    <message>
+        <source>Off: nothing is sent or fetched; nothing is lost.</source>
+        <translation>Désactivé : rien n&apos;est envoyé ni récupéré ; rien n&apos;est perdu.</translation>
+    </message>
+    <message>
+        <source>Every</source>
+        <translation>Toutes les</translation>
+    </message>
+    <message>
+        <source>While Parley is open, and after every answer.</source>
+        <translation>Tant que Parley est ouvert, et après chaque réponse.</translation>
+    </message>
+    <message>
+        <source>Join a team store</source>
+        <translation>Rejoindre un stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>From your team&apos;s administrator (parley team add-member).</source>
+        <translation>Fourni par l&apos;administrateur de votre équipe (parley team add-member).</translation>
+    </message>
+    <message>
+        <source>Checked with a first sync before it is kept.</source>
+        <translation>Vérifié par une première synchronisation avant d&apos;être conservé.</translation>
+    </message>
+    <message>
+        <source>None — join one below</source>
+        <translation>Aucun — rejoignez-en un ci-dessous</translation>
+    </message>
+    <message>
+        <source>In {kept}.</source>
+        <translation>Dans {kept}.</translation>
+    </message>
+    <message>
+        <source>Not kept: libpq reads ~/.pgpass, or join again to give it.</source>
+        <translation>Non conservé : libpq lit ~/.pgpass, ou rejoignez à nouveau pour le donner.</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Enregistré.</translation>
+    </message>
+    <message>
+        <source>Syncing now — the window&apos;s status line says how it went.</source>
+        <translation>Synchronisation en cours — la ligne d&apos;état de la fenêtre indique le résultat.</translation>
+    </message>
+    <message>
+        <source>Synced: {outcome_text}.</source>
+        <translation>Synchronisé : {outcome_text}.</translation>
+    </message>
+    <message>
+        <source>Could not sync: {error}</source>
+        <translation>Synchronisation impossible : {error}</translation>
+    </message>
+    <message>
+        <source>Could not sync: {exc}</source>
+        <translation>Synchronisation impossible : {exc}</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>Synchronisation…</translation>
+    </message>
+    <message>
+        <source>Left {address}: this computer&apos;s history is kept.</source>
+        <translation>{address} quitté : l&apos;historique de cet ordinateur est conservé.</translation>
+    </message>
+    <message>
+        <source>The address: {problem}.</source>
+        <translation>L&apos;adresse : {problem}.</translation>
+    </message>
+    <message>
+        <source>Could not join: {value}</source>
+        <translation>Adhésion impossible : {value}</translation>
+    </message>
+    <message>
+        <source>Could not join: {exc}</source>
+        <translation>Adhésion impossible : {exc}</translation>
+    </message>
+    <message>
+        <source>Joining: a first sync with the team store…</source>
+        <translation>Adhésion : une première synchronisation avec le stockage d&apos;équipe…</translation>
+    </message>
+</context>
+<context>
+    <name>TeamSync</name>
+    <message>
+        <source>just now</source>
+        <translation>à l&apos;instant</translation>
+    </message>
+    <message>
+        <source>{minutes} min ago</source>
+        <translation>il y a {minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h ago</source>
+        <translation>il y a {hours} h</translation>
+    </message>
+    <message>
+        <source>{days} d ago</source>
+        <translation>il y a {days} j</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>erreur inconnue</translation>
+    </message>
+    <message>
+        <source>no password — join again in Settings → Team, or set PGPASSWORD</source>
+        <translation>pas de mot de passe — rejoignez à nouveau dans Paramètres → Équipe, ou définissez PGPASSWORD</translation>
+    </message>
+    <message>
+        <source>the login was refused — check the password in Settings → Team</source>
+        <translation>la connexion a été refusée — vérifiez le mot de passe dans Paramètres → Équipe</translation>
+    </message>
+    <message>
+        <source>Synced {ago}</source>
+        <translation>Synchronisé {ago}</translation>
+    </message>
+    <message>
+        <source>Last synced {ago}</source>
+        <translation>Dernière synchronisation {ago}</translation>
+    </message>
+    <message>
+        <source>Sync paused</source>
+        <translation>Synchronisation suspendue</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>Synchronisation…</translation>
+    </message>
+    <message>
+        <source>Offline — retrying in {wait} s</source>
+        <translation>Hors ligne — nouvel essai dans {wait} s</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Hors ligne</translation>
+    </message>
+    <message>
+        <source>Sync stopped: {error}</source>
+        <translation>Synchronisation arrêtée : {error}</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Sync failed — retrying in {wait} s</source>
+        <translation>Échec de la synchronisation — nouvel essai dans {wait} s</translation>
+    </message>
+    <message>
+        <source>Retry now</source>
+        <translation>Réessayer maintenant</translation>
+    </message>
+    <message>
+        <source>Sync stopped</source>
+        <translation>Synchronisation arrêtée</translation>
+    </message>
+    <message>
+        <source>Not synced yet</source>
+        <translation>Pas encore synchronisé</translation>
+    </message>
+    <message>
+        <source>Team store: {address}</source>
+        <translation>Stockage d&apos;équipe : {address}</translation>
+    </message>
+    <message>
+        <source>Team store</source>
+        <translation>Stockage d&apos;équipe</translation>
+    </message>
+    <message>
+        <source>This device: {device}</source>
+        <translation>Cet appareil : {device}</translation>
+    </message>
+    <message>
+        <source>Pushed {pushed}, pulled {pulled} events since start</source>
+        <translation>{pushed} événements envoyés, {pulled} reçus depuis le démarrage</translation>
+    </message>
+    <message>
+        <source>Last error: {error}</source>
+        <translation>Dernière erreur : {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ThinkingIndicator</name>
+    <message>
+        <source>Answer status</source>
+        <translation>État de la réponse</translation>
+    </message>
+    <message>
+        <source>Waiting for {model}&apos;s first words</source>
+        <translation>En attente des premiers mots de {model}</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>Turn started</source>
+        <translation>Tour commencé</translation>
+    </message>
+    <message>
+        <source>User message</source>
+        <translation>Message de l&apos;utilisateur</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <translation>Pièce jointe</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Raisonnement</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Appel d&apos;outil</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Résultat d&apos;outil</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Décision</translation>
+    </message>
+    <message>
+        <source>Permission asked</source>
+        <translation>Autorisation demandée</translation>
+    </message>
+    <message>
+        <source>Notice</source>
+        <translation>Avis</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Fait</translation>
+    </message>
+    <message>
+        <source>Compaction</source>
+        <translation>Compactage</translation>
+    </message>
+    <message>
+        <source>Context check</source>
+        <translation>Vérification du contexte</translation>
+    </message>
+    <message>
+        <source>Retrieval</source>
+        <translation>Récupération</translation>
+    </message>
+    <message>
+        <source>Turn finished</source>
+        <translation>Tour terminé</translation>
+    </message>
+    <message>
+        <source>Select a conversation to see its timeline.</source>
+        <translation>Sélectionnez une conversation pour voir sa chronologie.</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>JSON brut</translation>
+    </message>
+    <message>
+        <source>Show the event exactly as the log stores it</source>
+        <translation>Afficher l&apos;événement exactement tel que le journal le stocke</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Résultat suivant</translation>
+    </message>
+    <message>
+        <source>Go to the next event matching the search (F3)</source>
+        <translation>Aller à l&apos;événement suivant qui correspond à la recherche (F3)</translation>
+    </message>
+    <message>
+        <source>Match {number} of {count}: {snippet}</source>
+        <translation>Résultat {number} sur {count} : {snippet}</translation>
+    </message>
+</context>
+<context>
+    <name>Toast</name>
+    <message>
+        <source>Notification</source>
+        <translation>Notification</translation>
+    </message>
+    <message>
+        <source>Dismiss notification</source>
+        <translation>Fermer la notification</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsControl</name>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>MCP ({n_servers})</source>
+        <translation>MCP ({n_servers})</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPopover</name>
+    <message>
+        <source>No tools</source>
+        <translation>Aucun outil</translation>
+    </message>
+    <message>
+        <source>Read only</source>
+        <translation>Lecture seule</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>Tous les outils</translation>
+    </message>
+    <message>
+        <source>Ask before risky commands</source>
+        <translation>Demander avant les commandes risquées</translation>
+    </message>
+    <message>
+        <source>Ask before every command</source>
+        <translation>Demander avant chaque commande</translation>
+    </message>
+    <message>
+        <source>Tools for this conversation</source>
+        <translation>Outils pour cette conversation</translation>
+    </message>
+    <message>
+        <source>The model can read and work only inside the workspace folder, and asks before anything risky.</source>
+        <translation>Le modèle ne peut lire et travailler que dans le dossier de travail, et demande avant toute action risquée.</translation>
+    </message>
+    <message>
+        <source>Choose a folder…</source>
+        <translation>Choisir un dossier…</translation>
+    </message>
+    <message>
+        <source>Workspace folder</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>The folder the model&apos;s tools may read and work in</source>
+        <translation>Le dossier où les outils du modèle peuvent lire et travailler</translation>
+    </message>
+    <message>
+        <source>Clear workspace</source>
+        <translation>Retirer le dossier de travail</translation>
+    </message>
+    <message>
+        <source>No workspace: the model uses no tools</source>
+        <translation>Pas de dossier de travail : le modèle n&apos;utilise aucun outil</translation>
+    </message>
+    <message>
+        <source>Tools the model may use</source>
+        <translation>Outils que le modèle peut utiliser</translation>
+    </message>
+    <message>
+        <source>When to ask before a command runs</source>
+        <translation>Quand demander avant l&apos;exécution d&apos;une commande</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Bac à sable</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>Serveurs MCP</translation>
+    </message>
+    <message>
+        <source>MCP servers for this conversation</source>
+        <translation>Serveurs MCP pour cette conversation</translation>
+    </message>
+    <message>
+        <source>None yet: add one in Settings → MCP servers.</source>
+        <translation>Aucun pour l&apos;instant : ajoutez-en un dans Paramètres → Serveurs MCP.</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Dossier de travail</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Outils</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Demander</translation>
+    </message>
+    <message>
+        <source>{folder} — click to choose another</source>
+        <translation>{folder} — cliquez pour en choisir un autre</translation>
+    </message>
+    <message>
+        <source>Choose a folder for tools</source>
+        <translation>Choisir un dossier pour les outils</translation>
+    </message>
+    <message>
+        <source>MCP server {name}</source>
+        <translation>Serveur MCP {name}</translation>
+    </message>
+    <message>
+        <source>Offer the tools of {name} in this conversation</source>
+        <translation>Proposer les outils de {name} dans cette conversation</translation>
+    </message>
+    <message>
+        <source>{name} is turned off in Settings → MCP servers</source>
+        <translation>{name} est désactivé dans Paramètres → Serveurs MCP</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <source>The messages of the open conversation. Hover a message or press the context-menu key (Shift+F10) for its actions: copy, regenerate, edit. Tab moves between links; Enter or Space opens or closes an answer&apos;s reasoning or a tool&apos;s details.</source>
+        <translation>Les messages de la conversation ouverte. Survolez un message ou appuyez sur la touche de menu contextuel (Maj+F10) pour ses actions : copier, régénérer, modifier. Tab passe d&apos;un lien à l&apos;autre ; Entrée ou Espace ouvre ou ferme le raisonnement d&apos;une réponse ou le détail d&apos;un outil.</translation>
+    </message>
+    <message>
+        <source>Start a conversation: type below and press Ctrl+Enter.
+Esc stops an answer; the text so far is kept.</source>
+        <translation>Commencez une conversation : tapez ci-dessous et appuyez sur Ctrl+Entrée.
+Échap arrête une réponse ; le texte déjà reçu est conservé.</translation>
+    </message>
+    <message>
+        <source>↑ Show 1 earlier message</source>
+        <translation>↑ Afficher 1 message précédent</translation>
+    </message>
+    <message>
+        <source>↑ Show {count:,} earlier messages</source>
+        <translation>↑ Afficher {count:,} messages précédents</translation>
+    </message>
+</context>
+<context>
+    <name>TrayMenu</name>
+    <message>
+        <source>Show Parley</source>
+        <translation>Afficher Parley</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>Quick ask…</source>
+        <translation>Question rapide…</translation>
+    </message>
+    <message>
+        <source>Recent conversations</source>
+        <translation>Conversations récentes</translation>
+    </message>
+    <message>
+        <source>Pause schedules</source>
+        <translation>Suspendre les planifications</translation>
+    </message>
+    <message>
+        <source>Quit Parley</source>
+        <translation>Quitter Parley</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Sans titre</translation>
+    </message>
+    <message>
+        <source>No conversations yet</source>
+        <translation>Pas encore de conversations</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>Annuler (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>Welcome</source>
+        <translation>Bienvenue</translation>
+    </message>
+    <message>
+        <source>Welcome to Parley</source>
+        <translation>Bienvenue dans Parley</translation>
+    </message>
+    <message>
+        <source>Chat with any model, in the cloud or on this computer. Connect one to begin — it takes under a minute.</source>
+        <translation>Discutez avec n&apos;importe quel modèle, dans le cloud ou sur cet ordinateur. Connectez-en un pour commencer — cela prend moins d&apos;une minute.</translation>
+    </message>
+    <message>
+        <source>Keyring unavailable</source>
+        <translation>Trousseau indisponible</translation>
+    </message>
+    <message>
+        <source>Connect a provider</source>
+        <translation>Connecter un fournisseur</translation>
+    </message>
+    <message>
+        <source>OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, paste its API key — kept in your system keyring, never in a file — and press Start chatting.</source>
+        <translation>OpenAI, Anthropic, Gemini, OpenRouter, Groq… Choisissez un préréglage, collez sa clé d&apos;API — conservée dans le trousseau de votre système, jamais dans un fichier — et appuyez sur Commencer à discuter.</translation>
+    </message>
+    <message>
+        <source>Start chatting</source>
+        <translation>Commencer à discuter</translation>
+    </message>
+    <message>
+        <source>Or run models on this computer</source>
+        <translation>Ou faire tourner des modèles sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Ollama and LM Studio serve models locally: no key, and nothing leaves your machine.</source>
+        <translation>Ollama et LM Studio servent les modèles en local : pas de clé, et rien ne quitte votre machine.</translation>
+    </message>
+    <message>
+        <source>Look for Ollama and LM Studio</source>
+        <translation>Rechercher Ollama et LM Studio</translation>
+    </message>
+    <message>
+        <source>Local servers found</source>
+        <translation>Serveurs locaux trouvés</translation>
+    </message>
+    <message>
+        <source>Use selected</source>
+        <translation>Utiliser la sélection</translation>
+    </message>
+    <message>
+        <source>Your conversations are kept on this computer. Press {settings_keys} later to add more providers.</source>
+        <translation>Vos conversations sont conservées sur cet ordinateur. Appuyez plus tard sur {settings_keys} pour ajouter d&apos;autres fournisseurs.</translation>
+    </message>
+    <message>
+        <source>API keys cannot be saved on this computer: {reason}, and name it under Key variable. A local server (below) needs no key.</source>
+        <translation>Les clés d&apos;API ne peuvent pas être enregistrées sur cet ordinateur : {reason}, et indiquez-la dans Variable de clé. Un serveur local (ci-dessous) n&apos;a pas besoin de clé.</translation>
+    </message>
+    <message>
+        <source>OpenAI, Anthropic, Gemini, OpenRouter, Groq… Pick a preset, check the Key variable that holds its API key, and press Start chatting.</source>
+        <translation>OpenAI, Anthropic, Gemini, OpenRouter, Groq… Choisissez un préréglage, vérifiez la Variable de clé qui contient sa clé d&apos;API, puis appuyez sur Commencer à discuter.</translation>
+    </message>
+    <message>
+        <source>Found {n_servers} local server(s).</source>
+        <translation>{n_servers} serveur(s) local(aux) trouvé(s).</translation>
+    </message>
+    <message>
+        <source>No local server answered on localhost:11434 (Ollama) or localhost:1234 (LM Studio). Start one, or add a provider above.</source>
+        <translation>Aucun serveur local n&apos;a répondu sur localhost:11434 (Ollama) ou localhost:1234 (LM Studio). Démarrez-en un, ou ajoutez un fournisseur ci-dessus.</translation>
+    </message>
+    <message>
+        <source>Looking for local servers…</source>
+        <translation>Recherche de serveurs locaux…</translation>
+    </message>
+</context>
+<context>
+    <name>_RenameDelegate</name>
+    <message>
+        <source>New title</source>
+        <translation>Nouveau titre</translation>
+    </message>
+</context>
+<context>
+    <name>app</name>
+    <message>
+        <source>Parley cannot start</source>
+        <translation>Parley ne peut pas démarrer</translation>
+    </message>
+    <message>
+        <source>Cannot open your profile:
+
+{exc}</source>
+        <translation>Impossible d&apos;ouvrir votre profil :
+
+{exc}</translation>
+    </message>
+</context>
+<context>
+    <name>costs_view</name>
+    <message>
+        <source>Costs per {lower}</source>
+        <translation>Coûts par {lower}</translation>
+    </message>
+</context>
+<context>
+    <name>export</name>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+</context>
+<context>
+    <name>fixes</name>
+    <message>
+        <source>Open Settings → Providers</source>
+        <translation>Ouvrir Paramètres → Fournisseurs</translation>
+    </message>
+    <message>
+        <source>Choose a vision model</source>
+        <translation>Choisir un modèle de vision</translation>
+    </message>
+</context>
+<context>
+    <name>permission</name>
+    <message>
+        <source>The model wants to use {mcp_tool} from the MCP server {mcp_server}</source>
+        <translation>Le modèle veut utiliser {mcp_tool} du serveur MCP {mcp_server}</translation>
+    </message>
+    <message>
+        <source>The model wants to run a command</source>
+        <translation>Le modèle veut exécuter une commande</translation>
+    </message>
+    <message>
+        <source>The model wants to install a Python package</source>
+        <translation>Le modèle veut installer un paquet Python</translation>
+    </message>
+    <message>
+        <source>The model wants to use {tool}</source>
+        <translation>Le modèle veut utiliser {tool}</translation>
+    </message>
+    <message>
+        <source>The model wants to use {value}</source>
+        <translation>Le modèle veut utiliser {value}</translation>
+    </message>
+</context>
+<context>
+    <name>prices_page</name>
+    <message>
+        <source>Add row</source>
+        <translation>Ajouter une ligne</translation>
+    </message>
+    <message>
+        <source>Add {row}</source>
+        <translation>Ajouter : {row}</translation>
+    </message>
+    <message>
+        <source>Remove row</source>
+        <translation>Retirer la ligne</translation>
+    </message>
+    <message>
+        <source>Remove {selected}</source>
+        <translation>Retirer : {selected}</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>Rétablir les valeurs par défaut</translation>
+    </message>
+    <message>
+        <source>Reset {table} to the built-in table</source>
+        <translation>Rétablir {table} à partir de la table intégrée</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save {saved}</source>
+        <translation>Enregistrer : {saved}</translation>
+    </message>
+</context>
+<context>
+    <name>window_layout</name>
+    <message>
+        <source>New chat</source>
+        <translation>Nouvelle discussion</translation>
+    </message>
+    <message>
+        <source>Start a new conversation (Ctrl+N)</source>
+        <translation>Commencer une nouvelle conversation (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Rechercher dans les conversations</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Conversation title</source>
+        <translation>Titre de la conversation</translation>
+    </message>
+    <message>
+        <source>Tokens and estimated cost of this conversation</source>
+        <translation>Tokens et coût estimé de cette conversation</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projet</translation>
+    </message>
+    <message>
+        <source>The project this conversation belongs to</source>
+        <translation>Le projet auquel appartient cette conversation</translation>
+    </message>
+    <message>
+        <source>No project</source>
+        <translation>Aucun projet</translation>
+    </message>
+    <message>
+        <source>Model for the next message</source>
+        <translation>Modèle du prochain message</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+</context>
+</TS>
