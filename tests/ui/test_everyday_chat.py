@@ -133,7 +133,7 @@ def test_skill_and_agent_directives_reach_the_model_as_the_exact_prefix(
     services.skills.save(terse)
     services.skills.save(critic)
     window._load_skills()
-    qtbot.waitUntil(lambda: len(window.settings.skills) == 2, timeout=3000)
+    qtbot.waitUntil(lambda: len(window.settings.skills) == 2, timeout=10000)
     record = _answers(local_provider, "Fine.")
     wait_ready(qtbot, window)
 
