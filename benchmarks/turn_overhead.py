@@ -407,7 +407,8 @@ class Spans:
 
 
 def install_spans(services) -> Spans:
-    import parley.application.conversations.turn_runtime as turn_runtime
+    # The turn renders its request in turn_context (which imports render_turn_request by name).
+    import parley.application.conversations.turn_context as turn_context
     from parley.infrastructure.providers import http_stream
     from parley.infrastructure.providers.openai_compatible import OpenAICompatibleProvider
 
@@ -419,7 +420,7 @@ def install_spans(services) -> Spans:
         spans.wrap(services.store, name, f"store.{name}")
     spans.wrap(services.store, "events", "store.events (read history)")
     spans.wrap(services.store, "append", "store.append")
-    spans.wrap(turn_runtime, "render_chat_request", "render history -> ChatRequest")
+    spans.wrap(turn_context, "render_turn_request", "render history -> ChatRequest")
     spans.wrap(services.runtime, "_read_attachments", "read attachments")
     spans.mark_generator(http_stream.StreamingAdapter, "stream", "adapter.stream starts")
     spans.wrap(OpenAICompatibleProvider, "render_request", "  render JSON body (dict)")

@@ -17,7 +17,7 @@ Invariants it keeps:
   store's recovery journal) for the next start to close it with that text, and the outcome says
   so (``TurnOutcome.unsaved``): closing it would drop the checkpoints (ADR-008);
 - the provider request is rendered from the stored events at every model call
-  (``render_chat_request``), never from a message list kept on the side;
+  (``render.render_turn_request``), never from a message list kept on the side;
 - before every model call the request is measured against the model's window and recorded
   (``context_checked``); past the threshold of a known window the oldest turns are summarised
   first (``compaction``), a request that still cannot fit is never sent (``context_too_long``),
