@@ -166,7 +166,6 @@ class KnowledgeRuns(QObject):
         with self._lock:
             if self._closed or project_id in self._cancels:
                 return
-            seen = self._seen.get(project_id)
 
         def look() -> None:
             try:
@@ -174,8 +173,13 @@ class KnowledgeRuns(QObject):
             except FolderError as exc:  # said once, not at every look while it lasts
                 self._remember(project_id, f"error: {exc}", str(exc), always=False)
                 return
-            if scan.signature != seen:
-                self.start(project_id, folder, scan=scan)
+            # Compared with what is seen *now*, not when the look was asked for: a run that
+            # ended while this walk went on has recorded the folder it indexed, and a look
+            # that overlapped it must not index the same folder again.
+            with self._lock:
+                if project_id in self._cancels or scan.signature == self._seen.get(project_id):
+                    return
+            self.start(project_id, folder, scan=scan)
 
         self._spawn(f"knowledge-look-{project_id[:8]}", look)
 
@@ -272,12 +276,13 @@ class KnowledgeRuns(QObject):
             message = str(exc) if isinstance(exc, FolderError) else f"{type(exc).__name__}: {exc}"
             if not isinstance(exc, FolderError):
                 log.warning("indexing the knowledge folder %s failed", folder, exc_info=True)
-            self._finish(project_id)
-            self._remember(project_id, f"error: {message}", message, always=True)
+            with self._lock:
+                self._finish(project_id)
+                self._remember(project_id, f"error: {message}", message, always=True)
             return
-        self._finish(project_id)
-        with self._lock:
+        with self._lock:  # one step: a look never finds the run ended but its folder unseen
             self._seen[project_id] = summary.signature
+            self._finish(project_id)
         self._emit(self.sig_finished, project_id, summary)
 
     def _finish(self, project_id: str) -> None:

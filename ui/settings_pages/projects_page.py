@@ -413,6 +413,8 @@ class ProjectsPage(QWidget):
         def done(_result: None) -> None:
             self.save_button.setEnabled(True)
             self._editing = config.id
+            # Saved: the buttons below judge by it before the re-read (on a worker) lands.
+            self._projects[config.id] = config
             self.status.show_ok(
                 translate("ProjectsPage", "Saved project {name!r}.").format(name=config.name)
             )
