@@ -40,7 +40,7 @@ pytest: $(STAMP)
 	  -n $${PARLEY_TEST_WORKERS:-auto} --maxprocesses 4
 
 # make monkey - the monkey test at length (tests/monkey): 20,000 random user actions in the real
-# window on Xvfb (the normal run, in make test, does 2,000). PARLEY_MONKEY_SEED=N picks others.
+# window on Xvfb (the normal run, in make test, does 1,000). PARLEY_MONKEY_SEED=N picks others.
 monkey: $(STAMP)
 	PARLEY_MONKEY_ACTIONS=$${PARLEY_MONKEY_ACTIONS:-20000} QT_QPA_PLATFORM=offscreen \
 	  $(BIN)/python -m pytest -q -s tests/monkey
@@ -55,12 +55,12 @@ soak: $(STAMP)
 
 # make translations - the window's languages (issue 20; docs/translations.md): pyside6-lupdate
 # collects every translate("Context", "...") / self.tr("...") of ui/ (not ui/cli: the command line
-# stays English) into ui/i18n/parley_<lang>.ts, then pyside6-lrelease compiles the .qm files the
-# package ships. Fill the new entries of each .ts (scripts/fill_translations.py), then run it again.
+# stays English) and every QT_TRANSLATE_NOOP of the layers below (domain/texts.py) into
+# ui/i18n/parley_<lang>.ts, then pyside6-lrelease compiles the .qm files the package ships. Fill the new entries of each .ts (scripts/fill_translations.py), then run it again.
 LANGS := de fr es zh_CN ar
 translations: $(STAMP)
 	$(BIN)/pyside6-lupdate -locations none -no-obsolete \
-	  $$(find ui -name '*.py' -not -path 'ui/cli/*' | sort) \
+	  $$(find ui domain application infrastructure -name '*.py' -not -path 'ui/cli/*' | sort) \
 	  $(foreach l,$(LANGS),-ts ui/i18n/parley_$(l).ts)
 	@# lupdate reads a "#:" comment above a call as a note to translators; ours document attributes
 	sed -i '/<extracomment>/d' $(foreach l,$(LANGS),ui/i18n/parley_$(l).ts)

@@ -41,6 +41,7 @@ pytestmark = pytest.mark.usefixtures("headless")
 KILLED_ROUNDS = 50
 
 
+@pytest.mark.slow
 @posix_only
 def test_kill_9_mid_answer_loses_nothing_acknowledged(tmp_path: Path) -> None:
     rng = random.Random(1130)

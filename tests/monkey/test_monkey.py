@@ -19,7 +19,7 @@ loop or killed a thread, a Qt critical or fatal message, an ERROR log record. A 
 step sequence (Hypothesis prints it; every step is also written, as it runs, to the step log named
 in the message) and, for a crash, the faulthandler trace.
 
-Size: ``PARLEY_MONKEY_ACTIONS`` actions in all (default 2,000, ``make monkey`` 20,000), in
+Size: ``PARLEY_MONKEY_ACTIONS`` actions in all (default 1,000 in ``make test``, ``make monkey`` 20,000), in
 examples of ``PARLEY_MONKEY_STEPS`` steps (default 250). ``PARLEY_MONKEY_SEED`` picks the
 examples (a run with no seed under ``PARLEY_HYPOTHESIS=ci`` is derandomized: the same every run).
 ``PARLEY_MONKEY_SHRINK=1`` lets Hypothesis shrink a failure to a minimal sequence (each try starts
@@ -60,7 +60,7 @@ if missing_tools():
 DRIVER = Path(__file__).with_name("driver.py")
 REPO = DRIVER.parents[2]
 DOCUMENTS = REPO / "tests" / "fixtures" / "documents"
-ACTIONS = int(os.environ.get("PARLEY_MONKEY_ACTIONS", "2000"))
+ACTIONS = int(os.environ.get("PARLEY_MONKEY_ACTIONS", "1000"))
 STEPS = int(os.environ.get("PARLEY_MONKEY_STEPS", "250"))
 SEED = os.environ.get("PARLEY_MONKEY_SEED", "")
 SHRINK = os.environ.get("PARLEY_MONKEY_SHRINK", "") == "1"
@@ -609,6 +609,7 @@ class Monkey(RuleBasedStateMachine):
             raise child.died()
 
 
+@pytest.mark.slow
 def test_monkey(x_display, tmp_path_factory):
     Run.display = x_display
     Run.root = tmp_path_factory.mktemp("monkey")

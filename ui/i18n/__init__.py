@@ -33,6 +33,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
 
+from parley.domain.texts import QT_TRANSLATE_NOOP as _marker
+
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_ENV",
@@ -44,6 +46,7 @@ __all__ = [
     "load_choice",
     "save_choice",
     "translate",
+    "translating",
 ]
 
 log = logging.getLogger(__name__)
@@ -75,13 +78,17 @@ translate = QCoreApplication.translate
 _current = ""
 
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
-    """Marks ``text`` for ``make translations`` (``pyside6-lupdate`` finds the call by its name)
-    and returns it unchanged: for tables built at import time, before a translation is loaded;
-    translate where the text is shown (``translate(context, text)``). Typed ``str``, unlike
-    PySide6's own."""
-    del context
-    return text
+# One marker for every layer (``parley.domain.texts``): marked texts are recorded, so a text
+# composed in a table is recognised where it is shown, as one composed below the window is.
+QT_TRANSLATE_NOOP = _marker
+
+#: Whether the running window loaded a translation of its own (English: texts pass unchanged).
+_translating = False
+
+
+def translating() -> bool:
+    """True when the window shows a language other than the English source."""
+    return _translating
 
 
 @dataclass(frozen=True)
@@ -140,9 +147,10 @@ def install(
 ) -> Installed:
     """Load the translations for ``code`` (default: ``chosen(config_dir)``) into ``app`` and set
     its layout direction. Call before any widget is built."""
-    global _current
+    global _current, _translating
     choice = chosen(config_dir) if code is None else code
     _current = choice if choice in _CODES else ""
+    _translating = False
     locale = QLocale(choice) if choice else QLocale.system()
     if choice:
         QLocale.setDefault(locale)  # numbers and dates follow the chosen language too
@@ -155,6 +163,7 @@ def install(
             if translator.load(locale, name, "_", folder):
                 app.installTranslator(translator)
                 files.append(translator.filePath())
+                _translating = _translating or name == "parley"
             else:
                 translator.deleteLater()
                 log.info("no %s translation for %s in %s", name, locale.name(), folder)

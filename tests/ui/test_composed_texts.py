@@ -1,0 +1,81 @@
+"""Texts composed below the window are shown in the window's language (issue 20).
+
+``parley.domain.texts`` records each template marked with ``QT_TRANSLATE_NOOP``;
+``parley.ui.i18n.composed.translate_text`` recognises a finished English text and shows it from
+the translated template. These tests load the shipped German ``.qm`` into the running
+application (then take it out again) and use real marked texts.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+
+import parley.ui.i18n as i18n
+from parley.domain.texts import QT_TRANSLATE_NOOP, marked
+from parley.ui.i18n.composed import translate_text
+
+
+@pytest.fixture
+def german(qapp, monkeypatch):
+    translator = QTranslator()
+    assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
+    QCoreApplication.installTranslator(translator)
+    monkeypatch.setattr(i18n, "_translating", True)
+    try:
+        yield translator
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_english_passes_every_text_unchanged(qapp) -> None:
+    assert not i18n.translating()
+    QT_TRANSLATE_NOOP("ProjectsPage", "Saved project {name!r}.")
+    assert translate_text("Saved project 'Research'.") == "Saved project 'Research'."
+
+
+def test_a_marked_template_is_shown_translated_with_the_same_values(german) -> None:
+    QT_TRANSLATE_NOOP("ProjectsPage", "Saved project {name!r}.")
+    shown = translate_text("Saved project 'Research'.")
+    assert shown != "Saved project 'Research'." and "'Research'" in shown
+    assert shown == translate("ProjectsPage", "Saved project {name!r}.").format(name="Research")
+
+
+def test_a_plain_marked_text_and_a_nested_value(german) -> None:
+    QT_TRANSLATE_NOOP("ProjectsPage", "Not saved: {exc}")
+    QT_TRANSLATE_NOOP("ProjectsPage", "Choose a knowledge folder first.")
+    plain = translate("ProjectsPage", "Choose a knowledge folder first.")
+    assert (
+        translate_text("Choose a knowledge folder first.")
+        == plain
+        != ("Choose a knowledge folder first.")
+    )
+    nested = translate_text("Not saved: Choose a knowledge folder first.")
+    assert nested == translate("ProjectsPage", "Not saved: {exc}").format(exc=plain)
+
+
+def test_an_unknown_text_is_shown_as_it_is(german) -> None:
+    assert translate_text("Something nobody marked, 42 times.") == (
+        "Something nobody marked, 42 times."
+    )
+    assert translate_text("") == ""
+
+
+def test_every_marked_text_of_the_layers_below_is_in_the_ts() -> None:
+    """Importing the runtime marks its texts; each is an entry of the .ts (``make translations``
+    was run after it was written), in the context it was marked in."""
+    import xml.etree.ElementTree as ET
+
+    import parley.ui.bootstrap  # noqa: F401 - imports every layer's modules, marking their texts
+
+    entries = set()
+    for context in ET.parse(i18n.TRANSLATIONS_DIR / "parley_de.ts").getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            entries.add((name, message.findtext("source") or ""))
+    missing = [f"{c}: {t!r}" for t, c in marked().items() if (c, t) not in entries]
+    assert not missing, "run `make translations`:\n" + "\n".join(missing[:20])
+
+
+def translate(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)

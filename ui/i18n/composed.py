@@ -1,0 +1,123 @@
+"""Texts composed below the window, shown in the window's language.
+
+Why it exists: ``domain``, ``application`` and ``infrastructure`` compose English texts a person
+reads — a refusal's reason, an outcome line, a provider's error — and mark their templates with
+``QT_TRANSLATE_NOOP`` (``parley.domain.texts``, which also records them). ``translate_text`` takes
+such a finished English text, finds the marked template it was made from, translates the template
+and puts the same values back in. It works for a text read back from an old history as for one
+made a moment ago, and the record itself stays English.
+
+How a text is matched:
+
+- an exact marked text (no fields) is translated as it is;
+- otherwise each marked template with ``{fields}`` is a regular expression (its literal parts
+  escaped, each field a lazy group, a repeated field the same value); of the templates that match
+  the whole text, the one with the most literal characters wins (the most specific);
+- a field's value is itself translated when it is a marked text (``"Not saved: {reason}"`` whose
+  reason was composed elsewhere), two levels deep;
+- a text that matches nothing is shown as it is: never an error, never an empty string.
+
+Invariants it keeps: English (no translation loaded) returns the text untouched without matching;
+results are cached (a transcript repaints the same texts); the matcher is rebuilt when more
+templates are marked (a module imported later); the UI thread only (``QCoreApplication.translate``
+is safe anywhere, the cache is not locked).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+
+from parley.domain.texts import marked, marked_count
+from parley.ui.i18n import translate, translating
+
+__all__ = ["translate_text"]
+
+#: Nested values are translated this deep ("A: {b}" where b is "C: {d}").
+_DEPTH = 2
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(![rsa])?(:[^{}]*)?\}")
+
+
+@dataclass(frozen=True)
+class _Template:
+    context: str
+    source: str
+    pattern: re.Pattern[str]
+    literal: int  # characters outside the fields: the more, the more specific
+
+
+def translate_text(text: str) -> str:
+    """``text`` in the window's language when it was composed from a marked template; else as
+    it is (module docstring)."""
+    if not text or not translating():
+        return text
+    return _translated(text, marked_count(), _DEPTH)
+
+
+@lru_cache(maxsize=8192)
+def _translated(text: str, generation: int, depth: int) -> str:
+    table = marked()
+    context = table.get(text)
+    if context is not None:
+        return translate(context, text)
+    if depth <= 0:
+        return text
+    best: tuple[_Template, re.Match[str]] | None = None
+    for template in _templates(generation):
+        if best is not None and template.literal <= best[0].literal:
+            break  # sorted by specificity: nothing later can win
+        match = template.pattern.fullmatch(text)
+        if match is not None:
+            best = (template, match)
+    if best is None:
+        return text
+    template, match = best
+    values = {
+        name: _translated(value, generation, depth - 1) for name, value in match.groupdict().items()
+    }
+    shown = translate(template.context, template.source)
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), shown)
+
+
+@lru_cache(maxsize=4)
+def _templates(generation: int) -> tuple[_Template, ...]:
+    """The marked templates with fields, most specific first (``generation``: the mark count)."""
+    del generation  # the cache key: more marks, a new list
+    made: list[_Template] = []
+    for source, context in list(marked().items()):
+        pattern = _compile(source)
+        literal = sum(len(lit) for lit, *_ in _parse(source))
+        if pattern is not None and literal:  # "{message}" alone would match every text
+            made.append(_Template(context, source, pattern, literal))
+    made.sort(key=lambda t: -t.literal)
+    return tuple(made)
+
+
+def _parse(source: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    try:
+        return list(string.Formatter().parse(source))
+    except ValueError:  # a stray brace: a plain text
+        return [(source, None, None, None)]
+
+
+def _compile(source: str) -> re.Pattern[str] | None:
+    """``source`` as a regular expression (None when it has no fields or does not parse)."""
+    parts = _parse(source)
+    if not any(name is not None for _lit, name, _spec, _conv in parts):
+        return None
+    seen: set[str] = set()
+    out: list[str] = []
+    for literal, name, _spec, _conv in parts:
+        out.append(re.escape(literal))
+        if name is None:
+            continue
+        if not name.isidentifier():
+            return None  # "{0}" or "{a.b}": not a template of ours
+        if name in seen:
+            out.append(f"(?P={name})")
+        else:
+            seen.add(name)
+            out.append(f"(?P<{name}>.*?)")
+    return re.compile("".join(out), re.DOTALL)
