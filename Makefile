@@ -64,6 +64,7 @@ translations: $(STAMP)
 	  $(foreach l,$(LANGS),-ts ui/i18n/parley_$(l).ts)
 	@# lupdate reads a "#:" comment above a call as a note to translators; ours document attributes
 	sed -i '/<extracomment>/d' $(foreach l,$(LANGS),ui/i18n/parley_$(l).ts)
+	$(BIN)/python scripts/composed_catalog.py
 	$(foreach l,$(LANGS),$(BIN)/pyside6-lrelease -silent ui/i18n/parley_$(l).ts -qm ui/i18n/parley_$(l).qm;)
 
 # make bench - the performance suite (issue 8): each script prints its figures as ratios against

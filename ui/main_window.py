@@ -66,6 +66,7 @@ from parley.ui.controllers.menus import MenuController
 from parley.ui.controllers.settings import SettingsController
 from parley.ui.controllers.sidebar import SidebarController
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.operations import OperationHub
 from parley.ui.permission import BridgePermissionAsker, PermissionDialog, PermissionPrompt
 from parley.ui.rendering.markdown import warm_up
@@ -451,7 +452,7 @@ class MainWindow(QMainWindow):
         """A line about the open conversation (or what was just done in it). It belongs to that
         conversation: opening another, a new chat or a theme change takes it away."""
         self.status.setStyleSheet("color: #c0392b" if error else "")
-        self.status.setText(text)
+        self.status.setText(translate_text(text))
         self.fixes.clear()  # a fix belongs to the line it followed
 
     # -- the open conversation (ui/controllers/chat.py owns it) ----------------------------------

@@ -37,6 +37,8 @@ from PySide6.QtCore import QCoreApplication, QObject, Slot
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 
+from parley.ui.i18n.composed import translate_text
+
 if TYPE_CHECKING:
     from parley.ui.main_window import MainWindow
 
@@ -201,12 +203,15 @@ class KnowledgeNotices(QObject):
             return  # a stopped run was asked for; an unchanged folder is no news
         self._say(
             self.tr("Knowledge folder indexed"),
-            f"{self._name(project_id)}: {summary.describe()}"[:140],
+            f"{self._name(project_id)}: {summary.describe(translate_text)}"[:140],
         )
 
     @Slot(str, str)
     def failed(self, project_id: str, message: str) -> None:
-        self._say(self.tr("Indexing did not finish"), f"{self._name(project_id)}: {message}"[:140])
+        self._say(
+            self.tr("Indexing did not finish"),
+            f"{self._name(project_id)}: {translate_text(message)}"[:140],
+        )
 
 
 def send_fdo_notification(title: str, body: str, timeout_s: float = 2.0) -> str:

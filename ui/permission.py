@@ -49,6 +49,7 @@ from parley.application.ports.tools import (
     PermissionRequest,
 )
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.icons import icon, pixmap
 
 #: How long the runtime waits for an answer before it counts as Deny.
@@ -112,9 +113,10 @@ def shown_path(target: str, workspace: Path | None, home: Path | None = None) ->
         return target
     rel = "" if rel in ("", ".") else rel.lstrip("./")
     if namespace == "sandbox":
-        return "the turn's output folder" + (f" / {rel}" if rel else "")
+        folder_words = translate("PermissionDialog", "the turn's output folder")
+        return folder_words + (f" / {rel}" if rel else "")
     if workspace is None:
-        return f"the workspace{f' / {rel}' if rel else ''}"
+        return translate("PermissionDialog", "the workspace") + (f" / {rel}" if rel else "")
     folder = workspace / rel if rel else workspace
     home = home if home is not None else Path.home()
     try:
@@ -143,6 +145,9 @@ _REASON_WORDS = (
 def shown_reason(reason: str, workspace: Path | None, home: Path | None = None) -> str:
     """The gate's reason in the user's words: targets as folders they know (``~/src/app/build``
     for ``workspace:build``), the turn's output folder named as the user guide names it."""
+    shown = translate_text(reason)  # the gate's reason is marked where it is composed
+    if shown != reason:  # translated: the English rewording below does not apply
+        return _TARGET.sub(lambda m: shown_path(m.group(0), workspace, home), shown)
     for theirs, ours in _REASON_WORDS:
         reason = reason.replace(theirs, ours)
     return _TARGET.sub(lambda m: shown_path(m.group(0), workspace, home), reason)
@@ -383,7 +388,7 @@ class PermissionDialog(QDialog):
         if confinement is None:
             self.confinement.hide()
         else:
-            self.confinement.setText(confinement.describe())
+            self.confinement.setText(translate_text(confinement.describe()))
             self.confinement.setAccessibleName(translate("PermissionDialog", "Sandbox"))
             self.confinement.setProperty("enforced", confinement.enforced)
             self.confinement.setStyleSheet(

@@ -33,6 +33,7 @@ from parley.application.providers.probe import probe_provider
 from parley.ui.bootstrap import Services
 from parley.ui.bridge import WorkerBridge
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.view_models import ProviderDraft
 from parley.ui.widgets.provider_form import ProviderForm
 
@@ -156,14 +157,14 @@ class ProviderEditor(QObject):
             self.form.set_busy(False)
             self.form.key_edit.clear()
             self.form.key_source.setText(
-                translate("ProviderEditor", "Key: {source}").format(source=source)
+                translate("ProviderEditor", "Key: {source}").format(source=translate_text(source))
             )
             self.form.show_result(
                 translate("ProviderEditor", "Saved {name!r}.").format(name=draft.name), ok=True
             )
             self.sig_saved.emit(draft.name)
 
-        self._run(job, done, "Saving…")
+        self._run(job, done, translate("ProviderEditor", "Saving…"))
 
     def test(self, draft: ProviderDraft) -> None:
         services = self._services
@@ -175,9 +176,9 @@ class ProviderEditor(QObject):
 
         def done(summary: str) -> None:
             self.form.set_busy(False)
-            self.form.show_result(summary, ok=summary.startswith("OK"))
+            self.form.show_result(translate_text(summary), ok=summary.startswith("OK"))
 
-        self._run(job, done, "Testing…")
+        self._run(job, done, translate("ProviderEditor", "Testing…"))
 
     def fetch_models(self, draft: ProviderDraft) -> None:
         services = self._services
@@ -189,7 +190,7 @@ class ProviderEditor(QObject):
             self.form.set_busy(False)
             self.form.show_models(models)
 
-        self._run(job, done, "Fetching models…")
+        self._run(job, done, translate("ProviderEditor", "Fetching models…"))
 
     # -- plumbing --------------------------------------------------------------------------------
 
@@ -200,9 +201,9 @@ class ProviderEditor(QObject):
     def _failed(self, exc: BaseException) -> None:
         self.form.set_busy(False)
         if isinstance(exc, ProviderError):
-            text = f"{exc.kind}: {exc}"
+            text = f"{exc.kind}: {translate_text(str(exc))}"
         elif isinstance(exc, SettingsError | SecretStoreError):
-            text = str(exc)
+            text = translate_text(str(exc))
         else:
             text = f"{type(exc).__name__}: {exc}"
         self.form.show_result(text, ok=False)
@@ -210,7 +211,7 @@ class ProviderEditor(QObject):
 
 def _config(draft: ProviderDraft) -> ProviderConfig:
     if not draft.name:
-        raise SettingsError("give the provider a name")
+        raise SettingsError(translate("ProviderEditor", "give the provider a name"))
     return ProviderConfig(
         name=draft.name,
         kind=draft.kind,

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 from parley.application.conversations.outcome import TurnOutcome
 from parley.domain.transcript.canonical import StoredEvent
 from parley.ui.bridge import WorkerBridge
+from parley.ui.i18n.composed import translate_text
 from parley.ui.notifications import Notifier, notify_when_away
 
 if TYPE_CHECKING:
@@ -396,7 +397,7 @@ class QuickAskWindow(QWidget):
 
     def _fail(self, message: str) -> None:
         self.status.setStyleSheet("color: #c0392b")
-        self.status.setText(message)
+        self.status.setText(translate_text(message))
 
     # -- the answer's buttons ------------------------------------------------------------------
 

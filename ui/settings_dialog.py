@@ -57,6 +57,7 @@ from parley.ui.bridge import WorkerBridge
 from parley.ui.controllers.knowledge import KnowledgeRuns
 from parley.ui.controllers.team_sync import TeamSyncController
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.i18n.picker import LanguagePicker
 from parley.ui.icons import icon
 from parley.ui.provider_editor import ProviderEditor
@@ -267,7 +268,7 @@ class ProvidersPage(QWidget):
                     "ProvidersPage",
                     "{unavailable_reason}. Keys are read from environment variables only (name "
                     "the variable under Key variable).",
-                ).format(unavailable_reason=services.secrets.unavailable_reason)
+                ).format(unavailable_reason=translate_text(services.secrets.unavailable_reason))
             )
             self.keyring_note.setVisible(True)
         self.reload()

@@ -32,12 +32,24 @@ from parley.application.ports.secret_store import SecretStoreError
 from parley.application.ports.settings_store import TeamSettings, team_url_problem
 from parley.application.ports.team_sync import TeamStore
 from parley.application.sync.engine import SyncEngine, SyncReport
+from parley.ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from parley.ui.bootstrap import Services
 
 #: The keyring holds a member's password under this name followed by the store's address.
 SECRET_PREFIX = "team:"
+
+# Composed on workers; the team page shows them translated (``translate_text``).
+_IN_KEYRING = QT_TRANSLATE_NOOP("TeamConnection", "the system keyring")
+_IN_MEMORY = QT_TRANSLATE_NOOP("TeamConnection", "memory until Parley quits (no system keyring)")
+_NO_TEAM = QT_TRANSLATE_NOOP(
+    "TeamConnection", "this installation of Parley cannot reach a team store"
+)
+_BAD_ADDRESS = QT_TRANSLATE_NOOP("TeamConnection", "the team store's address: {problem}")
+_READ_ONLY = QT_TRANSLATE_NOOP(
+    "TeamConnection", "this profile's history is open read-only: it cannot sync"
+)
 
 #: Passwords that joined while no keyring could keep them, by address: memory only, this process.
 _SESSION_PASSWORDS: dict[str, str] = {}
@@ -78,12 +90,12 @@ def password_kept_where(services: Services, url: str) -> str:
     may still find one in ``~/.pgpass``). Blocking (the keyring)."""
     try:
         if services.secrets.get(SECRET_PREFIX + url):
-            return "the system keyring"
+            return _IN_KEYRING
     except SecretStoreError:
         pass
     with _SESSION_LOCK:
         if url in _SESSION_PASSWORDS:
-            return "memory until Parley quits (no system keyring)"
+            return _IN_MEMORY
     return "PGPASSWORD" if os.environ.get("PGPASSWORD") else ""
 
 
@@ -98,10 +110,10 @@ def open_team_store(services: Services, url: str, password: str) -> TeamStore:
     window reads it). Opening does not connect yet: the first call learns whether it is
     reachable. Close it with ``close_store``."""
     if services.team_connector is None:
-        raise TeamUnavailable("this installation of Parley cannot reach a team store")
+        raise TeamUnavailable(_NO_TEAM)
     problem = team_url_problem(url)
     if problem:
-        raise TeamUnavailable(f"the team store's address: {problem}")
+        raise TeamUnavailable(_BAD_ADDRESS.format(problem=problem))
     return services.team_connector().open(url, password, device_id=device_id(services))
 
 
@@ -112,7 +124,7 @@ def build_engine(
     (the caller closes it with ``close_store``)."""
     ledger = services.sync_ledger
     if ledger is None or services.team_connector is None:
-        raise TeamUnavailable("this profile's history is open read-only: it cannot sync")
+        raise TeamUnavailable(_READ_ONLY)
     store = open_team_store(services, team.url, password)
     return SyncEngine(ledger, store, team.url), store
 
@@ -136,7 +148,7 @@ def join_team(
     ``interval_s`` seconds) and keep ``password`` in the keyring. Blocking."""
     problem = team_url_problem(url)
     if problem:
-        raise TeamUnavailable(f"the team store's address: {problem}")
+        raise TeamUnavailable(_BAD_ADDRESS.format(problem=problem))
     team = TeamSettings(url, enabled=True, interval_s=interval_s)
     engine, store = build_engine(services, team, password)
     try:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.branches import BranchPosition
 from parley.domain.transcript.canonical import (
     ActionVerdict,
@@ -135,7 +136,7 @@ class ReasoningPart:
         """The collapsed one-line header: "Thought for 14 s", "Reasoning", or the redacted
         wording."""
         if self.redacted:
-            return "Reasoning (encrypted by the provider)"
+            return _REDACTED_LABEL
         return thought_label(self.seconds)
 
 
@@ -162,21 +163,32 @@ class TextPart:
 AnswerPart = ReasoningPart | TextPart
 
 #: What an encrypted (redacted) reasoning block shows when expanded.
-REDACTED_TEXT = "(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)"
+REDACTED_TEXT = QT_TRANSLATE_NOOP(
+    "ConversationItems",
+    "(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)",
+)
+_REDACTED_LABEL = QT_TRANSLATE_NOOP("ConversationItems", "Reasoning (encrypted by the provider)")
+_REASONING = QT_TRANSLATE_NOOP("ConversationItems", "Reasoning")
+_THOUGHT_MOMENT = QT_TRANSLATE_NOOP("ConversationItems", "Thought for a moment")
+_THOUGHT_S = QT_TRANSLATE_NOOP("ConversationItems", "Thought for {seconds} s")
+_THOUGHT_MIN_S = QT_TRANSLATE_NOOP("ConversationItems", "Thought for {minutes} min {seconds} s")
+_THOUGHT_MIN = QT_TRANSLATE_NOOP("ConversationItems", "Thought for {minutes} min")
 
 
 def thought_label(seconds: float | None) -> str:
     """ "Thought for 14 s" / "Thought for 2 min 5 s" / "Thought for a moment" (under a second);
     "Reasoning" when the time is unknown."""
     if seconds is None:
-        return "Reasoning"
+        return _REASONING
     whole = int(seconds)
     if whole < 1:
-        return "Thought for a moment"
+        return _THOUGHT_MOMENT
     if whole < 60:
-        return f"Thought for {whole} s"
+        return _THOUGHT_S.format(seconds=whole)
     minutes, rest = divmod(whole, 60)
-    return f"Thought for {minutes} min {rest} s" if rest else f"Thought for {minutes} min"
+    if rest:
+        return _THOUGHT_MIN_S.format(minutes=minutes, seconds=rest)
+    return _THOUGHT_MIN.format(minutes=minutes)
 
 
 @dataclass(frozen=True)
@@ -362,6 +374,17 @@ class Notice:
     event_id: int = 0
 
 
+# How a turn that did not complete reads (``Outcome.summary``), marked for the window's language.
+_STOPPED = QT_TRANSLATE_NOOP("TurnOutcome", "(stopped)")
+_STOPPED_KEPT = QT_TRANSLATE_NOOP("TurnOutcome", "(stopped — partial answer kept)")
+_INTERRUPTED = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "(interrupted — Parley closed while this answer was streaming)"
+)
+_TIMED_OUT = QT_TRANSLATE_NOOP("TurnOutcome", "Timed out.")
+_TIMED_OUT_WHY = QT_TRANSLATE_NOOP("TurnOutcome", "Timed out: {error}")
+_FAILED = QT_TRANSLATE_NOOP("TurnOutcome", "Failed.")
+_FAILED_WHY = QT_TRANSLATE_NOOP("TurnOutcome", "Failed: {error}")
+
 #: How a recorded status reads as an outcome (``Outcome.result``).
 OUTCOME_RESULTS: Mapping[str, str] = {
     "completed": "ok",
@@ -400,12 +423,12 @@ class Outcome:
         if self.result == "ok":
             return ""
         if self.result == "stopped":
-            return "(stopped — partial answer kept)" if self.partial_kept else "(stopped)"
+            return _STOPPED_KEPT if self.partial_kept else _STOPPED
         if self.result == "interrupted":
-            return "(interrupted — Parley closed while this answer was streaming)"
+            return _INTERRUPTED
         if self.status == "timed_out":
-            return f"Timed out: {self.error}" if self.error else "Timed out."
-        return f"Failed: {self.error}" if self.error else "Failed."
+            return _TIMED_OUT_WHY.format(error=self.error) if self.error else _TIMED_OUT
+        return _FAILED_WHY.format(error=self.error) if self.error else _FAILED
 
     @property
     def level(self) -> str:
@@ -449,7 +472,7 @@ class CompactionDivider:
     @property
     def details(self) -> str:
         """``12 turns · by gpt-4o · automatically`` — what the collapsed divider says after its
-        title."""
+        title. (The window composes the same line in its language from the fields.)"""
         count = self.turns or len(self.replaced_turns)
         parts = [f"{count} turn{'' if count == 1 else 's'}"]
         if self.model:
@@ -476,10 +499,21 @@ WARN_AT = 0.8
 FULL_AT = 0.95
 
 _WINDOW_SOURCES: Mapping[str, str] = {
-    "provider": "reported by the server",
-    "table": "from the table of context windows",
-    "guess": "a guess — set it in Settings → Prices",
+    "provider": QT_TRANSLATE_NOOP("ContextGauge", "reported by the server"),
+    "table": QT_TRANSLATE_NOOP("ContextGauge", "from the table of context windows"),
+    "guess": QT_TRANSLATE_NOOP("ContextGauge", "a guess — set it in Settings → Prices"),
 }
+_UNKNOWN_SOURCE = QT_TRANSLATE_NOOP("ContextGauge", "of unknown origin")
+_FILL_LABEL = QT_TRANSLATE_NOOP("ContextGauge", "{percent}% of {window}")
+_FILL_TOKENS = QT_TRANSLATE_NOOP(
+    "ContextGauge", "{tokens:,} of {window:,} tokens in the context window ({percent}%)"
+)
+_FILL_SOURCE = QT_TRANSLATE_NOOP("ContextGauge", "Window size: {source}")
+_FILL_RESERVED = QT_TRANSLATE_NOOP("ContextGauge", "{tokens:,} tokens kept for the answer")
+_FILL_STALE = QT_TRANSLATE_NOOP(
+    "ContextGauge",
+    "Measured before earlier messages were summarised; the next message measures again.",
+)
 
 
 @dataclass(frozen=True)
@@ -529,27 +563,31 @@ class ContextFill:
     @property
     def source_words(self) -> str:
         """Where the window's size came from, for people."""
-        return _WINDOW_SOURCES.get(self.window_source, "of unknown origin")
+        return _WINDOW_SOURCES.get(self.window_source, _UNKNOWN_SOURCE)
 
     @property
     def label(self) -> str:
         """``38% of 128k``."""
-        return f"{self.percent}% of {short_tokens(self.window)}"
+        return _FILL_LABEL.format(percent=self.percent, window=short_tokens(self.window))
 
     @property
     def tooltip(self) -> str:
+        return "\n".join(self.tooltip_lines)
+
+    @property
+    def tooltip_lines(self) -> tuple[str, ...]:
+        """The lines of ``tooltip`` (each a marked text, so the window translates each)."""
         lines = [
-            f"{self.prompt_tokens:,} of {self.window:,} tokens in the context window "
-            f"({self.percent}%)",
-            f"Window size: {self.source_words}",
+            _FILL_TOKENS.format(
+                tokens=self.prompt_tokens, window=self.window, percent=self.percent
+            ),
+            _FILL_SOURCE.format(source=self.source_words),
         ]
         if self.reserved_output:
-            lines.append(f"{self.reserved_output:,} tokens kept for the answer")
+            lines.append(_FILL_RESERVED.format(tokens=self.reserved_output))
         if self.stale:
-            lines.append(
-                "Measured before earlier messages were summarised; the next message measures again."
-            )
-        return "\n".join(lines)
+            lines.append(_FILL_STALE)
+        return tuple(lines)
 
 
 def short_tokens(count: int) -> str:

@@ -13,29 +13,45 @@ from __future__ import annotations
 
 from parley.application.conversation_view.items import ToolCard
 from parley.application.history.documents import confinement_text, recorded_confinement
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: How much of a tool's result an expanded card shows.
 RESULT_PREVIEW_CHARS = 4000
 
 _DECISION_LABELS = {
-    "ran": ("ran", "success"),
-    "allowed": ("allowed by you", "success"),
-    "asked": ("waiting for your permission", "notice"),
-    "refused": ("refused", "error"),
-    "rejected": ("rejected: the model was asked to correct it", "notice"),
-    "dropped": ("dropped", "error"),
-    "skipped": ("skipped: already done", "muted"),
+    "ran": (QT_TRANSLATE_NOOP("ToolCard", "ran"), "success"),
+    "allowed": (QT_TRANSLATE_NOOP("ToolCard", "allowed by you"), "success"),
+    "asked": (QT_TRANSLATE_NOOP("ToolCard", "waiting for your permission"), "notice"),
+    "refused": (QT_TRANSLATE_NOOP("ToolCard", "refused"), "error"),
+    "rejected": (
+        QT_TRANSLATE_NOOP("ToolCard", "rejected: the model was asked to correct it"),
+        "notice",
+    ),
+    "dropped": (QT_TRANSLATE_NOOP("ToolCard", "dropped"), "error"),
+    "skipped": (QT_TRANSLATE_NOOP("ToolCard", "skipped: already done"), "muted"),
 }
 """Each decision's words and its colour's role."""
+
+# The other words a card shows, marked for the window's language (``domain.texts``); the window
+# shows every line through ``translate_text``.
+_CHECKING = QT_TRANSLATE_NOOP("ToolCard", "checking…")
+_SUCCEEDED = QT_TRANSLATE_NOOP("ToolCard", "{label} ✓")
+_FAILED = QT_TRANSLATE_NOOP("ToolCard", "{label}, failed ✗")
+_NOT_RECORDED = QT_TRANSLATE_NOOP("ToolCard", "(the call was not recorded)")
+_UNREADABLE = QT_TRANSLATE_NOOP("ToolCard", "(arguments could not be read)")
+_ARGUMENTS = QT_TRANSLATE_NOOP("ToolCard", "arguments:")
+_RESULT = QT_TRANSLATE_NOOP("ToolCard", "result:")
+_RESULT_FAILED = QT_TRANSLATE_NOOP("ToolCard", "result (failed):")
+_VERDICT = QT_TRANSLATE_NOOP("ToolCard", "verdict: {decision} ({source}) · rule {rule}{effect}")
 
 
 def argument_summary(card: ToolCard) -> str:
     """The argument that says what the call acts on (a command, a path), on one short line."""
     call = card.call
     if call is None:
-        return "(the call was not recorded)"
+        return _NOT_RECORDED
     if call.arguments_error:
-        return "(arguments could not be read)"
+        return _UNREADABLE
     args = dict(call.arguments)
     for key in ("command", "path", "name", "pattern"):
         if key in args:
@@ -64,11 +80,11 @@ def _one_line(value: str) -> str:
 def card_status(card: ToolCard) -> tuple[str, str]:
     """What became of the call so far, and its colour's role."""
     if not card.verdicts:
-        return ("checking…", "muted")
+        return (_CHECKING, "muted")
     last = card.verdicts[-1]
     label, role = _DECISION_LABELS.get(last.decision, (last.decision, "muted"))
     if card.result is not None and last.decision in ("ran", "allowed"):
-        label = f"{label} ✓" if card.result.success else f"{label}, failed ✗"
+        label = (_SUCCEEDED if card.result.success else _FAILED).format(label=label)
         role = "success" if card.result.success else "error"
     return (label, role)
 
@@ -86,17 +102,23 @@ def card_confinement(card: ToolCard) -> tuple[str, str]:
 
 def card_details(card: ToolCard) -> list[str]:
     """The lines an expanded card shows: the arguments, every verdict, the result (cut)."""
+    return [line for line, _words in card_detail_lines(card)]
+
+
+def card_detail_lines(card: ToolCard) -> list[tuple[str, bool]]:
+    """``card_details`` with, for each line, whether it is Parley's words (a heading, a verdict,
+    a reason: the window shows it in its language) rather than data (an argument, the result)."""
     call = card.call
-    lines = ["arguments:"]
+    lines = [(_ARGUMENTS, True)]
     if call is not None:
         if call.arguments_error:
-            lines.append(f"  {call.arguments_error}")
+            lines.append((f"  {call.arguments_error}", True))
         for key, value in dict(call.arguments).items():
             text = str(value)
             if len(text) > 400:
                 text = text[:400] + f"… ({len(text)} characters)"
             lines.extend(
-                f"  {key}: {line}" if i == 0 else f"    {line}"
+                (f"  {key}: {line}" if i == 0 else f"    {line}", False)
                 for i, line in enumerate(text.splitlines() or [""])
             )
     for verdict in card.verdicts:
@@ -104,14 +126,22 @@ def card_details(card: ToolCard) -> list[str]:
         confined = confinement_text(verdict.confinement)
         effect += f" · {confined}" if confined else ""
         lines.append(
-            f"verdict: {verdict.decision} ({verdict.source}) · rule {verdict.rule}{effect}"
+            (
+                _VERDICT.format(
+                    decision=verdict.decision,
+                    source=verdict.source,
+                    rule=verdict.rule,
+                    effect=effect,
+                ),
+                True,
+            )
         )
         if verdict.reason:
-            lines.append(f"  {verdict.reason}")
+            lines.append((f"  {verdict.reason}", True))
     if card.result is not None:
-        lines.append("result:" if card.result.success else "result (failed):")
+        lines.append((_RESULT if card.result.success else _RESULT_FAILED, True))
         text = card.result.result
         if len(text) > RESULT_PREVIEW_CHARS:
             text = text[:RESULT_PREVIEW_CHARS] + f"\n… ({len(card.result.result)} characters)"
-        lines.extend(f"  {line}" for line in text.splitlines() or [""])
+        lines.extend((f"  {line}", False) for line in text.splitlines() or [""])
     return lines

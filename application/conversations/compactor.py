@@ -46,11 +46,43 @@ from parley.application.ports.chat_provider import (
     UsageDelta,
 )
 from parley.application.ports.event_store import EventStore, SessionNotFound
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.branches import BranchTree, events_on_path
 from parley.domain.transcript.canonical import Compaction, StoredEvent, TurnStarted, Usage
 from parley.domain.usage.token_estimate import estimate_text
 
 log = logging.getLogger(__name__)
+
+# Why a summary was not made, as the window shows it (``domain.texts``: marked for translation).
+# ``/compact`` shows a reason capitalised and with a full stop: both forms are marked.
+_NO_EARLIER = QT_TRANSLATE_NOOP("Compaction", "there are no earlier messages to summarise yet")
+_TOO_SMALL = QT_TRANSLATE_NOOP(
+    "Compaction",
+    "{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)",
+)
+_NOT_WRITTEN = QT_TRANSLATE_NOOP("Compaction", "{model} could not write the summary: {exc}")
+_STOPPED = QT_TRANSLATE_NOOP("Compaction", "stopped before the summary was finished")
+_EMPTY = QT_TRANSLATE_NOOP("Compaction", "{model} answered with an empty summary")
+_NOT_SHORTER = QT_TRANSLATE_NOOP(
+    "Compaction", "the summary was no shorter than the messages it would replace"
+)
+_SHOWN_BY_COMPACT = (
+    QT_TRANSLATE_NOOP("Compaction", "There are no earlier messages to summarise yet."),
+    QT_TRANSLATE_NOOP(
+        "Compaction",
+        "{model} cannot read even a short part of the conversation (its window is {tokens:,} "
+        "tokens).",
+    ),
+    QT_TRANSLATE_NOOP("Compaction", "{model} could not write the summary: {exc}."),
+    QT_TRANSLATE_NOOP("Compaction", "Stopped before the summary was finished."),
+    QT_TRANSLATE_NOOP("Compaction", "{model} answered with an empty summary."),
+    QT_TRANSLATE_NOOP(
+        "Compaction", "The summary was no shorter than the messages it would replace."
+    ),
+)
+_NOTHING_YET = QT_TRANSLATE_NOOP("Compaction", "There is nothing to summarise yet.")
+_GONE = QT_TRANSLATE_NOOP("Compaction", "That message is no longer here.")
+_NO_MODEL = QT_TRANSLATE_NOOP("Compaction", "No model is chosen to write the summary.")
 
 #: The smallest transcript a shrinking plan is cut to before giving up.
 MIN_TRANSCRIPT_CHARS = 2_000
@@ -112,7 +144,7 @@ def summarise(
             max_transcript_chars=max_chars,
         )
         if chosen is None:
-            return SummaryResult(None, message="there are no earlier messages to summarise yet")
+            return SummaryResult(None, message=_NO_EARLIER)
         request = chosen.request(model, max_tokens=summary_tokens)
         measured = guard.measure(request, window, provider_id=provider_id, threshold=1.0)
         if measured.fit.fits or not measured.enforced:
@@ -121,8 +153,7 @@ def summarise(
             return SummaryResult(
                 None,
                 chosen,
-                message=f"{model} cannot read even a short part of the conversation "
-                f"(its window is {window.context_tokens:,} tokens)",
+                message=_TOO_SMALL.format(model=model, tokens=window.context_tokens),
             )
         max_chars = max(MIN_TRANSCRIPT_CHARS, max_chars // 2)
 
@@ -138,21 +169,19 @@ def summarise(
             if stop.is_set():
                 break
     except ProviderError as exc:
-        return SummaryResult(None, chosen, usage, f"{model} could not write the summary: {exc}")
+        return SummaryResult(None, chosen, usage, _NOT_WRITTEN.format(model=model, exc=exc))
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
             close()
     if stop.is_set():
-        return SummaryResult(None, chosen, usage, "stopped before the summary was finished")
+        return SummaryResult(None, chosen, usage, _STOPPED)
     summary = "".join(pieces).strip()
     if not summary:
-        return SummaryResult(None, chosen, usage, f"{model} answered with an empty summary")
+        return SummaryResult(None, chosen, usage, _EMPTY.format(model=model))
     replaced = estimate_text(chosen.transcript) + estimate_text(chosen.previous_summary)
     if estimate_text(summary) >= replaced:
-        return SummaryResult(
-            None, chosen, usage, "the summary was no shorter than the messages it would replace"
-        )
+        return SummaryResult(None, chosen, usage, _NOT_SHORTER)
     event = dataclasses.replace(chosen.event(summary, model, trigger), usage=usage)
     return SummaryResult(event, chosen, usage)
 
@@ -192,13 +221,13 @@ class ConversationCompactor:
         try:
             events = list(self._store.events(session_id))
         except SessionNotFound:
-            return CompactionOutcome(False, message="There is nothing to summarise yet.")
+            return CompactionOutcome(False, message=_NOTHING_YET)
         tree = BranchTree(events)
         if leaf_turn_id is not None and leaf_turn_id not in tree:
-            return CompactionOutcome(False, message="That message is no longer here.")
+            return CompactionOutcome(False, message=_GONE)
         path = tree.path_through(leaf_turn_id)
         if not path:
-            return CompactionOutcome(False, message="There is nothing to summarise yet.")
+            return CompactionOutcome(False, message=_NOTHING_YET)
         path_events = events_on_path(events, path)
         last_turn = path[-1]
         if not provider_id and not model:
@@ -220,7 +249,7 @@ class ConversationCompactor:
             return CompactionOutcome(False, message=str(exc))
         model = model or resolved.default_model
         if not model:
-            return CompactionOutcome(False, message="No model is chosen to write the summary.")
+            return CompactionOutcome(False, message=_NO_MODEL)
         window = self._guard.window_for(resolved.provider, resolved.name, model)
         result = summarise(
             events,

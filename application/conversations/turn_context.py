@@ -52,6 +52,7 @@ from parley.application.ports.chat_provider import (
 )
 from parley.application.ports.knowledge import KnowledgeError, KnowledgeIndex
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.branches import BranchTree, events_on_path
 from parley.domain.transcript.canonical import (
     AttachmentAdded,
@@ -67,6 +68,30 @@ from parley.domain.transcript.excerpts import Excerpt
 from parley.domain.usage.token_estimate import estimate_text
 
 log = logging.getLogger(__name__)
+
+# What the window shows of a turn's context (``domain.texts``: marked for translation).
+_SUMMARISER_MISSING = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "The model chosen to summarise earlier messages is not available "
+    "({exc}); {model} writes the summary instead.",
+)
+_NOT_SUMMARISED = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "Earlier messages could not be summarised: {reason}. The conversation is unchanged.",
+)
+_NOT_SEARCHED = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "The documents could not be searched ({exc}); the model answers without excerpts.",
+)
+_TOO_LONG = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "This message does not fit {model}'s context window: the request needs about "
+    "{needed:,} tokens, and {available:,} are available "
+    "({window:,} in the window, {reserved:,} kept for the answer), even after "
+    "summarising the earlier conversation. Nothing was sent. Shorten the message, remove an "
+    "attachment or have it searched instead of sent whole (its menu), or choose a model "
+    "with a larger window.",
+)
 
 #: ``TurnOutcome.error_kind`` of a turn whose request cannot fit the model's window.
 CONTEXT_TOO_LONG = "context_too_long"
@@ -276,8 +301,7 @@ class TurnContext:
             except ProviderError as exc:
                 turn.append(
                     Notice(
-                        f"The model chosen to summarise earlier messages is not available "
-                        f"({exc}); {model} writes the summary instead.",
+                        _SUMMARISER_MISSING.format(exc=exc, model=model),
                         level="warning",
                     )
                 )
@@ -312,8 +336,7 @@ class TurnContext:
         if result.plan is not None and not stop.is_set():
             turn.append(
                 Notice(
-                    f"Earlier messages could not be summarised: {result.message}. The "
-                    "conversation is unchanged.",
+                    _NOT_SUMMARISED.format(reason=result.message),
                     level="warning",
                 )
             )
@@ -377,8 +400,7 @@ class TurnContext:
             )
             turn.append(
                 Notice(
-                    f"The documents could not be searched ({exc}); the model answers without "
-                    "excerpts.",
+                    _NOT_SEARCHED.format(exc=exc),
                     level="warning",
                 )
             )
@@ -477,11 +499,10 @@ def named_limit(error: str) -> int:
 
 def _too_long_message(measured: Measured, model: str) -> str:
     fit = measured.fit
-    return (
-        f"This message does not fit {model}'s context window: the request needs about "
-        f"{fit.prompt_tokens:,} tokens, and {fit.prompt_limit:,} are available "
-        f"({fit.window:,} in the window, {fit.reserved_output:,} kept for the answer), even after "
-        "summarising the earlier conversation. Nothing was sent. Shorten the message, remove an "
-        "attachment or have it searched instead of sent whole (its menu), or choose a model "
-        "with a larger window."
+    return _TOO_LONG.format(
+        model=model,
+        needed=fit.prompt_tokens,
+        available=fit.prompt_limit,
+        window=fit.window,
+        reserved=fit.reserved_output,
     )

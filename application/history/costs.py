@@ -34,6 +34,7 @@ from parley.application.ports.event_store import (
     SessionUsage,
 )
 from parley.application.ports.team_sync import MemberUsageRow
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage
 from parley.domain.usage.pricing import ModelPrice, estimate_cost, find_price, format_cost
 
@@ -256,6 +257,11 @@ def costing_at_least(
     return kept, costs
 
 
+# Why a typed "cost at least" is not an amount (the History filter's tooltip): marked.
+_NOT_AN_AMOUNT = QT_TRANSLATE_NOOP("Costs", "{text!r} is not an amount: write it like 0.50")
+_NEGATIVE = QT_TRANSLATE_NOOP("Costs", "{text!r} is not an amount: write a number of 0 or more")
+
+
 def parse_amount(text: str) -> Decimal | None:
     """A "cost at least" amount as typed ("0.5", "$2", "1,50"); None for an empty text. Raises
     ``ValueError`` with a sentence for anything else."""
@@ -265,9 +271,9 @@ def parse_amount(text: str) -> Decimal | None:
     try:
         value = Decimal(cleaned)
     except ArithmeticError:
-        raise ValueError(f"{text.strip()!r} is not an amount: write it like 0.50") from None
+        raise ValueError(_NOT_AN_AMOUNT.format(text=text.strip())) from None
     if not value.is_finite() or value < 0:
-        raise ValueError(f"{text.strip()!r} is not an amount: write a number of 0 or more")
+        raise ValueError(_NEGATIVE.format(text=text.strip()))
     return value
 
 

@@ -61,9 +61,38 @@ from parley.application.ports.knowledge import (
     KnowledgeIndex,
     KnowledgeLimits,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: The most files one folder contributes; the rest are counted and named in the summary.
 MAX_FILES = 5_000
+
+# What a person reads after indexing (Settings → Projects, a notification): marked for the
+# window's language; ``FolderIndexSummary.describe(tr)`` takes the window's translation.
+# The counted words are plain marks ("{count} failed" would match any text ending so).
+_ADDED = QT_TRANSLATE_NOOP("Knowledge", "added")
+_UPDATED = QT_TRANSLATE_NOOP("Knowledge", "updated")
+_REMOVED = QT_TRANSLATE_NOOP("Knowledge", "removed")
+_FAILED = QT_TRANSLATE_NOOP("Knowledge", "failed")
+_UNCHANGED = QT_TRANSLATE_NOOP("Knowledge", "unchanged")
+_NO_FILES = QT_TRANSLATE_NOOP("Knowledge", "no files")
+_CHUNKS = QT_TRANSLATE_NOOP("Knowledge", "{text}; {chunks:,} chunks indexed")
+_OVER_CAP = QT_TRANSLATE_NOOP(
+    "Knowledge", "{text}; {over_cap:,} files past the limit of {limit:,} were left out"
+)
+_STOPPED = QT_TRANSLATE_NOOP("Knowledge", "Stopped: {text}")
+_NOT_A_FOLDER = QT_TRANSLATE_NOOP(
+    "Knowledge", "the knowledge folder {root} does not exist or is not a folder"
+)
+_UNREADABLE = QT_TRANSLATE_NOOP(
+    "Knowledge", "the knowledge folder {root} cannot be read ({detail})"
+)
+_BUSY = QT_TRANSLATE_NOOP("Knowledge", "the knowledge folder {folder} is already being indexed")
+_IMAGE = QT_TRANSLATE_NOOP("Knowledge", "{name} is an image; a knowledge folder indexes text")
+
+
+def _same(text: str) -> str:
+    return text
+
 
 #: Suffixes of images: a knowledge folder indexes text, so they are not even read.
 IMAGE_SUFFIXES = frozenset(
@@ -151,26 +180,28 @@ class FolderIndexSummary:
         """Whether the collection's members changed."""
         return bool(self.added or self.updated or self.removed or self.failed)
 
-    def describe(self) -> str:
-        """One line for people: "3 added, 1 updated, 1 failed, 12 unchanged; 140 chunks"."""
+    def describe(self, tr: Callable[[str], str] = _same) -> str:
+        """One line for people: "3 added, 1 updated, 1 failed, 12 unchanged; 140 chunks".
+        ``tr`` translates each marked template (the window passes its own; English by
+        default)."""
         parts = [
-            f"{count} {label}"
+            f"{count} {tr(label)}"
             for count, label in (
-                (self.added, "added"),
-                (self.updated, "updated"),
-                (self.removed, "removed"),
-                (self.failed, "failed"),
-                (self.unchanged, "unchanged"),
+                (self.added, _ADDED),
+                (self.updated, _UPDATED),
+                (self.removed, _REMOVED),
+                (self.failed, _FAILED),
+                (self.unchanged, _UNCHANGED),
             )
             if count
         ]
-        text = ", ".join(parts) or "no files"
+        text = ", ".join(parts) or tr(_NO_FILES)
         if self.chunks:
-            text += f"; {self.chunks:,} chunks indexed"
+            text = tr(_CHUNKS).format(text=text, chunks=self.chunks)
         if self.over_cap:
-            text += f"; {self.over_cap:,} files past the limit of {MAX_FILES:,} were left out"
+            text = tr(_OVER_CAP).format(text=text, over_cap=self.over_cap, limit=MAX_FILES)
         if self.cancelled:
-            text = "Stopped: " + text
+            text = tr(_STOPPED).format(text=text)
         return text
 
 
@@ -179,11 +210,11 @@ def scan_folder(folder: str | Path, max_files: int = MAX_FILES) -> FolderScan:
     root = Path(folder).expanduser()
     try:
         if not root.is_dir():
-            raise FolderError(f"the knowledge folder {root} does not exist or is not a folder")
+            raise FolderError(_NOT_A_FOLDER.format(root=root))
         real_root = root.resolve(strict=True)
         os.listdir(root)
     except OSError as exc:
-        raise FolderError(f"the knowledge folder {root} cannot be read ({exc})") from exc
+        raise FolderError(_UNREADABLE.format(root=root, detail=exc)) from exc
     taken: list[FolderFile] = []
     skipped = over_cap = 0
     stack = [root]
@@ -278,7 +309,7 @@ class KnowledgeFolderIndexer:
         just made (the watcher's), to avoid walking twice."""
         with self._lock:
             if collection in self._running:
-                raise FolderBusy(f"the knowledge folder {folder} is already being indexed")
+                raise FolderBusy(_BUSY.format(folder=folder))
             self._running.add(collection)
         try:
             return self._run(collection, folder, cancel, on_progress, scan, retry_failed)
@@ -388,9 +419,7 @@ class KnowledgeFolderIndexer:
         if result.error_kind:
             return failed(result.error_kind, result.error)
         if result.image_media_type:
-            return failed(
-                "unsupported", f"{result.name} is an image; a knowledge folder indexes text"
-            )
+            return failed("unsupported", _IMAGE.format(name=result.name))
         document = DocumentText(
             sha256=result.sha256,
             name=result.name,

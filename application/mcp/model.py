@@ -35,6 +35,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
+
 STDIO = "stdio"
 HTTP = "http"  # Streamable HTTP
 SSE = "sse"  # the legacy HTTP+SSE transport, for old servers
@@ -231,11 +233,15 @@ class McpServerStatus:
     server_version: str = ""
 
 
+#: An MCP failure as the person reads it (marked: the window translates it).
+_MCP_ERROR = QT_TRANSLATE_NOOP("McpError", "MCP server {server!r}: {message}")
+
+
 class McpError(Exception):
     """Something went wrong with one server; ``server`` names it, ``log_path`` is its log."""
 
     def __init__(self, server: str, message: str, log_path: str = "") -> None:
-        super().__init__(f"MCP server {server!r}: {message}")
+        super().__init__(_MCP_ERROR.format(server=server, message=message))
         self.server = server
         self.message = message
         self.log_path = log_path

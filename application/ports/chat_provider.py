@@ -56,6 +56,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage, freeze
 from parley.domain.usage.context_windows import ModelWindow
 
@@ -88,12 +89,16 @@ class ProviderTimeout(ProviderError):
     kind = "stalled"
 
 
+#: A non-2xx answer as the person reads it (the summary is one of the marked ones below).
+_HTTP_ERROR = QT_TRANSLATE_NOOP("ProviderError", "{summary} (HTTP {status}): {message}")
+
+
 class ProviderHTTPError(ProviderError):
     """The provider answered with a non-2xx status before streaming. Build with ``http_error``,
     which picks the subclass from the status and the provider's error code."""
 
     kind = "http_error"
-    summary = "The provider refused the request"
+    summary = QT_TRANSLATE_NOOP("ProviderError", "The provider refused the request")
 
     def __init__(
         self,
@@ -103,7 +108,7 @@ class ProviderHTTPError(ProviderError):
         retry_after: float | None = None,
         code: str = "",
     ) -> None:
-        super().__init__(f"{self.summary} (HTTP {status}): {message}")
+        super().__init__(_HTTP_ERROR.format(summary=self.summary, status=status, message=message))
         self.status = status
         self.detail = message
         self.code = code
@@ -113,43 +118,73 @@ class ProviderHTTPError(ProviderError):
 
 
 class AuthenticationError(ProviderHTTPError):
-    kind, summary = "auth", "The provider rejected the API key"
+    kind, summary = "auth", QT_TRANSLATE_NOOP("ProviderError", "The provider rejected the API key")
 
 
 class PermissionDeniedError(ProviderHTTPError):
-    kind, summary = "permission", "The API key may not use this model or endpoint"
+    kind, summary = (
+        "permission",
+        QT_TRANSLATE_NOOP("ProviderError", "The API key may not use this model or endpoint"),
+    )
 
 
 class NotFoundError(ProviderHTTPError):
-    kind, summary = "not_found", "The provider does not know this model or endpoint"
+    kind, summary = (
+        "not_found",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider does not know this model or endpoint"),
+    )
 
 
 class RateLimitedError(ProviderHTTPError):
-    kind, summary, retryable = "rate_limited", "The provider is rate limiting requests", True
+    kind, summary, retryable = (
+        "rate_limited",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider is rate limiting requests"),
+        True,
+    )
 
 
 class QuotaExceededError(ProviderHTTPError):
-    kind, summary = "quota_exceeded", "The account is out of quota or credit"
+    kind, summary = (
+        "quota_exceeded",
+        QT_TRANSLATE_NOOP("ProviderError", "The account is out of quota or credit"),
+    )
 
 
 class OverloadedError(ProviderHTTPError):
-    kind, summary, retryable = "overloaded", "The provider is overloaded", True
+    kind, summary, retryable = (
+        "overloaded",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider is overloaded"),
+        True,
+    )
 
 
 class ContextTooLongError(ProviderHTTPError):
-    kind, summary = "context_too_long", "The conversation is too long for this model"
+    kind, summary = (
+        "context_too_long",
+        QT_TRANSLATE_NOOP("ProviderError", "The conversation is too long for this model"),
+    )
 
 
 class ContentFilteredError(ProviderHTTPError):
-    kind, summary = "content_filtered", "The provider's content policy refused the request"
+    kind, summary = (
+        "content_filtered",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider's content policy refused the request"),
+    )
 
 
 class BadRequestError(ProviderHTTPError):
-    kind, summary = "bad_request", "The provider rejected the request as invalid"
+    kind, summary = (
+        "bad_request",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider rejected the request as invalid"),
+    )
 
 
 class ServerError(ProviderHTTPError):
-    kind, summary, retryable = "server_error", "The provider had a server error", True
+    kind, summary, retryable = (
+        "server_error",
+        QT_TRANSLATE_NOOP("ProviderError", "The provider had a server error"),
+        True,
+    )
 
 
 class ProviderStreamError(ProviderError):

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from parley.application.ports.chat_provider import ChatProvider
 from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: How to add a provider, for messages that say none is configured.
 ADD_PROVIDER_HINT = (
@@ -107,8 +108,16 @@ class KeySource:
 
     def __str__(self) -> str:
         if self.where == "env":
-            return f"env {self.variable}"
-        return self.where
+            return _KEY_IN_ENV.format(variable=self.variable)
+        return _KEY_SOURCES.get(self.where, self.where)
+
+
+# Where a key was found, as Settings shows it (marked: the window translates the words).
+_KEY_IN_ENV = QT_TRANSLATE_NOOP("KeySource", "env {variable}")
+_KEY_SOURCES = {
+    "keyring": QT_TRANSLATE_NOOP("KeySource", "keyring"),
+    "none": QT_TRANSLATE_NOOP("KeySource", "none"),
+}
 
 
 class LocalServer(NamedTuple):

@@ -28,9 +28,23 @@ from parley.application.ports.chat_provider import (
     RefusalDelta,
     TextDelta,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: What a probe asks: a reply of a token or two, cheap on every provider.
 PROBE_PROMPT = "Reply with OK."
+
+# The probe's line as the person reads it in Settings (marked: the window translates it).
+_FAILED = QT_TRANSLATE_NOOP("ProviderProbe", "FAILED · {kind}: {error}")
+_OK = QT_TRANSLATE_NOOP(
+    "ProviderProbe", "OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}"
+)
+_OK_NO_TEXT = QT_TRANSLATE_NOOP(
+    "ProviderProbe", "OK · no text in the answer{ended} · total {total:.0f} ms · model {model}"
+)
+_FINISH_REASON = QT_TRANSLATE_NOOP("ProviderProbe", " (finish reason: {reason})")
+_NO_MODEL = QT_TRANSLATE_NOOP("ProviderProbe", "no model to test with")
+_NO_ANSWER = QT_TRANSLATE_NOOP("ProviderProbe", "no complete answer within {seconds:g} s")
+
 PROBE_MAX_TOKENS = 16
 
 
@@ -49,13 +63,12 @@ class ProbeResult:
     def summary(self) -> str:
         """One line for people: ``OK · first token in 212 ms · total 480 ms · model m``."""
         if not self.ok:
-            return f"FAILED · {self.error_kind}: {self.error}"
+            return _FAILED.format(kind=self.error_kind, error=self.error)
+        total = self.total_ms or 0
         if self.first_token_ms is None:
-            ended = f" (finish reason: {self.finish_reason})" if self.finish_reason else ""
-            head = f"OK · no text in the answer{ended}"
-        else:
-            head = f"OK · first token in {self.first_token_ms:.0f} ms"
-        return f"{head} · total {self.total_ms or 0:.0f} ms · model {self.model}"
+            ended = _FINISH_REASON.format(reason=self.finish_reason) if self.finish_reason else ""
+            return _OK_NO_TEXT.format(ended=ended, total=total, model=self.model)
+        return _OK.format(first=self.first_token_ms, total=total, model=self.model)
 
 
 def probe_provider(
@@ -67,7 +80,7 @@ def probe_provider(
 ) -> ProbeResult:
     """Send ``PROBE_PROMPT`` to ``model`` and time the answer (blocking; call off the UI thread)."""
     if not model:
-        return ProbeResult(False, model, error_kind="config", error="no model to test with")
+        return ProbeResult(False, model, error_kind="config", error=_NO_MODEL)
     request = ChatRequest(
         model=model,
         messages=(ProviderMessage(role="user", content=PROBE_PROMPT),),
@@ -93,7 +106,7 @@ def probe_provider(
     total = time.monotonic() - started
     if cancel.is_set():
         return ProbeResult(
-            False, model, error_kind="timeout", error=f"no complete answer within {timeout:g} s"
+            False, model, error_kind="timeout", error=_NO_ANSWER.format(seconds=timeout)
         )
     return ProbeResult(
         True,

@@ -37,11 +37,26 @@ from parley.domain.agents.conversation_execution_request import (
     ConversationExecutionRequest,
 )
 from parley.domain.schedules.model import ScheduledTask
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: The surface a scheduled run's conversation records (the sidebar's "Scheduled" section).
 SURFACE = SURFACE_SCHEDULE
 #: The role its answers are recorded under.
 AGENT_ROLE = "task"
+
+
+# Why a run did not start: the Scheduled page's note, marked for the window's language.
+_NO_PROJECT = QT_TRANSLATE_NOOP("Schedules", "the project {project!r} no longer exists")
+_NO_WORKSPACE = QT_TRANSLATE_NOOP(
+    "Schedules", "the task offers tools but its workspace {workspace} is not a folder"
+)
+_NO_PROVIDER = QT_TRANSLATE_NOOP("Schedules", "the provider {provider!r} is no longer configured")
+_NONE_CONFIGURED = QT_TRANSLATE_NOOP(
+    "Schedules", "no provider is configured (parley providers add)"
+)
+_ONLY_COMMANDS = QT_TRANSLATE_NOOP(
+    "Schedules", "the prompt holds only commands; a task needs a message to send"
+)
 
 
 class RunNotBuilt(Exception):
@@ -56,7 +71,7 @@ def task_project(settings: SettingsStore, task: ScheduledTask) -> ProjectConfig 
     try:
         return settings.project(task.project)
     except UnknownProject as exc:
-        raise RunNotBuilt(f"the project {task.project!r} no longer exists") from exc
+        raise RunNotBuilt(_NO_PROJECT.format(project=task.project)) from exc
 
 
 def run_title(task: ScheduledTask, scheduled_at: datetime) -> str:
@@ -83,16 +98,14 @@ def build_run_request(
     workspace_text = task.workspace or (project.workspace if project else "")
     workspace = Path(workspace_text).expanduser() if workspace_text else None
     if task.tools != "none" and (workspace is None or not workspace.is_dir()):
-        raise RunNotBuilt(
-            f"the task offers tools but its workspace {workspace_text or '(none)'} is not a folder"
-        )
+        raise RunNotBuilt(_NO_WORKSPACE.format(workspace=workspace_text or "(none)"))
     if provider_id:
         try:
             settings.provider(provider_id)
         except UnknownProvider as exc:
-            raise RunNotBuilt(f"the provider {provider_id!r} is no longer configured") from exc
+            raise RunNotBuilt(_NO_PROVIDER.format(provider=provider_id)) from exc
     elif settings.default_provider() is None:
-        raise RunNotBuilt("no provider is configured (parley providers add)")
+        raise RunNotBuilt(_NONE_CONFIGURED)
     known = [*skills.list("agent"), *skills.list("skill")] if skills is not None else []
     models = [
         (p.name, m)
@@ -124,7 +137,7 @@ def build_run_request(
     except ComposeError as exc:
         raise RunNotBuilt(str(exc)) from exc
     if composed.request is None:
-        raise RunNotBuilt("the prompt holds only commands; a task needs a message to send")
+        raise RunNotBuilt(_ONLY_COMMANDS)
     return dataclasses.replace(
         composed.request,
         surface=SURFACE,

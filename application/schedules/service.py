@@ -51,6 +51,7 @@ from parley.domain.schedules.model import (
     ScheduledTask,
     ScheduleError,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import ActionVerdict, Notice, StoredEvent
 from parley.domain.usage.pricing import estimate_cost, find_price
 
@@ -413,7 +414,9 @@ class ScheduleService:
 
 
 #: Why a skipped run did not run (the log's note).
-MISSED = "missed while nothing was running (the task does not catch up)"
+MISSED = QT_TRANSLATE_NOOP(
+    "Schedules", "missed while nothing was running (the task does not catch up)"
+)
 
 _TURN_STATUSES = ("completed", "failed", "timed_out", "cancelled", "interrupted")
 

@@ -53,6 +53,7 @@ from parley.application.ports.team_sync import (
     TeamStore,
     TeamStoreError,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import (
     Compaction,
     ContextChecked,
@@ -65,6 +66,26 @@ from parley.domain.transcript.chain import event_hash
 from parley.domain.transcript.event_refs import with_new_ids
 
 BATCH = 200
+
+# Why a conversation was quarantined: shown in the window (the sidebar's notice).
+_QUARANTINED = QT_TRANSLATE_NOOP(
+    "Sync",
+    "server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; "
+    "nothing more of this conversation is accepted from the team store",
+)
+_NO_PAYLOAD = QT_TRANSLATE_NOOP("Sync", "the server sent no payload text to verify")
+_PAYLOAD_CHANGED = QT_TRANSLATE_NOOP(
+    "Sync", "payload changed: the event's content does not match its hash"
+)
+_LINK_BROKEN = QT_TRANSLATE_NOOP(
+    "Sync",
+    "link broken: the event does not follow the one before it in the server's chain (an event "
+    "removed, inserted or reordered)",
+)
+_UNREADABLE = QT_TRANSLATE_NOOP("Sync", "unreadable payload ({detail})")
+_DIFFERS = QT_TRANSLATE_NOOP(
+    "Sync", "the event sent differs from the payload text the server hashed"
+)
 
 #: (title, project id) of a conversation, sent with its pushed events.
 Describe = Callable[[str], tuple[str, str | None]]
@@ -325,10 +346,12 @@ class SyncEngine:
                 continue  # one of ours (the server should not send it): it is here already
             problem, event = self._check(incoming, heads.get(sid))
             if problem:
-                failed[sid] = (
-                    f"server event {incoming.server_id} (from device {incoming.origin_device}, "
-                    f"#{incoming.origin_seq}) of conversation {sid}: {problem}; nothing more of "
-                    "this conversation is accepted from the team store"
+                failed[sid] = _QUARANTINED.format(
+                    server_id=incoming.server_id,
+                    device=incoming.origin_device,
+                    seq=incoming.origin_seq,
+                    sid=sid,
+                    problem=problem,
                 )
                 continue
             assert event is not None
@@ -344,7 +367,7 @@ class SyncEngine:
     ) -> tuple[str, Event | None]:
         """("", decoded event) when ``incoming`` holds, else (why, None)."""
         if not incoming.payload_json:
-            return "the server sent no payload text to verify", None
+            return _NO_PAYLOAD, None
         type_name = event_type(incoming.event)
         digest = event_hash(
             incoming.prev_hash,
@@ -357,22 +380,18 @@ class SyncEngine:
             incoming.payload_json,
         )
         if digest != incoming.hash:
-            return "payload changed: the event's content does not match its hash", None
+            return _PAYLOAD_CHANGED, None
         if head is None or incoming.prev_hash != head[1]:
             # It follows an event this device did not pull here (one of its own, or one pulled
             # in an earlier run): the server says which hash its chain holds just before it.
             expected = self.team.chain_head(incoming.session_id, incoming.server_id)
             if incoming.prev_hash != expected:
-                return (
-                    "link broken: the event does not follow the one before it in the server's "
-                    "chain (an event removed, inserted or reordered)",
-                    None,
-                )
+                return _LINK_BROKEN, None
         try:
             data = json.loads(incoming.payload_json)
             event = from_payload(type_name, data)
         except ValueError as exc:
-            return f"unreadable payload ({exc})", None
+            return _UNREADABLE.format(detail=exc), None
         if event != incoming.event:
-            return "the event sent differs from the payload text the server hashed", None
+            return _DIFFERS, None
         return "", event

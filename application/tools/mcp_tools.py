@@ -87,6 +87,7 @@ from parley.domain.agents.conversation_execution_request import (
     ConversationExecutionRequest,
     McpResourceRef,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import (
     ActionVerdict,
     AttachmentAdded,
@@ -117,7 +118,48 @@ MAX_DESCRIPTION_CHARS = 4_000
 _PROVIDER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 #: Between a server and its tool wherever both are shown ("time \u203a get_current_time").
-_NOT_RUN_STOPPED = "Not run: the turn was stopped."
+_NOT_RUN_STOPPED = QT_TRANSLATE_NOOP("ToolCard", "Not run: the turn was stopped.")
+
+# What a turn's MCP notices and tool results say (marked: the window translates them; the
+# model and the record read the English).
+_GONE = QT_TRANSLATE_NOOP(
+    "McpNotice", "MCP server '{name}' is not configured any more; its tools are not offered."
+)
+_UNUSABLE = QT_TRANSLATE_NOOP(
+    "McpNotice",
+    "Could not use MCP server '{name}': {error}. Fix it in Settings → MCP servers; the turn goes "
+    "on without its tools.",
+)
+_TURNED_OFF = QT_TRANSLATE_NOOP(
+    "McpNotice", "MCP server '{name}' is turned off in Settings; its tools are not offered."
+)
+_NO_TOOLS = QT_TRANSLATE_NOOP(
+    "McpNotice",
+    "MCP server '{name}' could not list its tools ({error}); the turn goes on without them. "
+    "Its log: {log}",
+)
+_STOPPED_CALL = QT_TRANSLATE_NOOP(
+    "ToolCard",
+    "Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.",
+)
+_TIMED_OUT = QT_TRANSLATE_NOOP(
+    "ToolCard",
+    "Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was "
+    "abandoned.",
+)
+_TIMED_OUT_NOTICE = QT_TRANSLATE_NOOP(
+    "McpNotice", "Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}"
+)
+_CALL_FAILED = QT_TRANSLATE_NOOP(
+    "ToolCard", "Failed: MCP server {server} could not run {tool}: {error}"
+)
+_CALL_FAILED_NOTICE = QT_TRANSLATE_NOOP(
+    "McpNotice", "MCP server {server} failed on {tool}: {error}. Its log: {log}"
+)
+_NOT_ALLOWED = QT_TRANSLATE_NOOP(
+    "ToolCard", "Not allowed: {reason}. Tool {tool} of MCP server {server} was not run."
+)
+_USER_DENIED = QT_TRANSLATE_NOOP("ToolCard", "The user did not allow this action.")
 
 #: How often a resource read waiting for its server looks at the turn's Stop (seconds).
 _CANCEL_POLL_S = 0.02
@@ -383,38 +425,23 @@ class McpToolbox:
         try:
             config = self.servers.mcp_server(name)
         except UnknownMcpServer:
-            append(
-                Notice(
-                    f"MCP server '{name}' is not configured any more; its tools are not offered.",
-                    "warning",
-                )
-            )
+            append(Notice(_GONE.format(name=name), "warning"))
             return []
         except Exception as exc:  # an invalid entry must not cost the other servers
             log.warning("could not read MCP server %r from the settings: %s", name, exc)
-            append(
-                Notice(
-                    f"Could not use MCP server '{name}': {exc}. Fix it in Settings → MCP "
-                    "servers; the turn goes on without its tools.",
-                    "warning",
-                )
-            )
+            append(Notice(_UNUSABLE.format(name=name, error=exc), "warning"))
             return []
         if not config.enabled:
-            append(
-                Notice(
-                    f"MCP server '{name}' is turned off in Settings; its tools are not offered.",
-                    "info",
-                )
-            )
+            append(Notice(_TURNED_OFF.format(name=name), "info"))
             return []
         try:
             tools = self.client.tools(config, timeout_s=self.list_timeout_s)
         except McpError as exc:
             append(
                 Notice(
-                    f"MCP server '{name}' could not list its tools ({exc.message}); the turn "
-                    f"goes on without them. Its log: {exc.log_path or self._log_path(name)}",
+                    _NO_TOOLS.format(
+                        name=name, error=exc.message, log=exc.log_path or self._log_path(name)
+                    ),
                     "warning",
                 )
             )
@@ -423,8 +450,9 @@ class McpToolbox:
             log.exception("listing the tools of MCP server %r failed", name)
             append(
                 Notice(
-                    f"MCP server '{name}' could not list its tools ({type(exc).__name__}: "
-                    f"{exc}); the turn goes on without them. Its log: {self._log_path(name)}",
+                    _NO_TOOLS.format(
+                        name=name, error=f"{type(exc).__name__}: {exc}", log=self._log_path(name)
+                    ),
                     "warning",
                 )
             )
@@ -573,8 +601,7 @@ class McpTurn:
             append(
                 ToolResult(
                     action.call_id,
-                    f"Not allowed: {decision.reason}. Tool {tool.name} of MCP server "
-                    f"{config.name} was not run.",
+                    _NOT_ALLOWED.format(reason=decision.reason, tool=tool.name, server=config.name),
                     False,
                 )
             )
@@ -604,7 +631,7 @@ class McpTurn:
             )
             if answer == DENY or stop.is_set():
                 _verdict(append, action, offered, decision, "refused", "user", model)
-                append(ToolResult(action.call_id, "The user did not allow this action.", False))
+                append(ToolResult(action.call_id, _USER_DENIED, False))
                 return False
             if answer == ALLOW_SESSION:
                 self.toolbox.grant(request.session_id, action.tool)
@@ -707,8 +734,7 @@ class McpTurn:
             append(
                 ToolResult(
                     action.call_id,
-                    f"Stopped: the user stopped the call to {tool.name} of MCP server "
-                    f"{config.name} before it finished.",
+                    _STOPPED_CALL.format(tool=tool.name, server=config.name),
                     False,
                 )
             )
@@ -718,15 +744,15 @@ class McpTurn:
             append(
                 ToolResult(
                     action.call_id,
-                    f"Timed out: MCP server {config.name} did not finish {tool.name} within "
-                    f"{config.timeout_s:g} s; the call was abandoned.",
+                    _TIMED_OUT.format(server=config.name, tool=tool.name, seconds=config.timeout_s),
                     False,
                 )
             )
             append(
                 Notice(
-                    f"Tool {tool.name} of MCP server {config.name} timed out after "
-                    f"{config.timeout_s:g} s. Its log: {where}",
+                    _TIMED_OUT_NOTICE.format(
+                        tool=tool.name, server=config.name, seconds=config.timeout_s, log=where
+                    ),
                     "warning",
                 )
             )
@@ -736,14 +762,15 @@ class McpTurn:
             append(
                 ToolResult(
                     action.call_id,
-                    f"Failed: MCP server {config.name} could not run {tool.name}: {exc.message}",
+                    _CALL_FAILED.format(server=config.name, tool=tool.name, error=exc.message),
                     False,
                 )
             )
             append(
                 Notice(
-                    f"MCP server {config.name} failed on {tool.name}: {exc.message}. Its log: "
-                    f"{where}",
+                    _CALL_FAILED_NOTICE.format(
+                        server=config.name, tool=tool.name, error=exc.message, log=where
+                    ),
                     "warning",
                 )
             )

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from parley.domain.actions import shell
 from parley.domain.actions.model import HARMLESS
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: The sandbox mechanisms Parley knows; ``NONE`` means nothing is enforced.
 BUBBLEWRAP = "bubblewrap"
@@ -66,6 +67,30 @@ GIT_REMOTE_NETWORK = frozenset({"update", "show", "prune", "set-head"})
 _PIP_LIKE = re.compile(r"pip[0-9.]*")
 
 
+# The sentence the permission prompt and the tool card show, marked for the window's language.
+_NOT_SANDBOXED = QT_TRANSLATE_NOOP(
+    "Confinement",
+    "Not sandboxed: no sandbox is available on this system, so the command runs with"
+    " your permissions and can reach anything you can.",
+)
+_SANDBOXED = QT_TRANSLATE_NOOP(
+    "Confinement", "Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden."
+)
+_NOT_SANDBOXED_LABEL = QT_TRANSLATE_NOOP("Confinement", "not sandboxed")
+_WITH_NETWORK = QT_TRANSLATE_NOOP("Confinement", "with network access")
+_WITHOUT_NETWORK = QT_TRANSLATE_NOOP("Confinement", "without network access")
+_REACH = {
+    READ_ONLY: QT_TRANSLATE_NOOP("Confinement", "can read the workspace but change nothing"),
+    SANDBOX_WRITE: QT_TRANSLATE_NOOP("Confinement", "can write only in this turn's sandbox folder"),
+    WORKSPACE_WRITE: QT_TRANSLATE_NOOP(
+        "Confinement", "can change files in the workspace (not .git/hooks or .git/config)"
+    ),
+    ENVIRONMENT_WRITE: QT_TRANSLATE_NOOP(
+        "Confinement", "can write only the workspace's Python environment"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class Confinement:
     """How one action is confined (see the module docstring)."""
@@ -85,24 +110,16 @@ class Confinement:
     def label(self) -> str:
         """Compact, stable: ``bubblewrap, sandbox-write, no network`` / ``not sandboxed``."""
         if not self.enforced:
-            return "not sandboxed"
+            return _NOT_SANDBOXED_LABEL
         return f"{self.mechanism}, {self.writes}, {'network' if self.network else 'no network'}"
 
     def describe(self) -> str:
         """One sentence for the permission prompt and the tool card."""
         if not self.enforced:
-            return (
-                "Not sandboxed: no sandbox is available on this system, so the command runs with"
-                " your permissions and can reach anything you can."
-            )
-        reach = {
-            READ_ONLY: "can read the workspace but change nothing",
-            SANDBOX_WRITE: "can write only in this turn's sandbox folder",
-            WORKSPACE_WRITE: "can change files in the workspace (not .git/hooks or .git/config)",
-            ENVIRONMENT_WRITE: "can write only the workspace's Python environment",
-        }[self.writes]
-        net = "with network access" if self.network else "without network access"
-        return f"Sandboxed ({self.mechanism}): {reach}, {net}; your home folder is hidden."
+            return _NOT_SANDBOXED
+        reach = _REACH[self.writes]
+        net = _WITH_NETWORK if self.network else _WITHOUT_NETWORK
+        return _SANDBOXED.format(mechanism=self.mechanism, reach=reach, net=net)
 
     def as_record(self) -> Mapping[str, object]:
         record: dict[str, object] = {

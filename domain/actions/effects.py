@@ -71,6 +71,7 @@ from parley.domain.actions.model import (
     StateSnapshot,
 )
 from parley.domain.actions.shell import SimpleCommand, Word
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 # -- rules ----------------------------------------------------------------------------------------
 
@@ -117,6 +118,97 @@ RULES = {
 }
 
 _ORDER = {level: i for i, level in enumerate(EFFECTS)}
+
+# -- the reasons a person reads (the permission dialog, a tool card) ----------------------------
+# Marked for the window's language (``domain.texts``); the record and the command line stay English.
+# Verbs a reason starts with (``{verb}``), marked so a reason's verb is translated too.
+_VERBS = (
+    QT_TRANSLATE_NOOP("GateReason", "writes"),
+    QT_TRANSLATE_NOOP("GateReason", "deletes"),
+    QT_TRANSLATE_NOOP("GateReason", "redirects output to"),
+)
+# A verb of several words is matched lazily as one word: its reasons are marked whole too.
+_REDIRECT_REASONS = (
+    QT_TRANSLATE_NOOP("GateReason", "redirects output to {path}, which {detail}"),
+    QT_TRANSLATE_NOOP("GateReason", "redirects output to {path} (inside the sandbox)"),
+    QT_TRANSLATE_NOOP(
+        "GateReason", "redirects output to {path}: outside the sandbox, into the workspace itself"
+    ),
+    QT_TRANSLATE_NOOP("GateReason", "redirects output to {path}, under the protected {prefix}"),
+    QT_TRANSLATE_NOOP("GateReason", "redirects output to the disk device {device}"),
+)
+_D_PROCSUB = QT_TRANSLATE_NOOP("GateReason", "a process substitution")
+_D_HOME = QT_TRANSLATE_NOOP("GateReason", "is in the home directory")
+_D_RUNTIME = QT_TRANSLATE_NOOP("GateReason", "is only known at run time")
+_D_EMPTY = QT_TRANSLATE_NOOP("GateReason", "is an empty path")
+_D_RELATIVE = QT_TRANSLATE_NOOP("GateReason", "is relative to a directory {lost}")
+_D_DOTDOT = QT_TRANSLATE_NOOP("GateReason", "has '..' after the pattern {part!r} (a link?)")
+_D_OUTSIDE = QT_TRANSLATE_NOOP("GateReason", "is outside the workspace and the sandbox")
+_D_LEADS = QT_TRANSLATE_NOOP("GateReason", "leads outside ({message})")
+_D_ABOVE_ROOT = QT_TRANSLATE_NOOP("GateReason", "may match '..' above the root")
+_D_LINK = QT_TRANSLATE_NOOP("GateReason", "may match the link {link!r} that leads outside")
+_R_INSTALL = QT_TRANSLATE_NOOP(
+    "GateReason", "installing {requirement} downloads and runs third-party code"
+)
+_R_DYNAMIC_PATH = QT_TRANSLATE_NOOP("GateReason", "the path {path} {detail}")
+_R_OUTSIDE_READ = QT_TRANSLATE_NOOP(
+    "GateReason", "{path} {detail}; reading outside the workspace and the sandbox needs permission"
+)
+_R_LINK_OUTSIDE = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "reading {path} recursively may follow the link {link!r}, which leads outside the workspace",
+)
+_R_DISK_DEVICE = QT_TRANSLATE_NOOP("GateReason", "{verb} the disk device {device}")
+_R_WHICH = QT_TRANSLATE_NOOP("GateReason", "{verb} {path}, which {detail}")
+_R_PROTECTED = QT_TRANSLATE_NOOP("GateReason", "{verb} {path}, under the protected {prefix}")
+_R_INSIDE = QT_TRANSLATE_NOOP("GateReason", "{verb} {path} (inside the sandbox)")
+_R_INTO_WORKSPACE = QT_TRANSLATE_NOOP(
+    "GateReason", "{verb} {path}: outside the sandbox, into the workspace itself"
+)
+_R_IS_OUTSIDE = QT_TRANSLATE_NOOP("GateReason", "is outside the sandbox")
+_R_WORKSPACE_ROOT = QT_TRANSLATE_NOOP("GateReason", "{verb} the workspace root")
+_R_OUTSIDE_PAREN = QT_TRANSLATE_NOOP("GateReason", "{verb} {path} (outside the sandbox)")
+_R_UNDER_PROTECTED = QT_TRANSLATE_NOOP("GateReason", "{verb} {path}, under a protected path")
+_R_EMPTY = QT_TRANSLATE_NOOP("GateReason", "the command is empty")
+_R_NUL = QT_TRANSLATE_NOOP("GateReason", "the command contains a NUL character")
+_R_BAD_CWD = QT_TRANSLATE_NOOP("GateReason", "the working directory {cwd!r} is not valid")
+_R_UNPARSEABLE_RISKY = QT_TRANSLATE_NOOP(
+    "GateReason", "cannot be judged ({error}) and it names {name}"
+)
+_R_UNPARSEABLE = QT_TRANSLATE_NOOP("GateReason", "cannot be judged: {error}")
+_R_NESTED = QT_TRANSLATE_NOOP("GateReason", "commands nested too deeply")
+_R_DOWNLOAD_RUN = QT_TRANSLATE_NOOP(
+    "GateReason", "downloads with {fetcher} and runs code with {runner}"
+)
+_R_READ_ONLY = QT_TRANSLATE_NOOP("GateReason", "read-only: {programs}")
+_R_TOO_LONG = QT_TRANSLATE_NOOP("GateReason", "too deeply nested or too long to judge")
+_R_INJECTION = QT_TRANSLATE_NOOP(
+    "GateReason", "sets {var}, which can make a program load or run other code"
+)
+_R_ENV = QT_TRANSLATE_NOOP("GateReason", "sets the environment variable {var}")
+_R_CONTROL = QT_TRANSLATE_NOOP("GateReason", "control flow ({control}) is not judged")
+_R_TILDE = QT_TRANSLATE_NOOP("GateReason", "a word starts with ~ (the home directory)")
+_R_DYNAMIC_NAME = QT_TRANSLATE_NOOP("GateReason", "the program {program} is only known at run time")
+_R_ESCALATION = QT_TRANSLATE_NOOP("GateReason", "{name} runs a command with other privileges")
+_R_UNTRUSTED = QT_TRANSLATE_NOOP(
+    "GateReason", "{program} is not a bare name resolved to a trusted system program ({why})"
+)
+_R_FED = QT_TRANSLATE_NOOP("GateReason", "{name} runs whatever {fed_by} feeds it")
+_R_UNTRUSTED_WRAPPER = QT_TRANSLATE_NOOP("GateReason", "{wrapper} is not a trusted system program")
+_R_SYSTEM = QT_TRANSLATE_NOOP("GateReason", "{name} controls the whole system")
+_R_DISK_FORMAT = QT_TRANSLATE_NOOP("GateReason", "{name} formats or partitions disks")
+_R_NOT_ALLOWLISTED = QT_TRANSLATE_NOOP("GateReason", "{name} is not on the allow-list")
+_R_CD_UNNAMED = QT_TRANSLATE_NOOP("GateReason", "cd to a directory that is not named inside")
+_R_CD_LEAVES = QT_TRANSLATE_NOOP("GateReason", "cd {path} leaves the workspace")
+_R_GIT_NOT_RO = QT_TRANSLATE_NOOP("GateReason", "git {sub} is not a read-only subcommand")
+_R_GIT_REFS = QT_TRANSLATE_NOOP("GateReason", "git {sub} {flag} may change refs")
+_R_GIT_CREATES = QT_TRANSLATE_NOOP("GateReason", "git {sub} with a name creates it")
+_R_GIT_REMOTE = QT_TRANSLATE_NOOP("GateReason", "git remote beyond -v may change or fetch")
+_R_CP_LINK = QT_TRANSLATE_NOOP("GateReason", "cp copies the link {link!r} as a link")
+_R_LINK_SANDBOX = QT_TRANSLATE_NOOP(
+    "GateReason", "a link in the sandbox could later redirect reads or writes"
+)
+_R_LN_OUTSIDE = QT_TRANSLATE_NOOP("GateReason", "ln links to {source}, outside the workspace")
 
 #: Programs that may be *harmless* (each with its own option allow-list below).
 HARMLESS_PROGRAMS = frozenset(
@@ -277,18 +369,18 @@ class _Ctx:
     # A word, resolved against every cwd the command may be in.
     def locate(self, word: Word, *, write: bool = False) -> list[_Loc]:
         if word.procsub:
-            return [_Loc("device", detail="a process substitution")]
+            return [_Loc("device", detail=_D_PROCSUB)]
         if word.tilde:
-            return [_Loc("outside", detail="is in the home directory")]
+            return [_Loc("outside", detail=_D_HOME)]
         if word.dynamic or word.brace:
-            return [_Loc("dynamic", detail="is only known at run time")]
+            return [_Loc("dynamic", detail=_D_RUNTIME)]
         text = word.text
         if not text:
-            return [_Loc("dynamic", detail="is an empty path")]
+            return [_Loc("dynamic", detail=_D_EMPTY)]
         if text.startswith("/"):
             locs = [self._absolute(text, word.glob, write)]
         elif self.cwd_lost:
-            return [_Loc("dynamic", detail=f"is relative to a directory {self.cwd_lost}")]
+            return [_Loc("dynamic", detail=_D_RELATIVE.format(lost=self.cwd_lost))]
         else:
             locs = [self._walk(ns, base, text, word.glob, write) for ns, base in self.cwds]
         parts = text.split("/") if word.glob else []
@@ -297,9 +389,7 @@ class _Ctx:
                 # `*/../x`: the walk drops the pattern before seeing what it matches; the shell
                 # expands it first, and a link it matches moves where `..` leads. Where the walk
                 # went stays judged too (`rm -rf */..` is still the workspace root).
-                locs.append(
-                    _Loc("outside", detail=f"has '..' after the pattern {part!r} (a link?)")
-                )
+                locs.append(_Loc("outside", detail=_D_DOTDOT.format(part=part)))
                 break
         return locs
 
@@ -307,7 +397,7 @@ class _Ctx:
         for root, namespace in self.base.roots:
             if text == root or text.startswith(root + "/"):
                 return self._walk(namespace, (), text[len(root) :], glob, write)
-        return _Loc("outside", detail="is outside the workspace and the sandbox")
+        return _Loc("outside", detail=_D_OUTSIDE)
 
     def links_for(self, namespace: str, write: bool) -> paths.LinkIndex:
         """Workspace paths go through the workspace's links; sandbox paths through the sandbox's,
@@ -354,22 +444,20 @@ class _Ctx:
         try:
             parts = paths.walk(base, text, links, root_name=namespace)
         except paths.PathError as error:
-            return _Loc("outside", detail=f"leads outside ({error.message})")
+            return _Loc("outside", detail=_D_LEADS.format(message=error.message))
         namespace, parts = self._remap(namespace, parts)
         if glob:
             for i, part in enumerate(parts):
                 if any(c in part for c in "*?["):
                     if part.startswith("."):  # ".*" may match ".."
                         if i == 0:
-                            return _Loc("outside", detail="may match '..' above the root")
+                            return _Loc("outside", detail=_D_ABOVE_ROOT)
                         parts = parts[: i - 1]
                     else:
                         parts = parts[:i]
                     link = links.first_under(parts, outside_only=True)
                     if link:
-                        return _Loc(
-                            "outside", detail=f"may match the link {link!r} that leads outside"
-                        )
+                        return _Loc("outside", detail=_D_LINK.format(link=link))
                     return _Loc(namespace, parts, glob=True)
         return _Loc(namespace, parts)
 
@@ -414,7 +502,12 @@ def _read(ctx: _Ctx, word: Word, *, recursive: bool = False) -> Effect | None:
             continue
         if loc.kind == "dynamic":
             worst = _worse(
-                worst, Effect(UNKNOWN, "cmd.dynamic_argument", f"the path {word.raw} {loc.detail}")
+                worst,
+                Effect(
+                    UNKNOWN,
+                    "cmd.dynamic_argument",
+                    _R_DYNAMIC_PATH.format(path=word.raw, detail=loc.detail),
+                ),
             )
         elif loc.kind == "outside":
             worst = _worse(
@@ -422,8 +515,7 @@ def _read(ctx: _Ctx, word: Word, *, recursive: bool = False) -> Effect | None:
                 Effect(
                     UNKNOWN,
                     "path.outside_read",
-                    f"{word.raw} {loc.detail}; reading outside the workspace and the sandbox "
-                    "needs permission",
+                    _R_OUTSIDE_READ.format(path=word.raw, detail=loc.detail),
                 ),
             )
         elif recursive:
@@ -434,8 +526,7 @@ def _read(ctx: _Ctx, word: Word, *, recursive: bool = False) -> Effect | None:
                     Effect(
                         UNKNOWN,
                         "path.link_outside",
-                        f"reading {word.raw} recursively may follow the link {link!r}, which "
-                        "leads outside the workspace",
+                        _R_LINK_OUTSIDE.format(path=word.raw, link=link),
                     ),
                 )
     return worst
@@ -445,7 +536,9 @@ def _write(ctx: _Ctx, word: Word, verb: str = "writes") -> Effect:
     if word.literal and word.text in _WRITE_DEVICES:
         return Effect(HARMLESS, "cmd.harmless", f"{verb} {word.text}")
     if word.literal and _BLOCK_DEVICE_RE.match(word.text):
-        return Effect(REFUSED, "write.block_device", f"{verb} the disk device {word.text}")
+        return Effect(
+            REFUSED, "write.block_device", _R_DISK_DEVICE.format(verb=verb, device=word.text)
+        )
     worst: Effect | None = None
     for loc in ctx.locate(word, write=True):
         worst = _worse(worst, _write_loc(ctx, word, loc, verb))
@@ -457,20 +550,30 @@ def _write_loc(ctx: _Ctx, word: Word, loc: _Loc, verb: str) -> Effect:
     if loc.kind == "device":
         return Effect(HARMLESS, "cmd.harmless", f"{verb} a process substitution")
     if loc.kind == "dynamic":
-        return Effect(UNKNOWN, "write.unresolved", f"{verb} {word.raw}, which {loc.detail}")
+        return Effect(
+            UNKNOWN,
+            "write.unresolved",
+            _R_WHICH.format(verb=verb, path=word.raw, detail=loc.detail),
+        )
     if loc.kind == "outside":
-        return Effect(DANGEROUS, "write.outside_sandbox", f"{verb} {word.raw}, which {loc.detail}")
+        return Effect(
+            DANGEROUS,
+            "write.outside_sandbox",
+            _R_WHICH.format(verb=verb, path=word.raw, detail=loc.detail),
+        )
     prefix = ctx.protected(loc)
     if prefix:
         return Effect(
-            DANGEROUS, "write.protected", f"{verb} {loc.label}, under the protected {prefix}"
+            DANGEROUS,
+            "write.protected",
+            _R_PROTECTED.format(verb=verb, path=loc.label, prefix=prefix),
         )
     if loc.kind == paths.SANDBOX:
-        return Effect(CONTAINED, "cmd.contained", f"{verb} {loc.label} (inside the sandbox)")
+        return Effect(CONTAINED, "cmd.contained", _R_INSIDE.format(verb=verb, path=loc.label))
     return Effect(
         DANGEROUS,
         "write.outside_sandbox",
-        f"{verb} {loc.label}: outside the sandbox, into the workspace itself",
+        _R_INTO_WORKSPACE.format(verb=verb, path=loc.label),
     )
 
 
@@ -479,31 +582,37 @@ def _delete(ctx: _Ctx, word: Word, verb: str = "deletes") -> Effect:
     if word.raw in _CATASTROPHIC_WORDS or raw in _CATASTROPHIC_WORDS or word.text == "/":
         return Effect(REFUSED, "delete.catastrophic", f"{verb} {word.raw}")
     if word.literal and _BLOCK_DEVICE_RE.match(word.text):
-        return Effect(REFUSED, "write.block_device", f"{verb} the disk device {word.text}")
+        return Effect(
+            REFUSED, "write.block_device", _R_DISK_DEVICE.format(verb=verb, device=word.text)
+        )
     worst: Effect | None = None
     for loc in ctx.locate(word, write=True):
         if loc.kind == "dynamic":
             effect = Effect(
-                DANGEROUS, "delete.unresolved", f"{verb} {word.raw}, which {loc.detail}"
+                DANGEROUS,
+                "delete.unresolved",
+                _R_WHICH.format(verb=verb, path=word.raw, detail=loc.detail),
             )
         elif loc.kind in ("outside", "device"):
             effect = Effect(
                 DANGEROUS,
                 "delete.outside_sandbox",
-                f"{verb} {word.raw}, which {loc.detail or 'is outside the sandbox'}",
+                _R_WHICH.format(verb=verb, path=word.raw, detail=loc.detail or _R_IS_OUTSIDE),
             )
         elif loc.kind == paths.WORKSPACE and not loc.parts:
-            effect = Effect(REFUSED, "delete.catastrophic", f"{verb} the workspace root")
+            effect = Effect(REFUSED, "delete.catastrophic", _R_WORKSPACE_ROOT.format(verb=verb))
         elif loc.kind == paths.WORKSPACE:
             effect = Effect(
-                DANGEROUS, "delete.outside_sandbox", f"{verb} {loc.label} (outside the sandbox)"
+                DANGEROUS,
+                "delete.outside_sandbox",
+                _R_OUTSIDE_PAREN.format(verb=verb, path=loc.label),
             )
         elif ctx.protected(loc):
             effect = Effect(
-                DANGEROUS, "write.protected", f"{verb} {loc.label}, under a protected path"
+                DANGEROUS, "write.protected", _R_UNDER_PROTECTED.format(verb=verb, path=loc.label)
             )
         else:
-            effect = Effect(CONTAINED, "cmd.contained", f"{verb} {loc.label} (inside the sandbox)")
+            effect = Effect(CONTAINED, "cmd.contained", _R_INSIDE.format(verb=verb, path=loc.label))
         worst = _worse(worst, effect)
     assert worst is not None
     return worst
@@ -1173,12 +1282,12 @@ _GIT_DIR_MARKERS = ("objects", "refs")
 def classify_command(command: str, *, cwd_target: str, snapshot: StateSnapshot) -> Effect:
     """What running ``command`` with the working directory ``cwd_target`` would do."""
     if not isinstance(command, str) or not command.strip():
-        return Effect(REFUSED, "shell.empty", "the command is empty")
+        return Effect(REFUSED, "shell.empty", _R_EMPTY)
     if "\x00" in command:
-        return Effect(REFUSED, "shell.nul", "the command contains a NUL character")
+        return Effect(REFUSED, "shell.nul", _R_NUL)
     cwd = paths.parse_target(cwd_target or "sandbox:.")
     if cwd is None:
-        return Effect(UNKNOWN, "cwd.invalid", f"the working directory {cwd_target!r} is not valid")
+        return Effect(UNKNOWN, "cwd.invalid", _R_BAD_CWD.format(cwd=cwd_target))
     parsed = shell.parse(command)
     if not parsed.ok:
         return _unparseable(command, parsed.error)
@@ -1207,16 +1316,16 @@ def _unparseable(command: str, error: str) -> Effect:
             return Effect(
                 DANGEROUS,
                 "shell.unparseable_risky",
-                f"cannot be judged ({error}) and it names {name}",
+                _R_UNPARSEABLE_RISKY.format(error=error, name=name),
             )
-    return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {error}")
+    return Effect(UNKNOWN, "shell.unparseable", _R_UNPARSEABLE.format(error=error))
 
 
 def _classify_parsed(ctx: _Ctx, parsed: shell.ParsedCommand, depth: int) -> Effect:
     if not parsed.ok:
-        return Effect(UNKNOWN, "shell.unparseable", f"cannot be judged: {parsed.error}")
+        return Effect(UNKNOWN, "shell.unparseable", _R_UNPARSEABLE.format(error=parsed.error))
     if depth > _MAX_DEPTH:
-        return Effect(UNKNOWN, "shell.unparseable", "commands nested too deeply")
+        return Effect(UNKNOWN, "shell.unparseable", _R_NESTED)
     effects: list[Effect] = []
     for cmd in parsed.commands:
         effects.append(_classify_simple(ctx, cmd, depth))
@@ -1228,14 +1337,14 @@ def _classify_parsed(ctx: _Ctx, parsed: shell.ParsedCommand, depth: int) -> Effe
             Effect(
                 DANGEROUS,
                 "exec.download_and_run",
-                f"downloads with {fetched[0]} and runs code with {runners[0]}",
+                _R_DOWNLOAD_RUN.format(fetcher=fetched[0], runner=runners[0]),
             )
         )
     worst = _worst(effects)
     assert worst is not None
     if worst.level == HARMLESS:
         programs = sorted({n for n in names if not n.startswith("<")})
-        return Effect(HARMLESS, "cmd.harmless", "read-only: " + ", ".join(programs))
+        return Effect(HARMLESS, "cmd.harmless", _R_READ_ONLY.format(programs=", ".join(programs)))
     return worst
 
 
@@ -1271,7 +1380,7 @@ def _classify_simple(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
     if depth:
         ctx.steps += 1
     if depth > _MAX_DEPTH or ctx.steps > _MAX_STEPS:
-        return Effect(UNKNOWN, "shell.unparseable", "too deeply nested or too long to judge")
+        return Effect(UNKNOWN, "shell.unparseable", _R_TOO_LONG)
     parts: list[Effect | None] = []
     for assignment in cmd.assignments:
         var = assignment.raw.split("=", 1)[0].rstrip("+")
@@ -1280,23 +1389,21 @@ def _classify_simple(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
                 Effect(
                     DANGEROUS,
                     "env.code_injection",
-                    f"sets {var}, which can make a program load or run other code",
+                    _R_INJECTION.format(var=var),
                 )
             )
         else:
-            parts.append(Effect(UNKNOWN, "env.prefix", f"sets the environment variable {var}"))
+            parts.append(Effect(UNKNOWN, "env.prefix", _R_ENV.format(var=var)))
     for redirection in cmd.redirections:
         parts.append(_redirect(ctx, redirection))
     if cmd.control:
-        parts.append(
-            Effect(UNKNOWN, "shell.control_flow", f"control flow ({cmd.control}) is not judged")
-        )
+        parts.append(Effect(UNKNOWN, "shell.control_flow", _R_CONTROL.format(control=cmd.control)))
     if cmd.words:
         parts.append(_classify_words(ctx, cmd, depth))
         # A word the shell rewrites with the home directory (``~``, ``x=~``) means something
         # other than what was read, wherever it sits (an option's value too): never harmless.
         if any(word.tilde for word in cmd.words[1:]):
-            parts.append(Effect(UNKNOWN, "word.tilde", "a word starts with ~ (the home directory)"))
+            parts.append(Effect(UNKNOWN, "word.tilde", _R_TILDE))
     elif not cmd.assignments:
         parts.append(Effect(HARMLESS, "cmd.harmless", "only redirections"))
     worst = _worst(parts)
@@ -1315,14 +1422,10 @@ def _redirect(ctx: _Ctx, redirection: shell.Redirection) -> Effect | None:
 def _classify_words(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
     word = cmd.words[0]
     if not word.literal:
-        return Effect(
-            UNKNOWN, "cmd.dynamic_name", f"the program {word.raw} is only known at run time"
-        )
+        return Effect(UNKNOWN, "cmd.dynamic_name", _R_DYNAMIC_NAME.format(program=word.raw))
     name = shell.basename(word)
     if name in shell.ESCALATION:
-        return Effect(
-            DANGEROUS, "exec.privilege_escalation", f"{name} runs a command with other privileges"
-        )
+        return Effect(DANGEROUS, "exec.privilege_escalation", _R_ESCALATION.format(name=name))
     stdin_program = _reads_program_from_stdin(cmd, name)
     if stdin_program:
         return Effect(DANGEROUS, "exec.pipe_to_shell", stdin_program)
@@ -1337,8 +1440,7 @@ def _classify_words(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect:
         return Effect(
             UNKNOWN,
             "cmd.untrusted_binary",
-            f"{word.text} is not a bare name resolved to a trusted system program "
-            f"({effect.reason})",
+            _R_UNTRUSTED.format(program=word.text, why=effect.reason),
         )
     return effect
 
@@ -1365,7 +1467,7 @@ def _reads_program_from_stdin(cmd: SimpleCommand, name: str) -> str:
     script_args = [w for w in args if not (w.literal and w.text.startswith("-"))]
     stdin_markers = [w for w in args if w.literal and w.text in ("-", "-s", "/dev/stdin")]
     if not script_args or stdin_markers:
-        return f"{name} runs whatever {fed_by} feeds it"
+        return _R_FED.format(name=name, fed_by=fed_by)
     return ""
 
 
@@ -1387,7 +1489,7 @@ def _classify_unwrapped(
         parts.append(_read(ctx, read))
     if not trusted and wrapper not in shell.BUILTIN_WRAPPERS:
         parts.append(
-            Effect(UNKNOWN, "cmd.untrusted_binary", f"{wrapper} is not a trusted system program")
+            Effect(UNKNOWN, "cmd.untrusted_binary", _R_UNTRUSTED_WRAPPER.format(wrapper=wrapper))
         )
     worst = _worst(parts)
     return worst or Effect(HARMLESS, "cmd.harmless", f"{wrapper} runs nothing")
@@ -1444,15 +1546,15 @@ def _semantics(ctx: _Ctx, cmd: SimpleCommand, name: str, depth: int) -> Effect:
     ):
         return Effect(HARMLESS, "cmd.harmless", f"{name} {args[0].text}")
     if name in _SYSTEM_CONTROL:
-        return Effect(DANGEROUS, "exec.system_control", f"{name} controls the whole system")
+        return Effect(DANGEROUS, "exec.system_control", _R_SYSTEM.format(name=name))
     if _DISK_TOOLS_RE.fullmatch(name):
-        return Effect(DANGEROUS, "exec.disk_format", f"{name} formats or partitions disks")
+        return Effect(DANGEROUS, "exec.disk_format", _R_DISK_FORMAT.format(name=name))
     return _unknown_program(ctx, cmd, name, depth)
 
 
 def _unknown_program(ctx: _Ctx, cmd: SimpleCommand, name: str, depth: int) -> Effect:
     parts: list[Effect | None] = [
-        Effect(UNKNOWN, "cmd.not_allowlisted", f"{name} is not on the allow-list")
+        Effect(UNKNOWN, "cmd.not_allowlisted", _R_NOT_ALLOWLISTED.format(name=name))
     ]
     for word in cmd.words[1:]:
         if not word.literal:
@@ -1554,11 +1656,11 @@ def _h_cd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     rest = [w for w in args if not (w.literal and w.text in ("-L", "-P", "--"))]
     if len(rest) != 1 or not rest[0].literal or rest[0].text == "-":
         ctx.cwd_lost = ctx.cwd_lost or "changed by cd"
-        return Effect(UNKNOWN, "cmd.cwd_change", "cd to a directory that is not named inside")
+        return Effect(UNKNOWN, "cmd.cwd_change", _R_CD_UNNAMED)
     locs = ctx.locate(rest[0])
     if any(loc.kind not in (paths.SANDBOX, paths.WORKSPACE) or loc.glob for loc in locs):
         ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
-        return Effect(UNKNOWN, "cmd.cwd_change", f"cd {rest[0].raw} leaves the workspace")
+        return Effect(UNKNOWN, "cmd.cwd_change", _R_CD_LEAVES.format(path=rest[0].raw))
     differs = ctx.logical_differs(rest[0])
     if differs:
         ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
@@ -1726,7 +1828,7 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
                 f"git {sub} is not a read-only subcommand; in the workspace it may change the "
                 "repository (its .git is protected)",
             )
-        return Effect(UNKNOWN, "git.not_read_only", f"git {sub} is not a read-only subcommand")
+        return Effect(UNKNOWN, "git.not_read_only", _R_GIT_NOT_RO.format(sub=sub))
     options = _GIT_OPTIONS.get(sub)
     if options is not None:
         return _git_read_only(sub_ctx, name, sub, rest, options)
@@ -1761,13 +1863,13 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
         for f in flags:
             base = f.split("=", 1)[0]
             if f not in _GIT_BRANCH_FLAGS and base not in _GIT_BRANCH_VALUED:
-                return Effect(UNKNOWN, "git.not_read_only", f"git {sub} {f} may change refs")
+                return Effect(UNKNOWN, "git.not_read_only", _R_GIT_REFS.format(sub=sub, flag=f))
         if not listing:
-            return Effect(UNKNOWN, "git.not_read_only", f"git {sub} with a name creates it")
+            return Effect(UNKNOWN, "git.not_read_only", _R_GIT_CREATES.format(sub=sub))
         return Effect(HARMLESS, "cmd.harmless", f"git {sub} lists")
     if sub == "remote":
         if positionals or any(f not in ("-v", "--verbose") for f in flags):
-            return Effect(UNKNOWN, "git.not_read_only", "git remote beyond -v may change or fetch")
+            return Effect(UNKNOWN, "git.not_read_only", _R_GIT_REMOTE)
         return Effect(HARMLESS, "cmd.harmless", "git remote -v lists")
     for w in positionals:
         parts.append(_read(sub_ctx, w))
@@ -1920,9 +2022,7 @@ def _h_cp_mv(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
                     index = ctx.links_for(loc.kind, False)
                     link = index.first_under(loc.parts, outside_only=False)
                     if loc.kind in (paths.SANDBOX, paths.WORKSPACE) and link:
-                        parts.append(
-                            Effect(UNKNOWN, "link.create", f"cp copies the link {link!r} as a link")
-                        )
+                        parts.append(Effect(UNKNOWN, "link.create", _R_CP_LINK.format(link=link)))
     worst = _worst(parts)
     assert worst is not None
     return worst
@@ -1936,16 +2036,12 @@ def _h_ln(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     target_dir = next((v for o, v in scan.values if o in ("-t", "--target-directory")), None)
     if target_dir is None and len(positionals) >= 2:
         target_dir = positionals.pop()
-    parts: list[Effect | None] = [
-        Effect(UNKNOWN, "link.create", "a link in the sandbox could later redirect reads or writes")
-    ]
+    parts: list[Effect | None] = [Effect(UNKNOWN, "link.create", _R_LINK_SANDBOX)]
     if target_dir is not None:
         parts.append(_write(ctx, target_dir, "ln creates"))
     for source in positionals:
         if _read(ctx, source) is not None:
-            parts.append(
-                Effect(DANGEROUS, "link.create", f"ln links to {source.raw}, outside the workspace")
-            )
+            parts.append(Effect(DANGEROUS, "link.create", _R_LN_OUTSIDE.format(source=source.raw)))
     worst = _worst(parts)
     assert worst is not None
     return worst
@@ -2133,7 +2229,7 @@ def classify_install(name: str, snapshot: StateSnapshot) -> Effect:
     return Effect(
         UNKNOWN,
         "install.third_party_code",
-        f"installing {requirement} downloads and runs third-party code",
+        _R_INSTALL.format(requirement=requirement),
     )
 
 

@@ -26,11 +26,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parley.domain.actions.model import ASK, REFUSE, RUN
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: The per-tool policies a user can store (``McpServerConfig.tool_policies``).
 POLICY_RUN = "run"
 POLICY_ASK = "ask"
 POLICY_DENY = "deny"
+
+# The reasons a person reads (the permission dialog, a tool card), marked for translation.
+_DENIED = QT_TRANSLATE_NOOP("GateReason", "your settings deny this tool")
+_ALWAYS = QT_TRANSLATE_NOOP("GateReason", "you chose to always allow this tool")
+_FOR_CONVERSATION = QT_TRANSLATE_NOOP("GateReason", "you allowed this tool for this conversation")
+_READ_ONLY = QT_TRANSLATE_NOOP("GateReason", "the server says this tool only reads")
+_POLICY_ASK = QT_TRANSLATE_NOOP("GateReason", "your settings ask before this tool runs")
+_CONFIRM = QT_TRANSLATE_NOOP("GateReason", "this turn asks before every action")
+_DESTRUCTIVE = QT_TRANSLATE_NOOP(
+    "GateReason", "the server says this tool may delete or overwrite things"
+)
+_OPEN_WORLD = QT_TRANSLATE_NOOP("GateReason", "the server says this tool reaches outside services")
+_NO_CLAIM = QT_TRANSLATE_NOOP("GateReason", "the server does not say this tool only reads")
+_UNATTENDED = QT_TRANSLATE_NOOP(
+    "GateReason", "{reason} (an unattended turn never asks, so it refuses)"
+)
 
 
 @dataclass(frozen=True)
@@ -87,11 +104,11 @@ def decide_mcp_call(
     choice for this tool (``run``/``ask``/``deny``, "" for none; anything else counts as none);
     ``granted_for_conversation`` whether the user allowed it for this conversation already."""
     if stored_policy == POLICY_DENY:
-        return McpDecision(REFUSE, "mcp.policy.deny", "your settings deny this tool")
+        return McpDecision(REFUSE, "mcp.policy.deny", _DENIED)
     if stored_policy == POLICY_RUN:
-        return McpDecision(RUN, "mcp.policy.run", "you chose to always allow this tool")
+        return McpDecision(RUN, "mcp.policy.run", _ALWAYS)
     if granted_for_conversation:
-        return McpDecision(RUN, "mcp.conversation", "you allowed this tool for this conversation")
+        return McpDecision(RUN, "mcp.conversation", _FOR_CONVERSATION)
     asked = _why_ask(gate_mode, stored_policy, claims)
     if asked is not None:
         rule, reason = asked
@@ -99,22 +116,22 @@ def decide_mcp_call(
             return McpDecision(
                 REFUSE,
                 rule,
-                f"{reason} (an unattended turn never asks, so it refuses)",
+                _UNATTENDED.format(reason=reason),
             )
         return McpDecision(ASK, rule, reason)
-    return McpDecision(RUN, "mcp.claims.read_only", "the server says this tool only reads")
+    return McpDecision(RUN, "mcp.claims.read_only", _READ_ONLY)
 
 
 def _why_ask(gate_mode: str, stored_policy: str, claims: ToolClaims) -> tuple[str, str] | None:
     """The rule and reason to ask, or ``None`` when the call may run without asking."""
     if stored_policy == POLICY_ASK:
-        return "mcp.policy.ask", "your settings ask before this tool runs"
+        return "mcp.policy.ask", _POLICY_ASK
     if gate_mode != "auto":  # "confirm", or anything unknown: ask
-        return "mcp.gate.confirm", "this turn asks before every action"
+        return "mcp.gate.confirm", _CONFIRM
     if claims.destructive is True:
-        return "mcp.claims.destructive", "the server says this tool may delete or overwrite things"
+        return "mcp.claims.destructive", _DESTRUCTIVE
     if claims.open_world is True:
-        return "mcp.claims.open_world", "the server says this tool reaches outside services"
+        return "mcp.claims.open_world", _OPEN_WORLD
     if claims.read_only is not True:
-        return "mcp.claims.none", "the server does not say this tool only reads"
+        return "mcp.claims.none", _NO_CLAIM
     return None

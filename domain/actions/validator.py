@@ -59,6 +59,7 @@ from parley.domain.actions.model import (
     StateSnapshot,
     Verdict,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: Each built-in tool's arguments: name -> (required, JSON type name).
 ARGUMENTS: dict[str, dict[str, bool]] = {
@@ -85,6 +86,74 @@ NEAREST = 3
 _CANDIDATE_LIMIT = 5000
 
 
+# What a refused call's card says (and the model reads), marked for the window's language.
+_V_MALFORMED = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "the arguments of {tool} are not a JSON object ({error}). Send them as one JSON "
+    "object, for example {example}.",
+)
+_V_IS_DIRECTORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its "
+    "entries, then read_file one of them.",
+)
+_V_NOT_A_DIRECTORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, "
+    "or list_dir {parent!r} to see the directory it is in.",
+)
+_V_EMPTY_PATTERN = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "the pattern is empty. Give a regular expression (or plain text) to look for.",
+)
+_V_PROTECTED = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} is under the protected {protected!r}, which no action may write. Write "
+    "the file somewhere else.",
+)
+_V_DIR_EXISTS = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "the directory {rel!r} already exists; nothing to create",
+)
+_V_NAMES_DIRECTORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} names a directory; write_file writes files. Give a file path (parent "
+    "directories are created as needed), e.g. 'notes/summary.md'.",
+)
+_V_EXISTING_DIRECTORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} is an existing directory. Give a file path inside it, e.g. '{rel}/new_file.txt'.",
+)
+_V_PARENT_IS_FILE = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.",
+)
+_V_IDENTICAL = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "sandbox:{rel} already holds exactly this content; nothing to write",
+)
+_V_EMPTY_COMMAND = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "the command is empty. Give the shell command to run.",
+)
+_V_NUL = QT_TRANSLATE_NOOP("GateReason", "the command contains a NUL character. Remove it.")
+_V_DIRS_EXIST = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{directories} already exist(s) as directories; nothing to create",
+)
+_V_NO_FILE = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir "
+    "with path {parent!r} to see what exists, then try again.",
+)
+_V_NO_DIRECTORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "there is no directory {rel!r} in the workspace or the sandbox.{hint} Use "
+    "list_dir with path {parent!r} to see what exists, then try again.",
+)
+_V_NEAREST = QT_TRANSLATE_NOOP("GateReason", " Nearest existing {kind}s: {near}.")
+
+
 def validate_actions(
     actions: Sequence[ProposedAction], snapshot: StateSnapshot
 ) -> tuple[tuple[Verdict, ...], StateSnapshot]:
@@ -109,8 +178,7 @@ def validate_action(
             _reject(
                 action,
                 "args.malformed_json",
-                f"the arguments of {tool} are not a JSON object ({action.arguments_error}). "
-                f"Send them as one JSON object, for example {example}.",
+                _V_MALFORMED.format(tool=tool, error=action.arguments_error, example=example),
             ),
             snapshot,
         )
@@ -184,8 +252,7 @@ def _read_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdict
             _reject(
                 action,
                 "path.is_directory",
-                f"{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see "
-                "its entries, then read_file one of them.",
+                _V_IS_DIRECTORY.format(raw=raw, rel=rel),
             ),
             snapshot,
         )
@@ -206,8 +273,7 @@ def _list_dir(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdict,
             _reject(
                 action,
                 "path.not_a_directory",
-                f"{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, "
-                f"or list_dir {_parent(rel)!r} to see the directory it is in.",
+                _V_NOT_A_DIRECTORY.format(raw=raw, rel=rel, parent=_parent(rel)),
             ),
             snapshot,
         )
@@ -220,7 +286,7 @@ def _search_files(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verd
             _reject(
                 action,
                 "pattern.empty",
-                "the pattern is empty. Give a regular expression (or plain text) to look for.",
+                _V_EMPTY_PATTERN,
             ),
             snapshot,
         )
@@ -247,8 +313,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
             _reject(
                 action,
                 "path.protected",
-                f"{raw!r} is under the protected {protected!r}, which no action may write. "
-                "Write the file somewhere else.",
+                _V_PROTECTED.format(raw=raw, protected=protected),
             ),
             snapshot,
         )
@@ -271,7 +336,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
                     action.tool,
                     NO_OP,
                     "dir.exists",
-                    f"the directory {rel!r} already exists; nothing to create",
+                    _V_DIR_EXISTS.format(rel=rel),
                     paths.make_target(paths.SANDBOX, rel),
                 ),
                 snapshot,
@@ -280,8 +345,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
             _reject(
                 action,
                 "path.is_directory",
-                f"{raw!r} names a directory; write_file writes files. Give a file path (parent "
-                "directories are created as needed), e.g. 'notes/summary.md'.",
+                _V_NAMES_DIRECTORY.format(raw=raw),
             ),
             snapshot,
         )
@@ -290,8 +354,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
             _reject(
                 action,
                 "path.is_directory",
-                f"{raw!r} is an existing directory. Give a file path inside it, e.g. "
-                f"'{rel}/new_file.txt'.",
+                _V_EXISTING_DIRECTORY.format(raw=raw, rel=rel),
             ),
             snapshot,
         )
@@ -302,8 +365,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
                 _reject(
                     action,
                     "path.parent_is_file",
-                    f"{parent!r} is a file, so {rel!r} cannot be created under it. Choose another "
-                    "directory.",
+                    _V_PARENT_IS_FILE.format(parent=parent, rel=rel),
                 ),
                 snapshot,
             )
@@ -328,7 +390,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
                 action.tool,
                 NO_OP,
                 "write.identical",
-                f"sandbox:{rel} already holds exactly this content; nothing to write",
+                _V_IDENTICAL.format(rel=rel),
                 target,
             ),
             snapshot,
@@ -340,14 +402,12 @@ def _run_command(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdi
     command = action.arguments["command"]
     if not command.strip():
         return (
-            _reject(
-                action, "command.empty", "the command is empty. Give the shell command to run."
-            ),
+            _reject(action, "command.empty", _V_EMPTY_COMMAND),
             snapshot,
         )
     if "\x00" in command:
         return (
-            _reject(action, "path.nul", "the command contains a NUL character. Remove it."),
+            _reject(action, "path.nul", _V_NUL),
             snapshot,
         )
     cwd_raw = action.arguments.get("cwd", paths.SANDBOX)
@@ -381,7 +441,7 @@ def _run_command(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdi
                 action.tool,
                 NO_OP,
                 "dir.exists",
-                f"{', '.join(existing)} already exist(s) as directories; nothing to create",
+                _V_DIRS_EXIST.format(directories=", ".join(existing)),
                 cwd_target,
             ),
             snapshot,
@@ -589,13 +649,9 @@ def _not_found(
     while parent != paths.ROOT and not _is_dir(parent, snapshot):
         parent = _parent(parent)
     kind = "file" if files else "directory"
-    hint = f" Nearest existing {kind}s: {', '.join(near)}." if near else ""
-    return _reject(
-        action,
-        "path.not_found",
-        f"there is no {kind} {rel!r} in the workspace or the sandbox.{hint} "
-        f"Use list_dir with path {parent!r} to see what exists, then try again.",
-    )
+    hint = _V_NEAREST.format(kind=kind, near=", ".join(near)) if near else ""
+    missing = _V_NO_FILE if files else _V_NO_DIRECTORY
+    return _reject(action, "path.not_found", missing.format(rel=rel, hint=hint, parent=parent))
 
 
 def _nearest(word: str, candidates: Iterable[str]) -> list[str]:

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage
 from parley.domain.usage.model_rows import best_row, is_glob
 
@@ -38,6 +39,13 @@ PER_TOKENS = Decimal(1_000_000)
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _SMALLEST = Decimal("0.0001")
+
+
+# Why a typed price is refused (Settings → Prices): marked for the window's language.
+_DECIMAL_COMMA = QT_TRANSLATE_NOOP("Costs", "{text!r}: write the decimals with a dot, like 2.50")
+_NOT_A_NUMBER = QT_TRANSLATE_NOOP("Costs", "{text!r} is not a number; write a price like 2.50")
+_NOT_USABLE = QT_TRANSLATE_NOOP("Costs", "{text!r} is not a usable price")
+_NEGATIVE = QT_TRANSLATE_NOOP("Costs", "{text!r} is negative; a price is 0 or more")
 
 
 class PriceError(ValueError):
@@ -56,17 +64,17 @@ def parse_amount(text: object) -> Decimal:
     elif isinstance(text, str):
         cleaned = text.strip().removeprefix("$").strip()
         if "," in cleaned:
-            raise PriceError(f"{text!r}: write the decimals with a dot, like 2.50")
+            raise PriceError(_DECIMAL_COMMA.format(text=text))
         try:
             value = Decimal(cleaned)
         except InvalidOperation:
-            raise PriceError(f"{text!r} is not a number; write a price like 2.50") from None
+            raise PriceError(_NOT_A_NUMBER.format(text=text)) from None
     else:
         raise PriceError(f"{text!r} is not a price")
     if not value.is_finite():
-        raise PriceError(f"{text!r} is not a usable price")
+        raise PriceError(_NOT_USABLE.format(text=text))
     if value < 0:
-        raise PriceError(f"{text!r} is negative; a price is 0 or more")
+        raise PriceError(_NEGATIVE.format(text=text))
     return value
 
 

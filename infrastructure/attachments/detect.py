@@ -34,6 +34,14 @@ import zipfile
 from dataclasses import dataclass, replace
 from xml.etree.ElementTree import Element
 
+from parley.infrastructure.attachments.texts import (
+    ACTUALLY,
+    ENCRYPTED,
+    IS_NOT_READ,
+    NOT_READ,
+    REFUSAL_HINTS,
+)
+
 HEAD_BYTES = 64 * 1024
 """How much of the file :func:`sniff` looks at."""
 
@@ -388,32 +396,17 @@ def with_note(found: Detected, name: str) -> Detected:
     lies = (claimed and claimed != found.kind) or (claimed_text and found.kind not in text_kinds)
     if not lies:
         return found
-    return replace(found, note=f"{name} is actually {found.label}")
+    return replace(found, note=ACTUALLY.format(name=name, label=found.label))
 
 
 def refusal(found: Detected, name: str) -> ReadFailure:
     """The ``unsupported``/``encrypted`` failure for a kind Parley does not read."""
-    hints = {
-        "ole2": "; save it in the current format (.docx, .xlsx, .pptx) and attach that",
-        "odf": "; save it as .docx, .xlsx or .pptx and attach that",
-        "rtf": "; save it as .docx or plain text and attach that",
-        "zip": "; unpack it and attach the files inside",
-        "archive": "; unpack it and attach the files inside",
-        "bmp": "; images are read as PNG, JPEG, GIF or WEBP",
-        "tiff": "; images are read as PNG, JPEG, GIF or WEBP",
-        "heic": "; images are read as PNG, JPEG, GIF or WEBP",
-    }
-    what = found.note or f"{name} is {found.label}"
     if found.kind == "ooxml-encrypted":
-        return ReadFailure(
-            "encrypted",
-            f"{name} is protected by a password, and Parley cannot open encrypted Office files; "
-            "save a copy without the password and attach that",
-        )
-    return ReadFailure(
-        "unsupported",
-        f"{what}, which Parley does not read{hints.get(found.kind, '')}",
-    )
+        return ReadFailure("encrypted", ENCRYPTED.format(name=name))
+    hint = REFUSAL_HINTS.get(found.kind, "")
+    if found.note:
+        return ReadFailure("unsupported", NOT_READ.format(what=found.note, hint=hint))
+    return ReadFailure("unsupported", IS_NOT_READ.format(name=name, label=found.label, hint=hint))
 
 
 _OLE2_LABELS = (

@@ -82,6 +82,19 @@ from typing import IO, Any
 
 from parley.application.ports.attachments import AttachmentLimits, ExtractedAttachment
 from parley.infrastructure.attachments.store import ContentStore, FileTooLarge
+from parley.infrastructure.attachments.texts import (
+    CANCELLED,
+    CANNOT_OPEN,
+    CANNOT_READ,
+    CPU_LIMIT,
+    GREW,
+    MISSING,
+    NOT_A_FILE,
+    OUT_OF_MEMORY,
+    READER_FAILED,
+    TOO_LARGE,
+    TOOK_TOO_LONG,
+)
 
 #: The folder holding the ``parley`` package (site-packages, or the repository whose ``parley/``
 #: links to the layers): as many levels up as this module's name has parts below ``parley``.
@@ -286,11 +299,11 @@ class SubprocessAttachmentReader:
         try:
             info = path.stat()
         except FileNotFoundError:
-            return failed("not_found", f"{name} does not exist (it may have been moved)")
+            return failed("not_found", MISSING.format(name=name))
         except OSError as exc:
-            return failed("not_found", f"{name} cannot be opened ({exc.strerror or exc})")
+            return failed("not_found", CANNOT_OPEN.format(name=name, detail=exc.strerror or exc))
         if not path.is_file():
-            return failed("not_found", f"{name} is not a file")
+            return failed("not_found", NOT_A_FILE.format(name=name))
         from parley.infrastructure.attachments.detect import HEAD_BYTES, sniff  # first read only
 
         media_type = ""
@@ -298,12 +311,15 @@ class SubprocessAttachmentReader:
             with path.open("rb") as fh:
                 media_type = sniff(fh.read(HEAD_BYTES), name).media_type
         except OSError as exc:
-            return failed("not_found", f"{name} cannot be opened ({exc.strerror or exc})")
+            return failed("not_found", CANNOT_OPEN.format(name=name, detail=exc.strerror or exc))
         if info.st_size > limits.max_file_bytes:
             return failed(
                 "too_large",
-                f"{name} is {human_size(info.st_size)}; Parley reads files of up to "
-                f"{human_size(limits.max_file_bytes)}",
+                TOO_LARGE.format(
+                    name=name,
+                    size=human_size(info.st_size),
+                    limit=human_size(limits.max_file_bytes),
+                ),
                 size=info.st_size,
                 media_type=media_type,
             )
@@ -312,13 +328,12 @@ class SubprocessAttachmentReader:
         except FileTooLarge:
             return failed(
                 "too_large",
-                f"{name} grew past {human_size(limits.max_file_bytes)} while it was being read; "
-                f"Parley reads files of up to {human_size(limits.max_file_bytes)}",
+                GREW.format(name=name, limit=human_size(limits.max_file_bytes)),
                 size=info.st_size,
                 media_type=media_type,
             )
         except OSError as exc:
-            return failed("not_found", f"{name} cannot be read ({exc.strerror or exc})")
+            return failed("not_found", CANNOT_READ.format(name=name, detail=exc.strerror or exc))
         known: dict[str, Any] = {
             "name": name,
             "sha256": sha,
@@ -326,7 +341,7 @@ class SubprocessAttachmentReader:
             "size": size,
         }
         cancelled = ExtractedAttachment(
-            **known, extractor="", error_kind="cancelled", error=f"reading {name} was cancelled"
+            **known, extractor="", error_kind="cancelled", error=CANCELLED.format(name=name)
         )
         if cancel.is_set():
             return cancelled
@@ -576,12 +591,11 @@ class SubprocessAttachmentReader:
                 with contextlib.suppress(OSError, ValueError):
                     pipe.close()
         if stopped == "cancel":
-            return {"error_kind": "cancelled", "error": f"reading {name} was cancelled"}
+            return {"error_kind": "cancelled", "error": CANCELLED.format(name=name)}
         if stopped:
             return {
                 "error_kind": "timeout",
-                "error": f"reading {name} took longer than {limits.time_limit_s:g} s and was "
-                "stopped",
+                "error": TOOK_TOO_LONG.format(name=name, seconds=limits.time_limit_s),
             }
         out, err = b"".join(outs), bytes(tail)
         code = proc.returncode
@@ -597,17 +611,16 @@ class SubprocessAttachmentReader:
         if code == -_SIGXCPU:
             return {
                 "error_kind": "timeout",
-                "error": f"reading {name} used more than its CPU time limit and was stopped",
+                "error": CPU_LIMIT.format(name=name),
             }
         if "MemoryError" in err.decode("utf-8", "replace") or (-code in _CRASH_SIGNALS):
             return {
                 "error_kind": "memory",
-                "error": f"reading {name} needed more than {memory} of memory and was stopped",
+                "error": OUT_OF_MEMORY.format(name=name, memory=memory),
             }
         return {
             "error_kind": "damaged",
-            "error": f"{name} could not be read: the reader failed (exit {code}; "
-            f"{last_line[0][:200]})",
+            "error": READER_FAILED.format(name=name, code=code, detail=last_line[0][:200]),
         }
 
     @staticmethod

@@ -46,6 +46,7 @@ from parley.application.ports.attachments import AttachmentLimits
 from parley.infrastructure.attachments.extractors import Extraction, extract_file
 from parley.infrastructure.attachments.extractors.common import set_progress_sink
 from parley.infrastructure.attachments.reader import PROGRESS_PREFIX
+from parley.infrastructure.attachments.texts import DAMAGED, MEMORY, TOO_DEEP
 
 #: At most one progress line per this many seconds (plus the last).
 PROGRESS_INTERVAL_S = 0.1
@@ -117,18 +118,17 @@ def run(request: dict) -> Extraction:
     except MemoryError:
         return Extraction(
             error_kind="memory",
-            error=f"{name}: reading it needed more than {limits.memory_limit_bytes / 2**20:,.0f} "
-            "MB of memory and was stopped",
+            error=MEMORY.format(name=name, megabytes=limits.memory_limit_bytes / 2**20),
         )
     except RecursionError:
         return Extraction(
             error_kind="unsafe",
-            error=f"{name}: its structure is nested too deeply to read safely",
+            error=TOO_DEEP.format(name=name),
         )
     except Exception as exc:
         return Extraction(
             error_kind="damaged",
-            error=f"{name} could not be read ({type(exc).__name__}: {str(exc)[:200]})",
+            error=DAMAGED.format(name=name, detail=f"{type(exc).__name__}: {str(exc)[:200]}"),
         )
 
 

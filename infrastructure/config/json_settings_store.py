@@ -112,6 +112,7 @@ from parley.application.ports.settings_store import (
     UnknownProject,
     UnknownProvider,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.usage.context_windows import DEFAULT_WINDOWS, ModelWindow, WindowError
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError
 from parley.infrastructure.providers.presets import find_preset, preset_names
@@ -164,15 +165,56 @@ _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KEY_LIKE = re.compile(r"(sk|gsk|xai|pplx|hf|r8)[-_][A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{20,}")
 
 
+# What the provider editor says about a typed value: marked for the window's language.
+_BAD_NAME = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider name {name!r} may contain only letters, digits, '.', '_' and '-'",
+)
+_KEY_NOT_NAME = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider {name!r}: api_key_env looks like an API key itself; give the NAME of the "
+    "environment variable that holds the key (for example OPENAI_API_KEY) - keys are never "
+    "stored in the settings",
+)
+_BAD_ENV = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, "
+    "digits and '_', not starting with a digit)",
+)
+_NO_URL = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "provider {name!r}: a base URL is required (http:// or https://)"
+)
+_MALFORMED_URL = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "provider {name!r}: base URL {url!r} is malformed ({detail})"
+)
+_EMPTY_PORT = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "provider {name!r}: base URL {url!r} has an empty port after ':'"
+)
+_NOT_HTTP = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host",
+)
+_URL_CREDENTIALS = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider {name!r}: base URL must not contain a user name or password; keys are never "
+    "stored in the settings (use api_key_env)",
+)
+_URL_QUERY = QT_TRANSLATE_NOOP(
+    "ProviderSettings",
+    "provider {name!r}: base URL must not contain a query or fragment ('?', '#')",
+)
+_URL_SPACES = QT_TRANSLATE_NOOP(
+    "ProviderSettings", "provider {name!r}: base URL must not contain spaces"
+)
+
+
 def validate_provider(config: ProviderConfig) -> ProviderConfig:
     """Check ``config`` and return it with ``models`` as a tuple; raises ``SettingsError``."""
     name = config.name
     if not isinstance(name, str) or not name:
         raise SettingsError("a provider needs a name (non-empty text)")
     if not _NAME.fullmatch(name):
-        raise SettingsError(
-            f"provider name {name!r} may contain only letters, digits, '.', '_' and '-'"
-        )
+        raise SettingsError(_BAD_NAME.format(name=name))
     if config.kind not in PROVIDER_KINDS:
         raise SettingsError(
             f"provider {name!r}: unknown kind {config.kind!r}; allowed kinds: "
@@ -204,16 +246,9 @@ def validate_provider(config: ProviderConfig) -> ProviderConfig:
         raise SettingsError(f"provider {name!r}: api_key_env must be text")
     if env:
         if _KEY_LIKE.fullmatch(env):
-            raise SettingsError(
-                f"provider {name!r}: api_key_env looks like an API key itself; give the NAME of "
-                "the environment variable that holds the key (for example OPENAI_API_KEY) - "
-                "keys are never stored in the settings"
-            )
+            raise SettingsError(_KEY_NOT_NAME.format(name=name))
         if not _ENV_NAME.fullmatch(env):
-            raise SettingsError(
-                f"provider {name!r}: api_key_env {env!r} is not a valid environment variable "
-                "name (letters, digits and '_', not starting with a digit)"
-            )
+            raise SettingsError(_BAD_ENV.format(name=name, env=env))
     if not isinstance(config.default_model, str):
         raise SettingsError(f"provider {name!r}: default_model must be text")
     models = config.models
@@ -235,31 +270,23 @@ def validate_provider(config: ProviderConfig) -> ProviderConfig:
 
 def _check_base_url(name: str, url: object) -> None:
     if not isinstance(url, str) or not url:
-        raise SettingsError(f"provider {name!r}: a base URL is required (http:// or https://)")
+        raise SettingsError(_NO_URL.format(name=name))
     try:
         parts = urlsplit(url)
         port = parts.port  # raises ValueError for a malformed port
     except ValueError as exc:
-        raise SettingsError(f"provider {name!r}: base URL {url!r} is malformed ({exc})") from exc
+        raise SettingsError(_MALFORMED_URL.format(name=name, url=url, detail=exc)) from exc
     del port
     if parts.netloc.endswith(":"):
-        raise SettingsError(f"provider {name!r}: base URL {url!r} has an empty port after ':'")
+        raise SettingsError(_EMPTY_PORT.format(name=name, url=url))
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise SettingsError(
-            f"provider {name!r}: base URL {url!r} must start with http:// or https:// and name "
-            "a host"
-        )
+        raise SettingsError(_NOT_HTTP.format(name=name, url=url))
     if parts.username is not None or parts.password is not None:
-        raise SettingsError(
-            f"provider {name!r}: base URL must not contain a user name or password; keys are "
-            "never stored in the settings (use api_key_env)"
-        )
+        raise SettingsError(_URL_CREDENTIALS.format(name=name))
     if parts.query or parts.fragment or "?" in url or "#" in url:
-        raise SettingsError(
-            f"provider {name!r}: base URL must not contain a query or fragment ('?', '#')"
-        )
+        raise SettingsError(_URL_QUERY.format(name=name))
     if any(ch.isspace() for ch in url):
-        raise SettingsError(f"provider {name!r}: base URL must not contain spaces")
+        raise SettingsError(_URL_SPACES.format(name=name))
 
 
 def validate_mcp_server(config: McpServerConfig) -> McpServerConfig:

@@ -30,6 +30,7 @@ import requests
 
 from parley.application.ports.knowledge import Embedder, KnowledgeError
 from parley.application.ports.settings_store import ProviderConfig
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 __all__ = [
     "GeminiEmbedder",
@@ -42,6 +43,23 @@ BATCH_SIZE = 64
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 120.0
 _MAX_DETAIL = 300
+
+# Why a file was indexed for word search only (Settings → Projects): marked for the window.
+_NO_ANSWER = QT_TRANSLATE_NOOP(
+    "Knowledge", "the {api} embeddings endpoint {url} did not answer in time"
+)
+_UNREACHABLE = QT_TRANSLATE_NOOP(
+    "Knowledge", "the {api} embeddings endpoint {url} could not be reached ({error})"
+)
+_HTTP_ERROR = QT_TRANSLATE_NOOP(
+    "Knowledge",
+    "the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})",
+)
+_NO_ENDPOINT = QT_TRANSLATE_NOOP(
+    "Knowledge",
+    "{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini "
+    "provider for embeddings",
+)
 
 
 class _HttpEmbedder:
@@ -117,19 +135,23 @@ class _HttpEmbedder:
             )
         except requests.Timeout as exc:
             raise KnowledgeError(
-                f"the {self.api} embeddings endpoint {url} did not answer in time", kind="embedding"
+                _NO_ANSWER.format(api=self.api, url=url), kind="embedding"
             ) from exc
         except requests.RequestException as exc:
             raise KnowledgeError(
-                f"the {self.api} embeddings endpoint {url} could not be reached "
-                f"({type(exc).__name__})",
+                _UNREACHABLE.format(api=self.api, url=url, error=type(exc).__name__),
                 kind="embedding",
             ) from exc
         with response:
             if not 200 <= response.status_code < 300:
                 raise KnowledgeError(
-                    f"the {self.api} embeddings endpoint {url} answered HTTP "
-                    f"{response.status_code}: {_detail(response)} (model {self._model})",
+                    _HTTP_ERROR.format(
+                        api=self.api,
+                        url=url,
+                        status=response.status_code,
+                        detail=_detail(response),
+                        model=self._model,
+                    ),
                     kind="embedding",
                 )
             try:
@@ -261,8 +283,4 @@ def embedder_for(config: ProviderConfig, model: str, api_key: str = "") -> Embed
         return OllamaEmbedder(config.base_url, model, api_key)
     if config.kind == "gemini":
         return GeminiEmbedder(config.base_url, model, api_key)
-    raise KnowledgeError(
-        f"{config.name} ({config.kind}) has no embeddings endpoint; pick an OpenAI-compatible, "
-        "Ollama or Gemini provider for embeddings",
-        kind="embedding",
-    )
+    raise KnowledgeError(_NO_ENDPOINT.format(name=config.name, kind=config.kind), kind="embedding")

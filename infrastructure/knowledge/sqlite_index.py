@@ -77,8 +77,17 @@ from parley.application.ports.knowledge import (
     RetrievedChunk,
     SearchResult,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
+
+# A file's status in Settings → Projects: marked for the window's language.
+_TOO_MANY_CHARS = QT_TRANSLATE_NOOP(
+    "Knowledge",
+    "{name} has {chars:,} characters; the index takes at most {limit:,} per document",
+)
+_TOO_MANY_CHUNKS = QT_TRANSLATE_NOOP("Knowledge", "{name} would make more than {limit:,} chunks")
+_WORDS_ONLY = QT_TRANSLATE_NOOP("Knowledge", "{name} was indexed for word search only: {problem}")
 
 __all__ = ["SqliteKnowledgeIndex", "fts_query", "search_body"]
 
@@ -396,8 +405,9 @@ class SqliteKnowledgeIndex:
             return self._embed_existing(existing, cancel, on_progress)
         if len(document.text) > limits.max_chars:
             raise KnowledgeError(
-                f"{document.name} has {len(document.text):,} characters; the index takes at "
-                f"most {limits.max_chars:,} per document",
+                _TOO_MANY_CHARS.format(
+                    name=document.name, chars=len(document.text), limit=limits.max_chars
+                ),
                 kind="too_large",
             )
         try:
@@ -409,7 +419,7 @@ class SqliteKnowledgeIndex:
             )
         except ChunkLimitExceeded as exc:
             raise KnowledgeError(
-                f"{document.name} would make more than {exc.limit:,} chunks", kind="too_large"
+                _TOO_MANY_CHUNKS.format(name=document.name, limit=exc.limit), kind="too_large"
             ) from exc
         vectors: list[list[float]] | None = None
         embedding_error: KnowledgeError | None = None
@@ -428,7 +438,7 @@ class SqliteKnowledgeIndex:
         record = self._write_document(document, chunks, vectors, cancel, on_progress)
         if embedding_error is not None:
             raise KnowledgeError(
-                f"{document.name} was indexed for word search only: {embedding_error}",
+                _WORDS_ONLY.format(name=document.name, problem=embedding_error),
                 kind="embedding",
             ) from embedding_error
         return record

@@ -59,6 +59,7 @@ from parley.application.mcp.sampling import request_chars
 from parley.application.mcp.secrets import env_key, header_key
 from parley.application.mcp.server_requests import SamplingRefused, ServerRequests
 from parley.application.ports.mcp import SecretLookup
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.infrastructure.mcp import mapping
 from parley.infrastructure.mcp.stdio import (
     MessageTooLarge,
@@ -79,6 +80,34 @@ SAFETY_MARGIN_S = 5.0  # the loop enforces the limit; the waiting thread gives i
 #: configuration changes or it is stopped): a broken server must not cost every turn and every
 #: call its start-up time again.
 RETRY_START_AFTER_S = 10.0
+
+# Why a server failed, as the person reads it (marked: the window translates it).
+_CLOSED = QT_TRANSLATE_NOOP("McpError", "the MCP client is closed")
+_CANCELLED = QT_TRANSLATE_NOOP("McpError", "the call was cancelled")
+_NO_ANSWER = QT_TRANSLATE_NOOP("McpError", "no answer within {seconds:g} s")
+_NO_ANSWER_IN_TIME = QT_TRANSLATE_NOOP("McpError", "no answer in time")
+_FAILED_RECENTLY = QT_TRANSLATE_NOOP(
+    "McpError",
+    "{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a "
+    "failed start)",
+)
+_NO_LOG = QT_TRANSLATE_NOOP("McpError", "cannot open its log: {error}")
+_START_TIMEOUT = QT_TRANSLATE_NOOP("McpError", "did not finish starting within {seconds:g} s")
+_INTERRUPTED = QT_TRANSLATE_NOOP("McpError", "start interrupted")
+_NO_SECRET = QT_TRANSLATE_NOOP("McpError", "the secret {what} is not set (keyring)")
+_SECRET_VARIABLE = QT_TRANSLATE_NOOP("McpError", "variable {name}")
+_SECRET_HEADER = QT_TRANSLATE_NOOP("McpError", "header {name}")
+_CANNOT_RUN = QT_TRANSLATE_NOOP("McpError", "cannot run {command!r}: {error}")
+_STOPPED = QT_TRANSLATE_NOOP("McpError", "the session was stopped")
+_REFUSED = QT_TRANSLATE_NOOP("McpError", "the server refused to start a session: {error}")
+_CANNOT_CONNECT = QT_TRANSLATE_NOOP("McpError", "could not connect: {kind}: {error}")
+_OAUTH_STDIO = QT_TRANSLATE_NOOP("McpError", "OAuth is for HTTP servers, not stdio")
+_NO_COMMAND = QT_TRANSLATE_NOOP("McpError", "no command configured")
+_NO_URL = QT_TRANSLATE_NOOP("McpError", "no URL configured")
+_EXITED = QT_TRANSLATE_NOOP("McpError", "the server exited with code {code} (see its log)")
+_CLOSED_OUTPUT = QT_TRANSLATE_NOOP("McpError", "the server closed its output (see its log)")
+_CONNECTION_CLOSED = QT_TRANSLATE_NOOP("McpError", "the connection closed (see its log)")
+_SERVER_ERROR = QT_TRANSLATE_NOOP("McpError", "the server answered an error: {error}")
 
 
 def _connection(config: McpServerConfig) -> McpServerConfig:
@@ -168,7 +197,7 @@ class SdkMcpClient:
     ) -> T:
         if self._closed:
             coro.close()
-            raise McpStartError(server, "the MCP client is closed")
+            raise McpStartError(server, _CLOSED)
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
         deadline = None if timeout_s is None else time.monotonic() + timeout_s + SAFETY_MARGIN_S
         while True:
@@ -181,18 +210,14 @@ class SdkMcpClient:
             except concurrent.futures.TimeoutError:
                 if cancel is not None and cancel.is_set():
                     future.cancel()
-                    raise McpCancelled(
-                        server, "the call was cancelled", str(self.log_path(server))
-                    ) from None
+                    raise McpCancelled(server, _CANCELLED, str(self.log_path(server))) from None
                 if deadline is not None and time.monotonic() >= deadline:
                     future.cancel()
                     raise McpTimeout(
-                        server, f"no answer within {timeout_s:g} s", str(self.log_path(server))
+                        server, _NO_ANSWER.format(seconds=timeout_s), str(self.log_path(server))
                     ) from None
             except concurrent.futures.CancelledError:
-                raise McpCancelled(
-                    server, "the call was cancelled", str(self.log_path(server))
-                ) from None
+                raise McpCancelled(server, _CANCELLED, str(self.log_path(server))) from None
 
     # -- sessions (on the loop) --------------------------------------------------------------
 
@@ -218,8 +243,9 @@ class SdkMcpClient:
                     if connection == _connection(config) and waited < RETRY_START_AFTER_S:
                         raise type(error)(
                             config.name,
-                            f"{error.message} (it failed to start {waited:.0f} s ago; Parley "
-                            f"tries again {RETRY_START_AFTER_S:g} s after a failed start)",
+                            _FAILED_RECENTLY.format(
+                                error=error.message, waited=waited, retry=RETRY_START_AFTER_S
+                            ),
                             error.log_path,
                         )
                 try:
@@ -235,7 +261,7 @@ class SdkMcpClient:
         try:
             log = open_log(log_path)
         except OSError as exc:
-            raise McpStartError(config.name, f"cannot open its log: {exc}", str(log_path)) from exc
+            raise McpStartError(config.name, _NO_LOG.format(error=exc), str(log_path)) from exc
         session = _Session(config, log_path, log)
         session.ready = asyncio.get_running_loop().create_future()
         self._sessions[config.name] = session
@@ -248,7 +274,7 @@ class SdkMcpClient:
         except TimeoutError:
             error: McpError = McpStartError(
                 config.name,
-                f"did not finish starting within {limit:g} s",
+                _START_TIMEOUT.format(seconds=limit),
                 str(log_path),
             )
             await self._fail(session, error)
@@ -257,7 +283,7 @@ class SdkMcpClient:
             await self._fail(session, exc)
             raise
         except BaseException:
-            await self._fail(session, McpStartError(config.name, "start interrupted"))
+            await self._fail(session, McpStartError(config.name, _INTERRUPTED))
             raise
         return session
 
@@ -274,7 +300,7 @@ class SdkMcpClient:
         if value is None:
             raise McpStartError(
                 session.config.name,
-                f"the secret {what} is not set (keyring)",
+                _NO_SECRET.format(what=what),
                 str(session.log_path),
             )
         return value
@@ -330,14 +356,18 @@ class SdkMcpClient:
             return exc
         log = str(session.log_path)
         if isinstance(exc, FileNotFoundError | PermissionError):
-            return McpStartError(server, f"cannot run {session.config.command!r}: {exc}", log)
+            return McpStartError(
+                server, _CANNOT_RUN.format(command=session.config.command, error=exc), log
+            )
         if isinstance(exc, asyncio.CancelledError):
-            return McpStartError(server, "the session was stopped", log)
+            return McpStartError(server, _STOPPED, log)
         from mcp.shared.exceptions import MCPError
 
         if isinstance(exc, MCPError):
-            return McpStartError(server, f"the server refused to start a session: {exc}", log)
-        return McpStartError(server, f"could not connect: {type(exc).__name__}: {exc}", log)
+            return McpStartError(server, _REFUSED.format(error=exc), log)
+        return McpStartError(
+            server, _CANNOT_CONNECT.format(kind=type(exc).__name__, error=exc), log
+        )
 
     def _message_handler(self, session: _Session) -> Any:
         server = session.config.name
@@ -418,15 +448,15 @@ class SdkMcpClient:
     def _transport(self, session: _Session) -> Any:
         config = session.config
         if config.oauth and config.transport == STDIO:
-            raise McpStartError(
-                config.name, "OAuth is for HTTP servers, not stdio", str(session.log_path)
-            )
+            raise McpStartError(config.name, _OAUTH_STDIO, str(session.log_path))
         if config.transport == STDIO:
             if not config.command:
-                raise McpStartError(config.name, "no command configured", str(session.log_path))
+                raise McpStartError(config.name, _NO_COMMAND, str(session.log_path))
             env = dict(config.env)
             for var in config.secret_env:
-                env[var] = self._secret(session, env_key(config.name, var), f"variable {var}")
+                env[var] = self._secret(
+                    session, env_key(config.name, var), _SECRET_VARIABLE.format(name=var)
+                )
             note(
                 session.log,
                 f"starting {config.command} {' '.join(config.args)}".rstrip()
@@ -443,7 +473,7 @@ class SdkMcpClient:
                 session.fail_in_flight(
                     McpError(
                         config.name,
-                        f"the server {what}{detail} (see its log)",
+                        _EXITED.format(code=code) if code is not None else _CLOSED_OUTPUT,
                         str(session.log_path),
                     )
                 )
@@ -459,11 +489,11 @@ class SdkMcpClient:
             )
         if config.transport in (HTTP, SSE):
             if not config.url:
-                raise McpStartError(config.name, "no URL configured", str(session.log_path))
+                raise McpStartError(config.name, _NO_URL, str(session.log_path))
             headers = dict(config.headers)
             for header in config.secret_headers:
                 headers[header] = self._secret(
-                    session, header_key(config.name, header), f"header {header}"
+                    session, header_key(config.name, header), _SECRET_HEADER.format(name=header)
                 )
             auth = ", OAuth" if config.oauth else ""
             note(session.log, f"connecting to {config.url} ({config.transport}{auth})")
@@ -568,7 +598,9 @@ class SdkMcpClient:
                         fault.exception()  # retrieved: no "never retrieved" warning
         except TimeoutError:
             raise McpTimeout(
-                config.name, f"no answer within {timeout_s:g} s", str(self.log_path(config.name))
+                config.name,
+                _NO_ANSWER.format(seconds=timeout_s),
+                str(self.log_path(config.name)),
             ) from None
         except McpError:
             raise
@@ -592,12 +624,12 @@ class SdkMcpClient:
                 session = self._sessions.get(config.name)
                 if session is not None:
                     session.dead = True
-                return McpError(config.name, "the connection closed (see its log)", log)
+                return McpError(config.name, _CONNECTION_CLOSED, log)
             if exc.code == REQUEST_TIMEOUT:
                 return McpTimeout(config.name, str(exc), log)
-            return McpProtocolError(config.name, f"the server answered an error: {exc}", log)
+            return McpProtocolError(config.name, _SERVER_ERROR.format(error=exc), log)
         if isinstance(exc, TimeoutError):
-            return McpTimeout(config.name, "no answer in time", log)
+            return McpTimeout(config.name, _NO_ANSWER_IN_TIME, log)
         return McpProtocolError(config.name, f"{type(exc).__name__}: {exc}", log)
 
     async def _paged(self, client: Any, method: str, field_name: str) -> list[Any]:
@@ -630,9 +662,7 @@ class SdkMcpClient:
         max_output_chars: int = 100_000,
     ) -> McpCallResult:
         if cancel.is_set():
-            raise McpCancelled(
-                server.name, "the call was cancelled", str(self.log_path(server.name))
-            )
+            raise McpCancelled(server.name, _CANCELLED, str(self.log_path(server.name)))
         limit = server.timeout_s if timeout_s is None else timeout_s
 
         async def run(client: Any) -> Any:

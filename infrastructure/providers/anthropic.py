@@ -93,10 +93,13 @@ from parley.application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage, thaw
 from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import ANTHROPIC, ANTHROPIC_IDS, Dialect, WireIds
 from parley.infrastructure.providers.http_stream import (
+    NO_DETAILS,
+    STREAM_ERROR,
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -153,6 +156,12 @@ _KNOWN_EVENTS = frozenset(
 # -- the adapter ---------------------------------------------------------------------------------
 
 
+_NOT_EVENT_STREAM = QT_TRANSLATE_NOOP(
+    "ProviderError", " (content type {content_type}, not an event stream)"
+)
+_NONE = QT_TRANSLATE_NOOP("ProviderError", "none")
+
+
 class AnthropicProvider(StreamingAdapter):
     """``ChatProvider`` for ``POST {base_url}/messages`` with ``stream: true``."""
 
@@ -161,7 +170,7 @@ class AnthropicProvider(StreamingAdapter):
     example_base_url = DEFAULT_BASE_URL
     api_key_header = "x-api-key"
     api_key_prefix = ""
-    early_end = "before message_stop: it may be cut short"
+    early_end = QT_TRANSLATE_NOOP("ProviderError", "before message_stop: it may be cut short")
 
     def __init__(
         self,
@@ -263,7 +272,7 @@ class AnthropicProvider(StreamingAdapter):
     def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
         if "event-stream" in head.content_type:
             return ""
-        return f" (content type {head.content_type or 'none'}, not an event stream)"
+        return _NOT_EVENT_STREAM.format(content_type=head.content_type or _NONE)
 
 
 # -- the request ---------------------------------------------------------------------------------
@@ -565,8 +574,8 @@ class EventTranslator:
     def _error_text(self, payload: Any, data: str) -> str:
         message = error_message_from_payload(payload) if payload is not None else ""
         if not message:
-            message = clip_message(" ".join(data.split())) or "no details given"
-        return f"{self.host} reported an error during the answer: {message}"
+            message = clip_message(" ".join(data.split())) or NO_DETAILS
+        return STREAM_ERROR.format(host=self.host, message=message)
 
 
 _HANDLERS = {

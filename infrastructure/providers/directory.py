@@ -64,6 +64,7 @@ from parley.application.ports.settings_store import (
     SettingsError,
     SettingsStore,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.infrastructure.providers.dialects import dialect_for
 from parley.infrastructure.providers.presets import (
     PRESETS,
@@ -250,7 +251,7 @@ def find_api_key(
     if secrets is not None:
         try:
             if secrets.available:
-                looked.append(f"the system keyring (entry {config.name!r})")
+                looked.append(_IN_KEYRING.format(name=config.name))
                 value = secrets.get(config.name)
                 if value and value.strip():
                     source = KeySource("keyring", "", needed, tuple(looked), "", candidates)
@@ -268,22 +269,58 @@ def find_api_key(
     return None, KeySource("none", "", needed, tuple(looked), problem, candidates)
 
 
+# The words of a missing key, as the person reads them (marked: the window translates them).
+_IN_KEYRING = QT_TRANSLATE_NOOP("ProviderError", "the system keyring (entry {name!r})")
+_NOWHERE = QT_TRANSLATE_NOOP("ProviderError", "nowhere it knows of")
+_NO_KEY_PROBLEM_VARIABLE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "provider {name!r} needs an API key and none was found (looked in: {looked}). "
+    "{problem}: {variable}",
+)
+_NO_KEY_PROBLEM = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "provider {name!r} needs an API key and none was found (looked in: {looked}). "
+    "{problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...",
+)
+_NO_KEY_VARIABLE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "provider {name!r} needs an API key and none was found (looked in: {looked}); "
+    "store one with: parley providers set-key {entry}, or set the environment variable "
+    "{variable}",
+)
+_NO_KEY = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "provider {name!r} needs an API key and none was found (looked in: {looked}); "
+    "store one with: parley providers set-key {entry}, or name an environment variable "
+    "with --api-key-env",
+)
+_UNKNOWN_KIND = QT_TRANSLATE_NOOP("ProviderError", "provider {name!r} has an unknown kind {kind!r}")
+_KIND_UNAVAILABLE = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak "
+    "({error})",
+)
+_NO_PROVIDER = QT_TRANSLATE_NOOP("ProviderError", "no provider is configured; {hint}")
+
+
 def missing_key_message(config: ProviderConfig, source: KeySource) -> str:
     """Where Parley looked and how to add a key (never a value)."""
-    looked = ", ".join(source.looked) if source.looked else "nowhere it knows of"
-    head = f"provider {config.name!r} needs an API key and none was found (looked in: {looked})"
+    looked = ", ".join(source.looked) if source.looked else _NOWHERE
     variable = source.env_candidates[0] if source.env_candidates else ""
+    fields = {
+        "name": config.name,
+        "entry": config.name,
+        "looked": looked,
+        "problem": source.keyring_problem,
+        "variable": variable,
+    }
     if source.keyring_problem:
         if variable:
-            return f"{head}. {source.keyring_problem}: {variable}"
-        return (
-            f"{head}. {source.keyring_problem}: name one with: parley providers add "
-            f"{config.name} --replace --api-key-env VAR ..."
-        )
-    fix = f"store one with: parley providers set-key {config.name}"
+            return _NO_KEY_PROBLEM_VARIABLE.format(**fields)
+        return _NO_KEY_PROBLEM.format(**fields)
     if variable:
-        return f"{head}; {fix}, or set the environment variable {variable}"
-    return f"{head}; {fix}, or name an environment variable with --api-key-env"
+        return _NO_KEY_VARIABLE.format(**fields)
+    return _NO_KEY.format(**fields)
 
 
 # -- adapters -----------------------------------------------------------------------------------
@@ -322,12 +359,13 @@ def build_adapter(
         cls = adapter_class(config.kind)
     except KeyError:
         raise ProviderConfigError(
-            f"provider {config.name!r} has an unknown kind {config.kind!r}"
+            _UNKNOWN_KIND.format(name=config.name, kind=config.kind)
         ) from None
     except ImportError as exc:
         raise ProviderConfigError(
-            f"provider {config.name!r} uses the kind {config.kind!r}, which this installation "
-            f"of Parley cannot speak ({type(exc).__name__}: {exc})"
+            _KIND_UNAVAILABLE.format(
+                name=config.name, kind=config.kind, error=f"{type(exc).__name__}: {exc}"
+            )
         ) from None
     api_key, source = find_api_key(config, environ, secrets)
     if api_key is None and source.needed:
@@ -423,7 +461,7 @@ class SettingsProviderDirectory:
             else:
                 config = self._settings.default_provider()
                 if config is None:
-                    raise ProviderConfigError(f"no provider is configured; {ADD_PROVIDER_HINT}")
+                    raise ProviderConfigError(_NO_PROVIDER.format(hint=ADD_PROVIDER_HINT))
             network = self._settings.network()
         except SettingsError as exc:
             raise ProviderConfigError(str(exc)) from exc

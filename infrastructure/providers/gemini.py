@@ -95,10 +95,13 @@ from parley.application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage, thaw
 from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import GEMINI
 from parley.infrastructure.providers.http_stream import (
+    NO_DETAILS,
+    STREAM_ERROR,
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -160,7 +163,10 @@ class GeminiProvider(StreamingAdapter):
     example_base_url = "https://generativelanguage.googleapis.com/v1beta"
     api_key_header = "x-goog-api-key"
     api_key_prefix = ""
-    early_end = "before Gemini said it was finished (no finishReason); it may be cut short"
+    early_end = QT_TRANSLATE_NOOP(
+        "ProviderError",
+        "before Gemini said it was finished (no finishReason); it may be cut short",
+    )
 
     def list_models(self) -> list[str]:
         """Model names from ``GET {base_url}/models`` (every page), without the ``models/``
@@ -619,13 +625,10 @@ class GeminiStreamTranslator:
         if not isinstance(reason, str) or not reason or self.finish_reason:
             return []
         self.finish_reason = reason
-        sentence = f"Gemini blocked the prompt ({reason}) and returned no answer."
-        message = feedback.get("blockReasonMessage")
-        if isinstance(message, str) and message.strip():
-            sentence += f" Gemini said: {message.strip()}"
-        categories = _blocked_categories(feedback)
-        if categories:
-            sentence += f" Blocked category: {', '.join(categories)}."
+        details = _said_and_categories(
+            feedback.get("blockReasonMessage"), _blocked_categories(feedback)
+        )
+        sentence = _BLOCKED.format(reason=reason, details=details)
         return [RefusalDelta(sentence), FinishDelta("content_filter")]
 
     def _finish_for(self, reason: str) -> str:
@@ -634,13 +637,11 @@ class GeminiStreamTranslator:
         return FINISH_REASONS.get(reason, reason.lower())
 
     def _stream_error(self, payload: dict[str, Any]) -> ProviderStreamError:
-        message = error_message_from_payload(payload) or "no details given"
+        message = error_message_from_payload(payload) or NO_DETAILS
         error = payload.get("error")
         status = error.get("status") if isinstance(error, dict) else None
         kind = STREAM_ERROR_KINDS.get(status, "") if isinstance(status, str) else ""
-        return ProviderStreamError(
-            f"{self.host} reported an error during the answer: {message}", kind=kind
-        )
+        return ProviderStreamError(STREAM_ERROR.format(host=self.host, message=message), kind=kind)
 
 
 def _first_candidate(candidates: list[Any]) -> dict[str, Any] | None:
@@ -652,14 +653,33 @@ def _first_candidate(candidates: list[Any]) -> dict[str, Any] | None:
 
 
 def _stopped_sentence(reason: str, candidate: Mapping[str, Any]) -> str:
-    sentence = f"Gemini stopped this answer ({reason}) and returned no text."
-    message = candidate.get("finishMessage")
-    if isinstance(message, str) and message.strip():
-        sentence += f" Gemini said: {message.strip()}"
-    categories = _blocked_categories(candidate)
-    if categories:
-        sentence += f" Blocked category: {', '.join(categories)}."
-    return sentence
+    details = _said_and_categories(candidate.get("finishMessage"), _blocked_categories(candidate))
+    return _STOPPED.format(reason=reason, details=details)
+
+
+def _said_and_categories(message: Any, categories: list[str]) -> str:
+    """What Gemini said about a block, and the blocked categories (each part only if given)."""
+    said = message.strip() if isinstance(message, str) else ""
+    joined = ", ".join(categories)
+    if said and joined:
+        return _SAID_AND_CATEGORIES.format(message=said, categories=joined)
+    if said:
+        return _SAID.format(message=said)
+    return _CATEGORIES.format(categories=joined) if joined else ""
+
+
+# What the person reads when Gemini blocks a prompt or stops an answer (marked for the window).
+_BLOCKED = QT_TRANSLATE_NOOP(
+    "ProviderError", "Gemini blocked the prompt ({reason}) and returned no answer.{details}"
+)
+_STOPPED = QT_TRANSLATE_NOOP(
+    "ProviderError", "Gemini stopped this answer ({reason}) and returned no text.{details}"
+)
+_SAID = QT_TRANSLATE_NOOP("ProviderError", " Gemini said: {message}")
+_CATEGORIES = QT_TRANSLATE_NOOP("ProviderError", " Blocked category: {categories}.")
+_SAID_AND_CATEGORIES = QT_TRANSLATE_NOOP(
+    "ProviderError", " Gemini said: {message} Blocked category: {categories}."
+)
 
 
 def _blocked_categories(holder: Mapping[str, Any]) -> list[str]:

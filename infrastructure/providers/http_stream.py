@@ -64,6 +64,7 @@ from parley.application.ports.chat_provider import (
     ToolCallDelta,
     http_error,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import Dialect, dialect_for, origin_of
 from parley.infrastructure.providers.model_windows import (
@@ -91,6 +92,61 @@ READ_SIZE = 64 * 1024
 MAX_ERROR_BODY = 64 * 1024
 MAX_MESSAGE_CHARS = 600
 
+# -- the words of a provider failure, as the person reads them (marked: the window translates) --
+
+NO_DETAILS = QT_TRANSLATE_NOOP("ProviderError", "no details given")
+_HTML_PAGE = QT_TRANSLATE_NOOP("ProviderError", "the server sent an HTML page")
+_HTML_PAGE_REASON = QT_TRANSLATE_NOOP("ProviderError", "{reason} (the server sent an HTML page)")
+_STALLED = QT_TRANSLATE_NOOP(
+    "ProviderError", "the provider stopped responding: no data from {host} for {seconds:g} s"
+)
+_BAD_HEADER = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "the API key or an extra header contains characters that cannot be sent in an "
+    "HTTP header (a line break, for instance)",
+)
+_BAD_URL = QT_TRANSLATE_NOOP("ProviderError", "unusable provider URL {url}: {cause}")
+_CONNECT_TIMEOUT = QT_TRANSLATE_NOOP(
+    "ProviderError", "could not connect to {url} within {seconds:g} s"
+)
+_TLS_FAILED = QT_TRANSLATE_NOOP("ProviderError", "secure connection to {host} failed: {cause}")
+_CONNECT_FAILED = QT_TRANSLATE_NOOP("ProviderError", "could not connect to {url}: {cause}")
+_REQUEST_FAILED = QT_TRANSLATE_NOOP("ProviderError", "request to {url} failed: {kind}: {error}")
+_CLOSED_EARLY = QT_TRANSLATE_NOOP("ProviderError", "the server closed the connection")
+_DROPPED = QT_TRANSLATE_NOOP(
+    "ProviderError", "the connection to {host} dropped before the answer began: {reason}"
+)
+_BROKE = QT_TRANSLATE_NOOP(
+    "ProviderError", "the connection to {host} broke before the answer was complete: {reason}"
+)
+_EMPTY_ANSWER = QT_TRANSLATE_NOOP("ProviderError", "{host} sent an empty answer{hint}")
+_ENDED_EARLY = QT_TRANSLATE_NOOP("ProviderError", "the answer from {host} ended{where} {lacks}")
+_IN_THE_MIDDLE = QT_TRANSLATE_NOOP("ProviderError", " in the middle of {item}")
+_NOT_EVENT_STREAM = QT_TRANSLATE_NOOP(
+    "ProviderError", " (content type was {content_type}, not an event stream)"
+)
+_NONE = QT_TRANSLATE_NOOP("ProviderError", "none")
+_NOT_HTTP_URL = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "the provider base URL {url!r} is not an http(s) URL (expected something like {example})",
+)
+_NO_MODEL = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "no model chosen for {where}: the request names none and the provider has no default "
+    "model{hint}",
+)
+_THIS_PROVIDER = QT_TRANSLATE_NOOP("ProviderError", "this provider")
+_NOT_A_MODEL_LIST = QT_TRANSLATE_NOOP(
+    "ProviderError", "{host} answered /{path} with something other than a model list"
+)
+_NOT_A_MODEL_LIST_SAYING = QT_TRANSLATE_NOOP(
+    "ProviderError", "{host} answered /{path} with something other than a model list: {detail}"
+)
+#: Shared by the adapters: an error object inside an otherwise successful stream.
+STREAM_ERROR = QT_TRANSLATE_NOOP(
+    "ProviderError", "{host} reported an error during the answer: {message}"
+)
+
 
 # -- reusable helpers: error bodies, Retry-After, request failures ------------------------------
 
@@ -105,7 +161,7 @@ def error_message_from_body(body: bytes | None, *, reason: str = "") -> str:
     """
     text = (body or b"").decode("utf-8", errors="replace").strip()
     if not text:
-        return reason or "no details given"
+        return reason or NO_DETAILS
     try:
         payload = json.loads(text)
     except ValueError:
@@ -115,9 +171,7 @@ def error_message_from_body(body: bytes | None, *, reason: str = "") -> str:
         if found:
             return found
     if text.startswith("<"):
-        return (
-            f"{reason} (the server sent an HTML page)" if reason else "the server sent an HTML page"
-        )
+        return _HTML_PAGE_REASON.format(reason=reason) if reason else _HTML_PAGE
     return clip_message(" ".join(text.split()))
 
 
@@ -231,7 +285,7 @@ def retry_after_seconds(headers: Mapping[str, str], *, now: float | None = None)
 
 def stalled_message(host: str, seconds: float) -> str:
     """The one wording for a stalled provider, whichever layer noticed."""
-    return f"the provider stopped responding: no data from {host} for {seconds:g} s"
+    return _STALLED.format(host=host, seconds=seconds)
 
 
 def describe_request_failure(
@@ -243,28 +297,23 @@ def describe_request_failure(
     host = host_of(url)
     if isinstance(exc, requests.exceptions.InvalidHeader):
         # requests quotes the header value in its message: that may be the API key.
-        return ProviderConfigError(
-            "the API key or an extra header contains characters that cannot be sent in an "
-            "HTTP header (a line break, for instance)"
-        )
+        return ProviderConfigError(_BAD_HEADER)
     if isinstance(
         exc,
         requests.exceptions.InvalidURL
         | requests.exceptions.MissingSchema
         | requests.exceptions.InvalidSchema,
     ):
-        return ProviderConfigError(f"unusable provider URL {url}: {root_cause_text(exc)}")
+        return ProviderConfigError(_BAD_URL.format(url=url, cause=root_cause_text(exc)))
     if isinstance(exc, requests.exceptions.ConnectTimeout):
-        return ProviderConnectionError(f"could not connect to {url} within {connect_timeout:g} s")
+        return ProviderConnectionError(_CONNECT_TIMEOUT.format(url=url, seconds=connect_timeout))
     if isinstance(exc, requests.exceptions.ReadTimeout):
         return ProviderTimeout(stalled_message(host, read_timeout))
     if isinstance(exc, requests.exceptions.SSLError):
-        return ProviderConnectionError(
-            f"secure connection to {host} failed: {root_cause_text(exc)}"
-        )
+        return ProviderConnectionError(_TLS_FAILED.format(host=host, cause=root_cause_text(exc)))
     if isinstance(exc, requests.exceptions.RequestException | OSError):
-        return ProviderConnectionError(f"could not connect to {url}: {root_cause_text(exc)}")
-    return ProviderError(f"request to {url} failed: {exc.__class__.__name__}: {exc}")
+        return ProviderConnectionError(_CONNECT_FAILED.format(url=url, cause=root_cause_text(exc)))
+    return ProviderError(_REQUEST_FAILED.format(url=url, kind=exc.__class__.__name__, error=exc))
 
 
 def root_cause_text(exc: BaseException) -> str:
@@ -487,14 +536,10 @@ class StreamingHTTPCall:
             return ProviderTimeout(stalled_message(self.host, self._read_timeout))
         # A body cut short shows up as http.client's IncompleteRead, whose own text is jargon
         # ("IncompleteRead(0 bytes read)", "invalid literal for int() with base 16: b''").
-        reason = "the server closed the connection" if _closed_early(exc) else root_cause_text(exc)
+        reason = _CLOSED_EARLY if _closed_early(exc) else root_cause_text(exc)
         if self._bytes_received == 0:
-            return ProviderConnectionError(
-                f"the connection to {self.host} dropped before the answer began: {reason}"
-            )
-        return IncompleteStreamError(
-            f"the connection to {self.host} broke before the answer was complete: {reason}"
-        )
+            return ProviderConnectionError(_DROPPED.format(host=self.host, reason=reason))
+        return IncompleteStreamError(_BROKE.format(host=self.host, reason=reason))
 
     # -- helper thread ---------------------------------------------------------------------
 
@@ -622,9 +667,11 @@ class StreamingAdapter(ABC):
     api_key_header: str = "Authorization"
     api_key_prefix: str = "Bearer "
     #: What an incomplete-stream error says the body ended before (the stream's terminator).
-    early_end: str = "before the answer was complete; it may be cut short"
+    early_end: str = QT_TRANSLATE_NOOP(
+        "ProviderError", "before the answer was complete; it may be cut short"
+    )
     #: What the parser frames, for "ended in the middle of ...".
-    stream_item: str = "an event"
+    stream_item: str = QT_TRANSLATE_NOOP("ProviderError", "an event")
     #: Added to the error for a request with no model (where to find one).
     no_model_hint: str = ""
 
@@ -838,20 +885,18 @@ class StreamingAdapter(ABC):
         event or line): an empty answer, or one that ended before ``early_end`` says."""
         if call.bytes_received == 0:
             return IncompleteStreamError(
-                f"{call.host} sent an empty answer{self._content_type_hint(head, empty=True)}"
+                _EMPTY_ANSWER.format(host=call.host, hint=self._content_type_hint(head, empty=True))
             )
-        where = f" in the middle of {self.stream_item}" if cut else ""
-        return IncompleteStreamError(
-            f"the answer from {call.host} ended{where} {self.early_end}"
-            f"{self._content_type_hint(head, empty=False)}"
-        )
+        where = _IN_THE_MIDDLE.format(item=self.stream_item) if cut else ""
+        lacks = self.early_end + self._content_type_hint(head, empty=False)
+        return IncompleteStreamError(_ENDED_EARLY.format(host=call.host, where=where, lacks=lacks))
 
     def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
         """Added to an incomplete-stream error when the content type may explain it (``empty``:
         no byte arrived); here, when it is not an event stream."""
         if "event-stream" in head.content_type:
             return ""
-        return f" (content type was {head.content_type or 'none'}, not an event stream)"
+        return _NOT_EVENT_STREAM.format(content_type=head.content_type or _NONE)
 
     def _connection_error(self, error: ProviderConnectionError) -> ProviderConnectionError:
         """How a connection failure is reported (an adapter may add advice); as is, here."""
@@ -873,8 +918,7 @@ class StreamingAdapter(ABC):
         parts = urlsplit(self._base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise ProviderConfigError(
-                f"the provider base URL {self._base_url!r} is not an http(s) URL "
-                f"(expected something like {self.example_base_url})"
+                _NOT_HTTP_URL.format(url=self._base_url, example=self.example_base_url)
             )
         return f"{self._base_url}/{path}"
 
@@ -893,8 +937,7 @@ class StreamingAdapter(ABC):
 
     def _no_model(self) -> ProviderConfigError:
         return ProviderConfigError(
-            f"no model chosen for {self._base_url or 'this provider'}: the request names none "
-            f"and the provider has no default model{self.no_model_hint}"
+            _NO_MODEL.format(where=self._base_url or _THIS_PROVIDER, hint=self.no_model_hint)
         )
 
     def _get_json(self, path: str, params: Mapping[str, str] | None = None) -> tuple[Any, bytes]:
@@ -932,7 +975,9 @@ class StreamingAdapter(ABC):
         """``{host} answered /{path} with something other than a model list`` (plus what the body
         says, when there is one)."""
         host = host_of(self._base_url)
-        message = f"{host} answered /{path} with something other than a model list"
         if body is not None:
-            message += f": {error_message_from_body(body)}"
-        return ProviderError(message)
+            detail = error_message_from_body(body)
+            return ProviderError(
+                _NOT_A_MODEL_LIST_SAYING.format(host=host, path=path, detail=detail)
+            )
+        return ProviderError(_NOT_A_MODEL_LIST.format(host=host, path=path))

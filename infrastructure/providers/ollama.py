@@ -89,10 +89,12 @@ from parley.application.ports.chat_provider import (
     classify_stream_error,
     http_error,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage, thaw
 from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import OLLAMA, WireIds
 from parley.infrastructure.providers.http_stream import (
+    STREAM_ERROR,
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -107,10 +109,27 @@ from parley.infrastructure.providers.openai_compatible import render_tool
 
 KIND = "ollama"
 NDJSON_CONTENT_TYPE = "application/x-ndjson"
-_NOT_RUNNING_HINT = (
+_NOT_RUNNING_HINT = QT_TRANSLATE_NOOP(
+    "ProviderError",
     "is Ollama running there? Start it with `ollama serve` (or the Ollama app), "
-    "or check the base URL"
+    "or check the base URL",
 )
+_WITH_HINT = QT_TRANSLATE_NOOP("ProviderError", "{error} — {hint}")
+_PULL_HINT = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "{detail} — is the model name right? To download it, run `ollama pull {model}` "
+    "on the machine that runs Ollama",
+)
+_ROOT_HINT = QT_TRANSLATE_NOOP(
+    "ProviderError",
+    "{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, "
+    "without /v1)?",
+)
+_CONTENT_TYPE = QT_TRANSLATE_NOOP("ProviderError", " (content type {content_type})")
+_NOT_NDJSON = QT_TRANSLATE_NOOP(
+    "ProviderError", " (content type was {content_type}, not {expected})"
+)
+_NONE = QT_TRANSLATE_NOOP("ProviderError", "none")
 
 # -- the adapter ---------------------------------------------------------------------------------
 
@@ -122,9 +141,11 @@ class OllamaProvider(StreamingAdapter):
     stream_path = "api/chat"
     example_base_url = "http://localhost:11434"
     stream_media_type = NDJSON_CONTENT_TYPE
-    stream_item = "a line"
-    early_end = "before its final done:true line; it may be cut short"
-    no_model_hint = " (see `ollama list` for the local ones)"
+    stream_item = QT_TRANSLATE_NOOP("ProviderError", "a line")
+    early_end = QT_TRANSLATE_NOOP(
+        "ProviderError", "before its final done:true line; it may be cut short"
+    )
+    no_model_hint = QT_TRANSLATE_NOOP("ProviderError", " (see `ollama list` for the local ones)")
 
     def list_models(self) -> list[str]:
         """Model names from ``GET {base_url}/api/tags`` (``models[].name``), in the server's
@@ -192,12 +213,12 @@ class OllamaProvider(StreamingAdapter):
         return ollama_http_error(head, model=rendered["model"], base_url=self._base_url)
 
     def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
-        content_type = head.content_type or "none"
+        content_type = head.content_type or _NONE
         if empty:
-            return f" (content type {content_type})"
+            return _CONTENT_TYPE.format(content_type=content_type)
         if "json" in content_type:
             return ""
-        return f" (content type was {content_type}, not {NDJSON_CONTENT_TYPE})"
+        return _NOT_NDJSON.format(content_type=content_type, expected=NDJSON_CONTENT_TYPE)
 
 
 def normalize_base_url(base_url: str) -> str:
@@ -211,7 +232,7 @@ def normalize_base_url(base_url: str) -> str:
 
 def with_not_running_hint(error: ProviderConnectionError) -> ProviderConnectionError:
     """The same connection failure, with a hint that the Ollama server may not be running."""
-    return ProviderConnectionError(f"{error} — {_NOT_RUNNING_HINT}")
+    return ProviderConnectionError(_WITH_HINT.format(error=error, hint=_NOT_RUNNING_HINT))
 
 
 def ollama_http_error(head: HTTPHead, *, model: str, base_url: str) -> ProviderHTTPError:
@@ -223,15 +244,9 @@ def ollama_http_error(head: HTTPHead, *, model: str, base_url: str) -> ProviderH
         return error
     detail = error.detail
     if "model" in detail.lower() and "not found" in detail.lower():
-        detail = (
-            f"{detail} — is the model name right? To download it, run `ollama pull {model}` "
-            "on the machine that runs Ollama"
-        )
+        detail = _PULL_HINT.format(detail=detail, model=model)
     else:
-        detail = (
-            f"{detail} — is {base_url} the root of an Ollama server "
-            "(like http://localhost:11434, without /v1)?"
-        )
+        detail = _ROOT_HINT.format(detail=detail, base_url=base_url)
     return http_error(error.status, detail, code=error.code, retry_after=error.retry_after)
 
 
@@ -362,7 +377,7 @@ class ChatLineTranslator:
                 json.dumps(payload["error"], ensure_ascii=False)
             )
             raise ProviderStreamError(
-                f"{self.host} reported an error during the answer: {message}",
+                STREAM_ERROR.format(host=self.host, message=message),
                 kind=ollama_stream_error_kind(payload, message),
             )
         deltas: list[Delta] = []

@@ -76,10 +76,13 @@ from parley.application.ports.chat_provider import (
     ToolSpec,
     UsageDelta,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import Usage, thaw
 from parley.domain.usage.context_windows import ModelWindow
 from parley.infrastructure.providers.dialects import WireIds
 from parley.infrastructure.providers.http_stream import (
+    NO_DETAILS,
+    STREAM_ERROR,
     HTTPHead,
     StreamingAdapter,
     clip_message,
@@ -107,7 +110,7 @@ class OpenAICompatibleProvider(StreamingAdapter):
     kind = "openai"
     stream_path = "chat/completions"
     example_base_url = "https://api.openai.com/v1"
-    early_end = "before [DONE]; it may be cut short"
+    early_end = QT_TRANSLATE_NOOP("ProviderError", "before [DONE]; it may be cut short")
 
     # -- extras ----------------------------------------------------------------------------
 
@@ -179,8 +182,14 @@ class OpenAICompatibleProvider(StreamingAdapter):
 
     def _content_type_hint(self, head: HTTPHead, *, empty: bool) -> str:
         if empty and "event-stream" not in head.content_type:
-            return f" (content type {head.content_type or 'none'}; does it support streaming?)"
+            return _NO_STREAM.format(content_type=head.content_type or _NONE)
         return super()._content_type_hint(head, empty=empty)
+
+
+_NO_STREAM = QT_TRANSLATE_NOOP(
+    "ProviderError", " (content type {content_type}; does it support streaming?)"
+)
+_NONE = QT_TRANSLATE_NOOP("ProviderError", "none")
 
 
 def render_tool(tool: ToolSpec) -> dict[str, Any]:
@@ -317,8 +326,8 @@ class ChunkTranslator:
         except ValueError:
             message = ""
         if not message:
-            message = clip_message(" ".join(data.split())) or "no details given"
-        return f"{self.host} reported an error during the answer: {message}"
+            message = clip_message(" ".join(data.split())) or NO_DETAILS
+        return STREAM_ERROR.format(host=self.host, message=message)
 
     def _choice(self, choice: dict[str, Any]) -> list[Delta]:
         deltas: list[Delta] = []

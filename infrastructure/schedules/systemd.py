@@ -44,6 +44,7 @@ from pathlib import Path
 from croniter import CroniterError, croniter
 
 from parley.application.schedules.ports import OsSchedulerReport
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 #: How long one ``systemctl`` call may take before it is given up (seconds).
 SYSTEMCTL_TIMEOUT_S = 20.0
@@ -205,13 +206,10 @@ class SystemdUserTimer:
         if problem:
             return OsSchedulerReport(
                 False,
-                f"the timer's units are written ({self.timer_path.parent}) but systemd could "
-                f"not turn them on: {problem}. In a desktop session run: systemctl --user "
-                f"daemon-reload && systemctl --user enable --now {self.unit}.timer — until then "
-                "tasks run only while Parley's window is open.",
+                _NOT_ON.format(folder=self.timer_path.parent, problem=problem, unit=self.unit),
                 files,
             )
-        return OsSchedulerReport(True, f"the systemd user timer {self.unit}.timer is on", files)
+        return OsSchedulerReport(True, _ON.format(unit=self.unit), files)
 
     def remove(self) -> OsSchedulerReport:
         existed = self.timer_path.exists() or self.service_path.exists()
@@ -223,29 +221,25 @@ class SystemdUserTimer:
         if existed and not problem:
             problem = self._systemctl_run("daemon-reload")
         if not existed:
-            return OsSchedulerReport(True, "no timer was installed")
+            return OsSchedulerReport(True, _NONE_INSTALLED)
         if problem:
-            return OsSchedulerReport(
-                False, f"the timer's files are removed; systemd said: {problem}"
-            )
-        return OsSchedulerReport(True, f"the systemd user timer {self.unit}.timer is removed")
+            return OsSchedulerReport(False, _FILES_REMOVED.format(problem=problem))
+        return OsSchedulerReport(True, _REMOVED.format(unit=self.unit))
 
     def status(self) -> OsSchedulerReport:
         if not self.timer_path.exists():
-            return OsSchedulerReport(False, "no systemd user timer is installed")
+            return OsSchedulerReport(False, _NOT_INSTALLED)
         files = (str(self.service_path), str(self.timer_path))
         problem = self._systemctl_run("is-active", "--quiet", f"{self.unit}.timer")
         if problem:
-            return OsSchedulerReport(
-                False, f"the timer is written but not active ({problem})", files
-            )
-        return OsSchedulerReport(True, f"{self.unit}.timer is active", files)
+            return OsSchedulerReport(False, _NOT_ACTIVE.format(problem=problem), files)
+        return OsSchedulerReport(True, _ACTIVE.format(unit=self.unit), files)
 
     def _systemctl_run(self, *args: str) -> str:
         """Run ``systemctl --user ARGS``; "" on success, else why not (one line)."""
         program = shutil.which(self._systemctl)
         if program is None:
-            return "systemctl is not installed"
+            return _NO_SYSTEMCTL
         try:
             done = subprocess.run(
                 [program, "--user", *args],
@@ -262,8 +256,26 @@ class SystemdUserTimer:
         return f"systemctl --user {args[0]}: {said}"
 
 
-_NOT_LINUX = (
+_NOT_LINUX = QT_TRANSLATE_NOOP(
+    "Schedules",
     "the operating system's timer is written only on Linux (systemd); on macOS and Windows see "
     "docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while "
-    "Parley's window is open."
+    "Parley's window is open.",
 )
+# What the Scheduled page says about the timer: marked for the window's language.
+_NOT_ON = QT_TRANSLATE_NOOP(
+    "Schedules",
+    "the timer's units are written ({folder}) but systemd could not turn them on: {problem}. In "
+    "a desktop session run: systemctl --user daemon-reload && systemctl --user enable --now "
+    "{unit}.timer — until then tasks run only while Parley's window is open.",
+)
+_ON = QT_TRANSLATE_NOOP("Schedules", "the systemd user timer {unit}.timer is on")
+_NONE_INSTALLED = QT_TRANSLATE_NOOP("Schedules", "no timer was installed")
+_FILES_REMOVED = QT_TRANSLATE_NOOP(
+    "Schedules", "the timer's files are removed; systemd said: {problem}"
+)
+_REMOVED = QT_TRANSLATE_NOOP("Schedules", "the systemd user timer {unit}.timer is removed")
+_NOT_INSTALLED = QT_TRANSLATE_NOOP("Schedules", "no systemd user timer is installed")
+_NOT_ACTIVE = QT_TRANSLATE_NOOP("Schedules", "the timer is written but not active ({problem})")
+_ACTIVE = QT_TRANSLATE_NOOP("Schedules", "{unit}.timer is active")
+_NO_SYSTEMCTL = QT_TRANSLATE_NOOP("Schedules", "systemctl is not installed")

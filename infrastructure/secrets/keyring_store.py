@@ -34,6 +34,7 @@ import threading
 from typing import Any
 
 from parley.application.ports.secret_store import SecretStoreError
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,44 @@ DEFAULT_SERVICE = "parley"
 ENV_FALLBACK = "set the key in an environment variable instead"
 
 _UNSAFE_WORDS = ("plaintext", "insecure", "unencrypted")
+
+# What a person reads (the welcome page, the settings): marked for the window's language.
+_UNAVAILABLE = QT_TRANSLATE_NOOP(
+    "Keyring",
+    "no system keyring is available ({problem}); set the key in an environment variable instead",
+)
+_DESCRIPTION = QT_TRANSLATE_NOOP("Keyring", "the system keyring ({backend})")
+_DESCRIPTION_UNAVAILABLE = QT_TRANSLATE_NOOP("Keyring", "the system keyring (unavailable)")
+_NOT_KEPT = QT_TRANSLATE_NOOP(
+    "Keyring",
+    "{store} did not keep the key for {provider!r}; set the key in an environment variable instead",
+)
+_EMPTY_KEY = QT_TRANSLATE_NOOP("Keyring", "an empty key cannot be stored")
+_START_FAILED = QT_TRANSLATE_NOOP("Keyring", "the keyring library failed to start: {detail}")
+_COULD_NOT = {
+    "read": QT_TRANSLATE_NOOP(
+        "Keyring", "the system keyring ({backend}) could not read the key: {detail}"
+    ),
+    "store": QT_TRANSLATE_NOOP(
+        "Keyring", "the system keyring ({backend}) could not store the key: {detail}"
+    ),
+    "delete": QT_TRANSLATE_NOOP(
+        "Keyring", "the system keyring ({backend}) could not delete the key: {detail}"
+    ),
+}
+_NO_BACKEND = QT_TRANSLATE_NOOP(
+    "Keyring",
+    "no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or "
+    "KWallet must be running in the desktop session",
+)
+_ONLY_PLAIN = QT_TRANSLATE_NOOP(
+    "Keyring", "only backends that keep keys in plain files were found ({names})"
+)
+_REFUSED = QT_TRANSLATE_NOOP(
+    "Keyring",
+    "the configured backend {backend} would keep keys in a plain file or nowhere, which "
+    "Parley refuses",
+)
 
 
 class KeyringSecretStore:
@@ -64,14 +103,14 @@ class KeyringSecretStore:
     def unavailable_reason(self) -> str:
         if self._resolve() is not None:
             return ""
-        return f"no system keyring is available ({self._problem}); {ENV_FALLBACK}"
+        return _UNAVAILABLE.format(problem=self._problem)
 
     @property
     def description(self) -> str:
         backend = self._resolve()
         if backend is None:
-            return "the system keyring (unavailable)"
-        return f"the system keyring ({backend_label(backend)})"
+            return _DESCRIPTION_UNAVAILABLE
+        return _DESCRIPTION.format(backend=backend_label(backend))
 
     def get(self, provider_name: str) -> str | None:
         backend = self._require(provider_name)
@@ -89,7 +128,7 @@ class KeyringSecretStore:
 
     def set(self, provider_name: str, secret: str) -> None:
         if not isinstance(secret, str) or not secret:
-            raise SecretStoreError("an empty key cannot be stored")
+            raise SecretStoreError(_EMPTY_KEY)
         backend = self._require(provider_name)
         try:
             backend.set_password(self.service, provider_name, secret)
@@ -97,9 +136,7 @@ class KeyringSecretStore:
         except Exception as exc:
             raise self._failure(backend, "store", exc, secret=secret) from None
         if kept != secret:
-            raise SecretStoreError(
-                f"{self.description} did not keep the key for {provider_name!r}; {ENV_FALLBACK}"
-            )
+            raise SecretStoreError(_NOT_KEPT.format(store=self.description, provider=provider_name))
 
     def delete(self, provider_name: str) -> bool:
         backend = self._require(provider_name)
@@ -137,7 +174,7 @@ class KeyringSecretStore:
                     candidate = keyring.get_keyring()
                 backend, problem = choose_backend(candidate)
             except Exception as exc:  # keyring's own start-up failed
-                backend, problem = None, f"the keyring library failed to start: {_describe(exc)}"
+                backend, problem = None, _START_FAILED.format(detail=_describe(exc))
             if backend is None:
                 self._problem = problem
                 log.info("no usable system keyring: %s", problem)
@@ -164,9 +201,12 @@ class KeyringSecretStore:
                 self._backend = None
                 self._problem = f"{label}: {detail}"
             return SecretStoreError(self.unavailable_reason)
-        return SecretStoreError(
-            f"the system keyring ({label}) could not {action} the key: {detail}"
-        )
+        template = _COULD_NOT.get(action)
+        if template is None:  # pragma: no cover - the three actions above
+            return SecretStoreError(
+                f"the system keyring ({label}) could not {action} the key: {detail}"
+            )
+        return SecretStoreError(template.format(backend=label, detail=detail))
 
 
 def choose_backend(candidate: Any) -> tuple[Any, str]:
@@ -174,10 +214,7 @@ def choose_backend(candidate: Any) -> tuple[Any, str]:
     from keyring.backends import chainer, fail
 
     if isinstance(candidate, fail.Keyring):
-        return None, (
-            "no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or "
-            "KWallet must be running in the desktop session"
-        )
+        return None, _NO_BACKEND
     if isinstance(candidate, chainer.ChainerBackend):
         members = list(candidate.backends)
         safe = [b for b in members if not is_unsafe(b)]
@@ -185,16 +222,10 @@ def choose_backend(candidate: Any) -> tuple[Any, str]:
             return safe[0], ""
         if members:
             names = ", ".join(backend_label(b) for b in members)
-            return None, f"only backends that keep keys in plain files were found ({names})"
-        return None, (
-            "no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or "
-            "KWallet must be running in the desktop session"
-        )
+            return None, _ONLY_PLAIN.format(names=names)
+        return None, _NO_BACKEND
     if is_unsafe(candidate):
-        return None, (
-            f"the configured backend {backend_label(candidate)} would keep keys in a plain file "
-            "or nowhere, which Parley refuses"
-        )
+        return None, _REFUSED.format(backend=backend_label(candidate))
     return candidate, ""
 
 

@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from parley.application.ports.event_store import EventStoreError
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.infrastructure.storage.event_cache import EventCache
 from parley.infrastructure.storage.migrations import MigrationRun
 from parley.infrastructure.storage.owners import OwnerLease
@@ -45,6 +46,12 @@ from parley.infrastructure.storage.sqlite_event_store import (
     CACHE_SESSIONS,
     SqliteEventStore,
 )
+
+# Shown in the window (the History window reading another history): marked for its language.
+_READ_ONLY = QT_TRANSLATE_NOOP(
+    "History", "nothing can be saved: the history {path} is open read-only ({why})"
+)
+_CANNOT_READ = QT_TRANSLATE_NOOP("History", "cannot read the event store {path}: {detail}")
 
 #: SQLite's primary result codes that mean "this cannot be opened for reading as asked" (rather
 #: than corruption or a lock): a missing ``-shm`` it may not create, no space, an I/O refusal.
@@ -139,7 +146,7 @@ class ReadOnlyEventStore(SqliteEventStore):
             mode = self._writer.execute("PRAGMA journal_mode").fetchone()[0]
         except sqlite3.Error as exc:
             self._writer.close()
-            raise EventStoreError(f"cannot read the event store {self.path}: {exc}") from exc
+            raise EventStoreError(_CANNOT_READ.format(path=self.path, detail=exc)) from exc
         self.journal_mode = str(mode).lower()
         self.migration = MigrationRun(version_before=version, version_after=version)
         self._lease = _NoLease()
@@ -148,14 +155,12 @@ class ReadOnlyEventStore(SqliteEventStore):
         try:
             return connect_read_only(self.path, check_same_thread=check_same_thread)
         except sqlite3.Error as exc:
-            raise EventStoreError(f"cannot read the event store {self.path}: {exc}") from exc
+            raise EventStoreError(_CANNOT_READ.format(path=self.path, detail=exc)) from exc
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         self._check_open()
-        raise ReadOnlyStoreError(
-            f"nothing can be saved: the history {self.path} is open read-only ({self.why})"
-        )
+        raise ReadOnlyStoreError(_READ_ONLY.format(path=self.path, why=self.why))
         yield  # pragma: no cover - a generator, for @contextmanager
 
     def recover_interrupted(self) -> list[str]:

@@ -40,8 +40,23 @@ from psycopg import errors as pg_errors
 
 from parley.application.ports.event_store import EventStoreError
 from parley.application.ports.team_sync import TeamStoreError
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.infrastructure.team.migrations import SCHEMA, SchemaError, is_admin, migrate, pending
 from parley.infrastructure.team.roles import describe_dsn
+
+# Shown in the window (the team page, the sync status): marked for the window's language.
+_REFUSED_LOGIN = QT_TRANSLATE_NOOP(
+    "TeamStore", "the team store {where} refused the login: {detail}"
+)
+_TIMED_OUT = QT_TRANSLATE_NOOP(
+    "TeamStore", "cannot reach the team store {where} (no connection within the timeout)"
+)
+_UNREACHABLE = QT_TRANSLATE_NOOP("TeamStore", "cannot reach the team store {where} ({detail})")
+_NOT_SET_UP = QT_TRANSLATE_NOOP(
+    "TeamStore",
+    "the team database {where} is not set up for this Parley (missing {missing}); its owner "
+    "must run init_team",
+)
 
 #: ``pg_advisory_xact_lock`` key of every transaction that inserts events (see the docstring).
 WRITE_LOCK = 0x5061726C6579_02
@@ -171,8 +186,7 @@ class PostgresConnections:
             if todo:
                 if not is_admin(conn):
                     raise SchemaError(
-                        f"the team database {self._where} is not set up for this Parley "
-                        f"(missing {', '.join(todo)}); its owner must run init_team"
+                        _NOT_SET_UP.format(where=self._where, missing=", ".join(todo))
                     )
                 migrate(conn)
             self._schema_checked = True
@@ -206,15 +220,11 @@ class PostgresConnections:
         except EventStoreError:
             raise
         except LoginRefused as exc:
-            raise EventStoreError(
-                f"the team store {self._where} refused the login: {exc}"
-            ) from None
+            raise EventStoreError(_REFUSED_LOGIN.format(where=self._where, detail=exc)) from None
         except psycopg_pool.PoolTimeout:
-            raise EventStoreError(
-                f"cannot reach the team store {self._where} (no connection within the timeout)"
-            ) from None
+            raise EventStoreError(_TIMED_OUT.format(where=self._where)) from None
         except ServerUnreachable as exc:
-            raise EventStoreError(f"cannot reach the team store {self._where} ({exc})") from None
+            raise EventStoreError(_UNREACHABLE.format(where=self._where, detail=exc)) from None
         except (psycopg.Error, SchemaError) as exc:
             raise EventStoreError(
                 f"cannot {verb} the team store {self._where}: {first_line(exc)}"
@@ -236,16 +246,16 @@ class PostgresConnections:
             raise
         except LoginRefused as exc:
             raise TeamStoreError(
-                f"the team store {self._where} refused the login: {exc}", "refused"
+                _REFUSED_LOGIN.format(where=self._where, detail=exc), "refused"
             ) from None
         except psycopg_pool.PoolTimeout:
             raise TeamStoreError(
-                f"cannot reach the team store {self._where} (no connection within the timeout)",
+                _TIMED_OUT.format(where=self._where),
                 "unreachable",
             ) from None
         except ServerUnreachable as exc:
             raise TeamStoreError(
-                f"cannot reach the team store {self._where} ({exc})", "unreachable"
+                _UNREACHABLE.format(where=self._where, detail=exc), "unreachable"
             ) from None
         except EventStoreError as exc:
             raise TeamStoreError(f"cannot {verb} {self._where}: {exc}", "refused") from None

@@ -19,9 +19,10 @@ loop or killed a thread, a Qt critical or fatal message, an ERROR log record. A 
 step sequence (Hypothesis prints it; every step is also written, as it runs, to the step log named
 in the message) and, for a crash, the faulthandler trace.
 
-Size: ``PARLEY_MONKEY_ACTIONS`` actions in all (default 1,000 in ``make test``, ``make monkey`` 20,000), in
-examples of ``PARLEY_MONKEY_STEPS`` steps (default 250). ``PARLEY_MONKEY_SEED`` picks the
-examples (a run with no seed under ``PARLEY_HYPOTHESIS=ci`` is derandomized: the same every run).
+Size: ``PARLEY_MONKEY_ACTIONS`` actions in all (default 1,000 in ``make test``, ``make monkey``
+20,000), in examples of ``PARLEY_MONKEY_STEPS`` steps (default 250). ``PARLEY_MONKEY_SEED`` picks
+the examples (a run with no seed under ``PARLEY_HYPOTHESIS=ci`` is derandomized: the same every
+run).
 ``PARLEY_MONKEY_SHRINK=1`` lets Hypothesis shrink a failure to a minimal sequence (each try starts
 a window; minutes), off by default so a failure in ``make test`` reports at once.
 """

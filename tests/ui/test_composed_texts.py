@@ -8,6 +8,8 @@ application (then take it out again) and use real marked texts.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
@@ -22,6 +24,7 @@ def german(qapp, monkeypatch):
     assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
     QCoreApplication.installTranslator(translator)
     monkeypatch.setattr(i18n, "_translating", True)
+    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)  # what install does
     try:
         yield translator
     finally:
@@ -61,20 +64,59 @@ def test_an_unknown_text_is_shown_as_it_is(german) -> None:
     assert translate_text("") == ""
 
 
-def test_every_marked_text_of_the_layers_below_is_in_the_ts() -> None:
-    """Importing the runtime marks its texts; each is an entry of the .ts (``make translations``
-    was run after it was written), in the context it was marked in."""
+def test_every_marked_text_of_the_layers_below_is_in_the_ts_and_the_catalog() -> None:
+    """Each ``QT_TRANSLATE_NOOP`` of domain/application/infrastructure (read from the source) and
+    each text marked at run time is an entry of the .ts, in its context; the catalog the window
+    loads is current (``make translations`` was run after the text was written)."""
     import xml.etree.ElementTree as ET
 
     import parley.ui.bootstrap  # noqa: F401 - imports every layer's modules, marking their texts
+
+    catalog = _script("composed_catalog")
+    CATALOG, collect, render = catalog.CATALOG, catalog.collect, catalog.render
 
     entries = set()
     for context in ET.parse(i18n.TRANSLATIONS_DIR / "parley_de.ts").getroot().iter("context"):
         name = context.findtext("name") or ""
         for message in context.iter("message"):
             entries.add((name, message.findtext("source") or ""))
-    missing = [f"{c}: {t!r}" for t, c in marked().items() if (c, t) not in entries]
+    found = collect()
+    assert len(found) > 300  # the layers below mark their texts (a broken scan finds none)
+    everything = set(found) | {(c, t) for t, c in marked().items()}
+    missing = sorted(f"{c}: {t!r}" for c, t in everything if (c, t) not in entries)
     assert not missing, "run `make translations`:\n" + "\n".join(missing[:20])
+    assert CATALOG.read_text(encoding="utf-8") == render(found), "run `make translations`"
+
+
+def test_a_text_from_a_module_not_imported_yet_is_translated_from_the_catalog(
+    german, monkeypatch, tmp_path
+) -> None:
+    """A saved conversation is shown before the module that composed its texts was imported:
+    the catalog (read from the source) knows the template all the same."""
+    import parley.ui.i18n.composed as composed
+
+    QT_TRANSLATE_NOOP("ProjectsPage", "Saved project {name!r}.")  # (recorded by its module)
+    catalog = tmp_path / "composed.json"
+    catalog.write_text('{"texts": [["ProjectsPage", "Not indexed: {message}"]]}', encoding="utf-8")
+    monkeypatch.setattr(composed, "CATALOG", catalog)
+    monkeypatch.setattr(composed, "_catalog_loaded", False)
+    shown = translate_text("Not indexed: Saved project 'A'.")
+    assert shown == translate("ProjectsPage", "Not indexed: {message}").format(
+        message=translate("ProjectsPage", "Saved project {name!r}.").format(name="A")
+    )
+    assert shown != "Not indexed: Saved project 'A'."
+
+
+def _script(name: str) -> ModuleType:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def translate(context: str, text: str) -> str:

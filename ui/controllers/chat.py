@@ -56,6 +56,7 @@ from parley.domain.usage.pricing import format_cost
 from parley.ui.bridge import TurnHandle
 from parley.ui.controllers.menus import HELP_TEXT
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 
 if TYPE_CHECKING:
     from parley.application.conversations.compose import TurnDraft
@@ -663,13 +664,19 @@ class ChatController(QObject):
         def done(_changes: object) -> None:
             result = outcome[0] if outcome else None
             if result is not None and result.compacted:
-                what = "1 earlier turn" if result.turns == 1 else f"{result.turns} earlier turns"
+                what = (
+                    translate("ChatController", "1 earlier turn")
+                    if result.turns == 1
+                    else translate("ChatController", "{count} earlier turns").format(
+                        count=result.turns
+                    )
+                )
                 finish(translate("ChatController", "Summarised {what}.").format(what=what))
                 if session_id == self.session_id:
                     self.open_session(session_id, quiet=True)  # the divider, as on reopen
             else:
                 finish(
-                    getattr(result, "message", "")
+                    translate_text(getattr(result, "message", ""))
                     or translate("ChatController", "Nothing was summarised.")
                 )
 
@@ -718,8 +725,9 @@ class ChatController(QObject):
             # The store refused the answer (a full disk, a held lock): it stays on screen (its
             # turn stays open until the next start adds the kept text, ADR-008), and the user is
             # told plainly, in a banner no conversation change hides, where it is kept.
-            w._show_status(outcome.unsaved, error=True)
-            w.show_banner(outcome.unsaved)
+            unsaved = translate_text(outcome.unsaved)
+            w._show_status(unsaved, error=True)
+            w.show_banner(unsaved)
         elif outcome.status == "completed":
             usage = outcome.usage
             figures = (
@@ -738,9 +746,14 @@ class ChatController(QObject):
         elif outcome.status == "cancelled":
             w._show_status(translate("ChatController", "Stopped. The partial answer was kept."))
         else:
-            w._show_status(
-                f"{outcome.status.replace('_', ' ').capitalize()}: {outcome.error}", error=True
-            )
+            error = translate_text(outcome.error)
+            if outcome.status == "failed":
+                line = translate("ChatController", "Failed: {error}").format(error=error)
+            elif outcome.status == "timed_out":
+                line = translate("ChatController", "Timed out: {error}").format(error=error)
+            else:
+                line = f"{outcome.status.replace('_', ' ').capitalize()}: {error}"
+            w._show_status(line, error=True)
             w.fixes.offer(outcome)  # the way to the fix, when Parley has one (a 401, an image)
         w._refresh_sessions()
         if outcome.session_id == self.session_id and (

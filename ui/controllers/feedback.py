@@ -34,6 +34,7 @@ from parley.application.conversations.outcome import TurnOutcome
 from parley.application.sessions.operations import OpChanges
 from parley.ui.bridge import TurnHandle
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.notifications import Notifier, SystemNotifier, should_notify
 from parley.ui.widgets.thinking_indicator import ThinkingIndicator
 
@@ -167,7 +168,7 @@ class FeedbackController(QObject):
             )
         else:
             title = translate("FeedbackController", "The answer did not finish")
-            body = outcome.error[:140] or outcome.status.replace("_", " ")
+            body = translate_text(outcome.error)[:140] or outcome.status.replace("_", " ")
         self.notifier.notify(title, body)
 
     # -- toasts --------------------------------------------------------------------------------

@@ -47,13 +47,16 @@ from parley.application.knowledge.folders import (
     KnowledgeFolderIndexer,
 )
 from parley.application.ports.knowledge import CollectionMember, KnowledgeCollections
-from parley.ui.i18n import translate
+from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 
 if TYPE_CHECKING:
     from parley.ui.bootstrap import Services
     from parley.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
+
+#: Composed on a worker; the page shows it translated (``translate_text``).
+_NOT_EMPTIED = QT_TRANSLATE_NOOP("Knowledge", "Could not empty the index: {exc}")
 
 #: How often the window looks at its projects' knowledge folders.
 WATCH_INTERVAL_MS = 30_000
@@ -197,7 +200,7 @@ class KnowledgeRuns(QObject):
                 count = self.indexer.forget(project_id)
             except Exception as exc:  # the index failed: say so, keep the window alive
                 log.warning("forgetting knowledge of %s failed: %s", project_id, exc)
-                self._emit(self.sig_failed, project_id, f"Could not empty the index: {exc}")
+                self._emit(self.sig_failed, project_id, _NOT_EMPTIED.format(exc=exc))
                 return
             with self._lock:
                 self._seen.pop(project_id, None)

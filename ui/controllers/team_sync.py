@@ -41,6 +41,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWi
 from parley.application.ports.settings_store import TeamSettings
 from parley.application.sync.worker import SyncStatus, SyncWorker
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages.look import HINT_STYLE
 from parley.ui.team_connection import (
     build_engine,
@@ -113,6 +114,7 @@ def _short_error(error: str) -> str:
         return translate(
             "TeamSync", "the login was refused — check the password in Settings → Team"
         )
+    error = translate_text(error)
     if len(error) <= SHORT_ERROR_CHARS:
         return error
     return error[: SHORT_ERROR_CHARS - 1].rstrip() + "…"
@@ -182,18 +184,31 @@ def describe(
             )
         )
     if status.last_error:
-        lines.append(translate("TeamSync", "Last error: {error}").format(error=status.last_error))
+        lines.append(
+            translate("TeamSync", "Last error: {error}").format(
+                error=translate_text(status.last_error)
+            )
+        )
     notice = ""
     if status.quarantined:
         named = "; ".join(
             f"“{titles[sid]}” ({sid})" if titles.get(sid) else sid for sid, _ in status.quarantined
         )
-        reasons = "; ".join(reason for _, reason in status.quarantined)
+        reasons = "; ".join(translate_text(reason) for _, reason in status.quarantined)
         count = len(status.quarantined)
         notice = (
-            f"{count} conversation{'s' if count != 1 else ''} quarantined (the team store's copy "
-            f"did not verify; nothing more of it is accepted): {named}. Why: {reasons}"
-        )
+            translate(
+                "TeamSync",
+                "{count} conversation quarantined (the team store's copy did not verify; nothing "
+                "more of it is accepted): {named}. Why: {reasons}",
+            )
+            if count == 1
+            else translate(
+                "TeamSync",
+                "{count} conversations quarantined (the team store's copy did not verify; "
+                "nothing more of it is accepted): {named}. Why: {reasons}",
+            )
+        ).format(count=count, named=named, reasons=reasons)
     return Shown(text, "\n".join(lines), action, notice)
 
 

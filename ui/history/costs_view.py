@@ -99,9 +99,17 @@ class CostsView(QDialog):
         self.total.setText(
             translate("CostsView", "No finished turns match these filters.")
             if not summary.lines
-            else f"Total: {_count(total.turns, 'turn')} · {total.input_tokens:,} tokens in · "
-            f"{total.output_tokens:,} tokens out · "
-            + (f"estimated {total.money}" if total.costs else "no price known for these models")
+            else translate(
+                "CostsView",
+                "Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}",
+            ).format(
+                turns=_turns(total.turns),
+                tokens_in=total.input_tokens,
+                tokens_out=total.output_tokens,
+                cost=translate("CostsView", "estimated {money}").format(money=total.money)
+                if total.costs
+                else translate("CostsView", "no price known for these models"),
+            )
         )
         _fill(self.members, summary.members)
         _fill(self.models, summary.models)
@@ -110,7 +118,7 @@ class CostsView(QDialog):
                 "CostsView",
                 "{count} had no price (Settings → Prices): their tokens are counted, their cost "
                 "is not.",
-            ).format(count=_count(summary.unpriced, "member/model row"))
+            ).format(count=_rows(summary.unpriced))
             if summary.unpriced
             else translate("CostsView", "Estimated with the price table in Settings → Prices.")
         )
@@ -124,23 +132,25 @@ class CostsView(QDialog):
 def describe(filters: SearchFilters) -> str:
     """The filters that narrow the sums, in words ("all finished turns" when none)."""
     parts = [
-        f"{label} {value}"
+        label.format(value=value)
         for label, value in (
-            ("member", filters.member),
-            ("since", filters.since[:10]),
-            ("until", filters.until[:10]),
-            ("provider", filters.provider),
-            ("model", filters.model),
-            ("project", filters.project_id),
-            ("workspace", filters.workspace),
-            ("status", filters.status),
-            ("verdict", filters.verdict),
+            (translate("CostsView", "member {value}"), filters.member),
+            (translate("CostsView", "since {value}"), filters.since[:10]),
+            (translate("CostsView", "until {value}"), filters.until[:10]),
+            (translate("CostsView", "provider {value}"), filters.provider),
+            (translate("CostsView", "model {value}"), filters.model),
+            (translate("CostsView", "project {value}"), filters.project_id),
+            (translate("CostsView", "workspace {value}"), filters.workspace),
+            (translate("CostsView", "status {value}"), filters.status),
+            (translate("CostsView", "verdict {value}"), filters.verdict),
         )
         if value
     ]
     if filters.has_tool_calls:
-        parts.append("with tool calls")
-    return "finished turns, " + ", ".join(parts) if parts else "all finished turns"
+        parts.append(translate("CostsView", "with tool calls"))
+    if not parts:
+        return translate("CostsView", "all finished turns")
+    return translate("CostsView", "finished turns, {filters}").format(filters=", ".join(parts))
 
 
 def _table(first: str, name: str) -> QTableWidget:
@@ -167,7 +177,7 @@ def _fill(table: QTableWidget, totals: Sequence[CostTotal]) -> None:
     right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     for row, total in enumerate(totals):
         cells = (
-            total.key or "(unknown)",
+            total.key or translate("CostsView", "(unknown)"),
             f"{total.turns:,}",
             f"{total.input_tokens:,}",
             f"{total.output_tokens:,}",
@@ -180,5 +190,13 @@ def _fill(table: QTableWidget, totals: Sequence[CostTotal]) -> None:
             table.setItem(row, column, item)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+def _turns(n: int) -> str:
+    if n == 1:
+        return translate("CostsView", "{count:,} turn").format(count=n)
+    return translate("CostsView", "{count:,} turns").format(count=n)
+
+
+def _rows(n: int) -> str:
+    if n == 1:
+        return translate("CostsView", "{count:,} member/model row").format(count=n)
+    return translate("CostsView", "{count:,} member/model rows").format(count=n)

@@ -30,11 +30,11 @@ def export_formats() -> dict[str, str]:
     """File-dialog filter → format name, for what ``application.history.export`` can write."""
     from parley.application.history import export as history_export  # first export only
 
-    formats = {"JSON (*.json)": "json"}
+    formats = {translate("export", "JSON (*.json)"): "json"}
     if callable(getattr(history_export, "export_markdown", None)):
-        formats["Markdown (*.md)"] = "md"
+        formats[translate("export", "Markdown (*.md)")] = "md"
     if callable(getattr(history_export, "export_html", None)):
-        formats["HTML (*.html)"] = "html"
+        formats[translate("export", "HTML (*.html)")] = "html"
     return formats
 
 

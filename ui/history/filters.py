@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 from parley.application.history.costs import parse_amount
 from parley.application.ports.event_store import SearchFilters, SessionSummary
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.icons import icon
 from parley.ui.qt_items import present
 from parley.ui.settings_pages.look import TOOL_STYLE, icon_or
@@ -344,7 +345,7 @@ class FilterBar(QWidget):
             parse_amount(self.cost_edit.text())
             problem = ""
         except ValueError as exc:
-            problem = str(exc)
+            problem = translate_text(str(exc))
         self.cost_edit.setProperty("invalid", bool(problem))
         self.cost_edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }" if problem else "")
         self.cost_edit.setToolTip(problem or translate("HistoryFilters", _COST_TIP))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from parley.application.ports.settings_store import team_url_problem
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages import InlineError
 from parley.ui.settings_pages.look import HINT_STYLE
 
@@ -110,10 +111,16 @@ class OpenStoreDialog(QDialog):
 
     def accept(self) -> None:
         """Close only with an address of the right form; else say why, beside it."""
-        problem = team_url_problem(self.address) if self.address else "type the store's address"
+        problem = (
+            team_url_problem(self.address)
+            if self.address
+            else translate("OpenStoreDialog", "type the store's address")
+        )
         if problem:
             self.error.show_error(
-                translate("OpenStoreDialog", "The address: {problem}.").format(problem=problem)
+                translate("OpenStoreDialog", "The address: {problem}.").format(
+                    problem=translate_text(problem)
+                )
             )
             self.address_edit.setFocus()
             return

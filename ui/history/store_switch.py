@@ -32,6 +32,7 @@ from parley.ui.history.open_store_dialog import OpenStoreDialog
 from parley.ui.history.stores import ADDRESS, LOCAL, OPEN, TEAM, StorePicker
 from parley.ui.history.team_access import OpenedStore, TeamAccess
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.team_connection import close_store
 from parley.ui.widgets.session_search import Submit
 
@@ -115,7 +116,7 @@ class StoreSwitch(QObject):
                 translate("StoreSwitch", "No team store is set up (Settings → Team).")
             )
             return
-        self.sig_busy.emit("Opening the team store…")
+        self.sig_busy.emit(translate("StoreSwitch", "Opening the team store…"))
 
         def opened(store: EventStore) -> None:
             self._team_store = store
@@ -126,7 +127,9 @@ class StoreSwitch(QObject):
             if seq == self._seq:
                 self.sig_busy.emit("")
                 self.picker.error.show_error(
-                    translate("StoreSwitch", "Cannot open the team store: {exc}").format(exc=exc)
+                    translate("StoreSwitch", "Cannot open the team store: {exc}").format(
+                        exc=translate_text(str(exc))
+                    )
                 )
 
         self._submit(opener, opened, failed)
@@ -168,7 +171,7 @@ class StoreSwitch(QObject):
             return
         self._seq += 1
         seq = self._seq
-        self.sig_busy.emit("Opening the team store…")
+        self.sig_busy.emit(translate("StoreSwitch", "Opening the team store…"))
 
         def opened(result: OpenedStore) -> None:
             old = self._opened.get(result.address)
@@ -181,14 +184,18 @@ class StoreSwitch(QObject):
             self.picker.choose(self.picker.add_address(result.address))
             if result.note:
                 self.picker.error.show_error(
-                    translate("StoreSwitch", "Opened; {note}").format(note=result.note)
+                    translate("StoreSwitch", "Opened; {note}").format(
+                        note=translate_text(result.note)
+                    )
                 )
 
         def failed(exc: BaseException) -> None:
             if seq == self._seq:
                 self.sig_busy.emit("")
                 self.picker.error.show_error(
-                    translate("StoreSwitch", "Not opened — {exc}").format(exc=exc)
+                    translate("StoreSwitch", "Not opened — {exc}").format(
+                        exc=translate_text(str(exc))
+                    )
                 )
                 self.picker.revert()
 

@@ -116,7 +116,9 @@ class StorePicker(QWidget):
                 self.box.removeItem(index)
             self._show_if_useful()
             return
-        label = f"Team store ({address.split('://', 1)[-1]})"
+        label = translate("HistoryStores", "Team store ({address})").format(
+            address=address.split("://", 1)[-1]
+        )
         if index >= 0:
             self.box.setItemText(index, label)
         else:

@@ -313,11 +313,15 @@ class SessionTableModel(QAbstractTableModel):
     def _tooltip(self, s: SessionSummary, column: int) -> str:
         if column == STATUS:
             words = {
-                "failed": f"{s.failures:,} turn(s) failed, timed out or were interrupted",
-                "denied": "an action was refused by the gate or rejected by you",
-                "stopped": "a turn was stopped before it finished",
-                "completed": "every turn completed",
-                "empty": "no turn yet",
+                "failed": translate(
+                    "HistoryTable", "{count:,} turn(s) failed, timed out or were interrupted"
+                ).format(count=s.failures),
+                "denied": translate(
+                    "HistoryTable", "an action was refused by the gate or rejected by you"
+                ),
+                "stopped": translate("HistoryTable", "a turn was stopped before it finished"),
+                "completed": translate("HistoryTable", "every turn completed"),
+                "empty": translate("HistoryTable", "no turn yet"),
             }
             return "\n".join(words[name] for name in self.statuses(s))
         if column == WORKSPACE:

@@ -34,6 +34,7 @@ from parley.application.ports.settings_store import team_url_problem
 from parley.application.ports.team_sync import TeamHistory
 from parley.domain.usage.pricing import ModelPrice
 from parley.ui.history.loading import Listing, load_listing
+from parley.ui.i18n import QT_TRANSLATE_NOOP
 from parley.ui.team_connection import (
     SECRET_PREFIX,
     TeamUnavailable,
@@ -43,6 +44,9 @@ from parley.ui.team_connection import (
 
 if TYPE_CHECKING:
     from parley.ui.bootstrap import Services
+
+#: A note beside the opened store (composed on a worker; translated where it is shown).
+_NOT_KEPT = QT_TRANSLATE_NOOP("TeamAccess", "the password was not kept: {exc}")
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ def open_by_address(
         try:
             services.secrets.set(SECRET_PREFIX + address, password)
         except SecretStoreError as exc:
-            note = f"the password was not kept: {exc}"
+            note = _NOT_KEPT.format(exc=exc)
     return OpenedStore(address, store, note)
 
 

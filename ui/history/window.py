@@ -106,6 +106,7 @@ from parley.ui.history.table import (
 )
 from parley.ui.history.team_access import OwnedListing, TeamAccess, load_owned
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages.look import HINT_STYLE, TOOL_STYLE, icon_or, title_label
 from parley.ui.widgets.session_search import DEBOUNCE_MS, Submit
 from parley.ui.widgets.timeline import TimelineView
@@ -457,11 +458,16 @@ class HistoryWindow(QMainWindow):
             self.empty_state.show_text(
                 translate("HistoryWindow", "No conversations match"),
                 (
-                    f"Nothing matches “{text}” with these filters."
+                    translate(
+                        "HistoryWindow", "Nothing matches “{text}” with these filters."
+                    ).format(text=text)
                     if text
-                    else "Nothing matches these filters."
+                    else translate("HistoryWindow", "Nothing matches these filters.")
                 )
-                + " Try other words, a wider date range, or clear the filters.",
+                + " "
+                + translate(
+                    "HistoryWindow", "Try other words, a wider date range, or clear the filters."
+                ),
                 offer_clear=True,
             )
         else:
@@ -637,7 +643,9 @@ class HistoryWindow(QMainWindow):
         def failed(exc: BaseException) -> None:
             if seq == self._costs_seq:
                 view.show_error(
-                    translate("HistoryWindow", "Cannot sum the costs: {exc}").format(exc=exc)
+                    translate("HistoryWindow", "Cannot sum the costs: {exc}").format(
+                        exc=translate_text(str(exc))
+                    )
                 )
 
         def shown(summary: CostSummary) -> None:
@@ -664,9 +672,15 @@ class HistoryWindow(QMainWindow):
         self.count_label.setText("")
         if self.showing_team_store:  # said beside the picker, where the choice was made
             self.store_picker.error.show_error(
-                translate("HistoryWindow", "Cannot read the team store: {exc}").format(exc=exc)
+                translate("HistoryWindow", "Cannot read the team store: {exc}").format(
+                    exc=translate_text(str(exc))
+                )
             )
-        self._error(translate("HistoryWindow", "Cannot read the history: {exc}").format(exc=exc))
+        self._error(
+            translate("HistoryWindow", "Cannot read the history: {exc}").format(
+                exc=translate_text(str(exc))
+            )
+        )
 
     # -- selection and timeline --------------------------------------------------------------------
 
@@ -731,7 +745,7 @@ class HistoryWindow(QMainWindow):
             if seq == self._timeline_seq:
                 self.timeline.clear(
                     translate("HistoryWindow", "Cannot read this conversation: {exc}").format(
-                        exc=exc
+                        exc=translate_text(str(exc))
                     )
                 )
 
@@ -816,7 +830,7 @@ class HistoryWindow(QMainWindow):
             done,
             lambda exc: self._error(
                 translate("HistoryWindow", "Cannot export to {path}: {exc}").format(
-                    path=path, exc=exc
+                    path=path, exc=translate_text(str(exc))
                 )
             ),
         )
@@ -834,11 +848,18 @@ class HistoryWindow(QMainWindow):
         def shown(report: ChainReport) -> None:
             self.last_chain_report = report
             if report.ok:
-                text = f"The record is intact: {report.events_checked} events checked."
+                text = translate(
+                    "HistoryWindow", "The record is intact: {count} events checked."
+                ).format(count=report.events_checked)
             else:
-                text = (
-                    f"The record does not verify: event {report.first_bad_event_id} — "
-                    f"{report.reason} ({report.events_checked} events checked)."
+                text = translate(
+                    "HistoryWindow",
+                    "The record does not verify: event {event} — {reason} ({count} events "
+                    "checked).",
+                ).format(
+                    event=report.first_bad_event_id,
+                    reason=translate_text(report.reason),
+                    count=report.events_checked,
                 )
             self.statusBar().showMessage(text, 15_000)
             self._inform(translate("HistoryWindow", "Verify record"), text, ok=report.ok)
@@ -848,7 +869,9 @@ class HistoryWindow(QMainWindow):
             lambda: store.verify_chain(session_id),
             shown,
             lambda exc: self._error(
-                translate("HistoryWindow", "Cannot verify: {exc}").format(exc=exc)
+                translate("HistoryWindow", "Cannot verify: {exc}").format(
+                    exc=translate_text(str(exc))
+                )
             ),
         )
 
@@ -890,7 +913,9 @@ class HistoryWindow(QMainWindow):
             lambda: store.delete_session(session_id),
             deleted,
             lambda exc: self._error(
-                translate("HistoryWindow", "Cannot delete: {exc}").format(exc=exc)
+                translate("HistoryWindow", "Cannot delete: {exc}").format(
+                    exc=translate_text(str(exc))
+                )
             ),
         )
 

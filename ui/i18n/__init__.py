@@ -42,6 +42,7 @@ __all__ = [
     "QT_TRANSLATE_NOOP",
     "Installed",
     "current_choice",
+    "generation",
     "install",
     "load_choice",
     "save_choice",
@@ -89,6 +90,15 @@ _translating = False
 def translating() -> bool:
     """True when the window shows a language other than the English source."""
     return _translating
+
+
+#: Counts ``install`` calls: what was translated under one language is not reused under another.
+_generation = 0
+
+
+def generation() -> int:
+    """Changes each time translations are installed (a cache key for translated texts)."""
+    return _generation
 
 
 @dataclass(frozen=True)
@@ -147,10 +157,11 @@ def install(
 ) -> Installed:
     """Load the translations for ``code`` (default: ``chosen(config_dir)``) into ``app`` and set
     its layout direction. Call before any widget is built."""
-    global _current, _translating
+    global _current, _translating, _generation
     choice = chosen(config_dir) if code is None else code
     _current = choice if choice in _CODES else ""
     _translating = False
+    _generation += 1
     locale = QLocale(choice) if choice else QLocale.system()
     if choice:
         QLocale.setDefault(locale)  # numbers and dates follow the chosen language too

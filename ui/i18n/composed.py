@@ -17,23 +17,37 @@ How a text is matched:
   reason was composed elsewhere), two levels deep;
 - a text that matches nothing is shown as it is: never an error, never an empty string.
 
+Which templates: those recorded in this process (a module's constants, when it is imported) and,
+loaded once at the first text to translate, ``composed.json`` beside this module — every marked
+text of the layers below, collected from their source by ``make translations``
+(``scripts/composed_catalog.py``), so a saved conversation shown before a provider's adapter was
+ever imported is translated too.
+
 Invariants it keeps: English (no translation loaded) returns the text untouched without matching;
-results are cached (a transcript repaints the same texts); the matcher is rebuilt when more
-templates are marked (a module imported later); the UI thread only (``QCoreApplication.translate``
-is safe anywhere, the cache is not locked).
+results are cached (a transcript repaints the same texts) per language (``generation``); the
+matcher is rebuilt when more templates are marked (a module imported later); the UI thread only
+(``QCoreApplication.translate`` is safe anywhere, the cache is not locked).
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
 
-from parley.domain.texts import marked, marked_count
-from parley.ui.i18n import translate, translating
+from parley.domain.texts import QT_TRANSLATE_NOOP, marked, marked_count
+from parley.ui.i18n import TRANSLATIONS_DIR, generation, translate, translating
 
 __all__ = ["translate_text"]
+
+log = logging.getLogger(__name__)
+
+#: Every marked text of the layers below the window (``make translations`` writes it).
+CATALOG = TRANSLATIONS_DIR / "composed.json"
+_catalog_loaded = False
 
 #: Nested values are translated this deep ("A: {b}" where b is "C: {d}").
 _DEPTH = 2
@@ -53,11 +67,26 @@ def translate_text(text: str) -> str:
     it is (module docstring)."""
     if not text or not translating():
         return text
-    return _translated(text, marked_count(), _DEPTH)
+    if not _catalog_loaded:
+        _load_catalog()
+    return _translated(text, (marked_count(), generation()), _DEPTH)
+
+
+def _load_catalog() -> None:
+    """Record the catalog's texts (module docstring); a missing or damaged file is logged and
+    leaves the texts recorded by imports."""
+    global _catalog_loaded
+    _catalog_loaded = True
+    try:
+        entries = json.loads(CATALOG.read_text(encoding="utf-8"))["texts"]
+        for context, source in entries:
+            QT_TRANSLATE_NOOP(str(context), str(source))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("the catalog of composed texts %s could not be read: %s", CATALOG, exc)
 
 
 @lru_cache(maxsize=8192)
-def _translated(text: str, generation: int, depth: int) -> str:
+def _translated(text: str, key: tuple[int, int], depth: int) -> str:
     table = marked()
     context = table.get(text)
     if context is not None:
@@ -65,7 +94,7 @@ def _translated(text: str, generation: int, depth: int) -> str:
     if depth <= 0:
         return text
     best: tuple[_Template, re.Match[str]] | None = None
-    for template in _templates(generation):
+    for template in _templates(key[0]):
         if best is not None and template.literal <= best[0].literal:
             break  # sorted by specificity: nothing later can win
         match = template.pattern.fullmatch(text)
@@ -74,17 +103,15 @@ def _translated(text: str, generation: int, depth: int) -> str:
     if best is None:
         return text
     template, match = best
-    values = {
-        name: _translated(value, generation, depth - 1) for name, value in match.groupdict().items()
-    }
+    values = {name: _translated(value, key, depth - 1) for name, value in match.groupdict().items()}
     shown = translate(template.context, template.source)
     return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), shown)
 
 
 @lru_cache(maxsize=4)
-def _templates(generation: int) -> tuple[_Template, ...]:
-    """The marked templates with fields, most specific first (``generation``: the mark count)."""
-    del generation  # the cache key: more marks, a new list
+def _templates(count: int) -> tuple[_Template, ...]:
+    """The marked templates with fields, most specific first (``count``: the mark count)."""
+    del count  # the cache key: more marks, a new list
     made: list[_Template] = []
     for source, context in list(marked().items()):
         pattern = _compile(source)

@@ -111,6 +111,78 @@
         <translation>Parley indexa el archivo y envía solo las partes que coinciden con cada pregunta, con citas</translation>
     </message>
     <message>
+        <source>{format} image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished">Archivo</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation type="unfinished">Documento</translation>
+    </message>
+    <message>
+        <source>Spreadsheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished">Texto</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sheets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished">Leyendo…</translation>
+    </message>
+    <message>
+        <source>Reading… {done:,} / {total:,}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading… {done:,} / {total:,} {unit}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Remove {name}</source>
         <translation>Quitar {name}</translation>
     </message>
@@ -121,6 +193,109 @@
     <message>
         <source>Stop reading and remove {name}</source>
         <translation>Dejar de leer y quitar {name}</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentError</name>
+    <message>
+        <source>{name} does not exist (it may have been moved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} cannot be opened ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} cannot be read ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {size}; Parley reads files of up to {limit}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} grew past {limit} while it was being read; Parley reads files of up to {limit}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name} was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name} took longer than {seconds:g} s and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name} used more than its CPU time limit and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {name} needed more than {memory} of memory and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not be read: the reader failed (exit {code}; {detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: its structure is nested too deeply to read safely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its structure is nested too deeply to read safely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not be read ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is {label}, which Parley does not read{hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, and Parley cannot open encrypted Office files; save a copy without the password and attach that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what}, which Parley does not read{hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; unpack it and attach the files inside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; images are read as PNG, JPEG, GIF or WEBP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; save it in the current format (.docx, .xlsx, .pptx) and attach that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; save it as .docx, .xlsx or .pptx and attach that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; save it as .docx or plain text and attach that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is actually {label}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -136,6 +311,10 @@
 </context>
 <context>
     <name>AttachmentText</name>
+    <message>
+        <source>{kind} image</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>not sent: {reason}</source>
         <translation>no enviado: {reason}</translation>
@@ -353,6 +532,14 @@
         <translation>Resumiendo los mensajes anteriores…</translation>
     </message>
     <message>
+        <source>1 earlier turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} earlier turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Summarised {what}.</source>
         <translation>Resumido: {what}.</translation>
     </message>
@@ -380,12 +567,83 @@
         <source>Stopped. The partial answer was kept.</source>
         <translation>Detenido. Se conservó la respuesta parcial.</translation>
     </message>
+    <message>
+        <source>Failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommandPopup</name>
     <message>
         <source>Command suggestions</source>
         <translation>Sugerencias de comandos</translation>
+    </message>
+</context>
+<context>
+    <name>Compaction</name>
+    <message>
+        <source>there are no earlier messages to summarise yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} could not write the summary: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped before the summary was finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} answered with an empty summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary was no shorter than the messages it would replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no earlier messages to summarise yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} could not write the summary: {exc}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before the summary was finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{model} answered with an empty summary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The summary was no shorter than the messages it would replace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is nothing to summarise yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That message is no longer here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is chosen to write the summary.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -460,10 +718,85 @@
     </message>
 </context>
 <context>
+    <name>Confinement</name>
+    <message>
+        <source>Not sandboxed: no sandbox is available on this system, so the command runs with your permissions and can reach anything you can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not sandboxed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with network access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without network access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>can read the workspace but change nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>can write only in this turn&apos;s sandbox folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>can change files in the workspace (not .git/hooks or .git/config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>can write only the workspace&apos;s Python environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContextGauge</name>
     <message>
         <source>Context window</source>
         <translation>Ventana de contexto</translation>
+    </message>
+    <message>
+        <source>reported by the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the table of context windows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a guess — set it in Settings → Prices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of unknown origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{percent}% of {window}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tokens:,} of {window:,} tokens in the context window ({percent}%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size: {source}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tokens:,} tokens kept for the answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured before earlier messages were summarised; the next message measures again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -611,10 +944,6 @@
         <source>Not saved: {exc}</source>
         <translation>No guardado: {exc}</translation>
     </message>
-    <message>
-        <source>Row {value}, {value2}: {problem}</source>
-        <translation>Fila {value}, {value2}: {problem}</translation>
-    </message>
 </context>
 <context>
     <name>ConversationItems</name>
@@ -629,6 +958,34 @@
     <message>
         <source>Hide original messages</source>
         <translation>Ocultar los mensajes originales</translation>
+    </message>
+    <message>
+        <source>(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasoning (encrypted by the provider)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation type="unfinished">Razonamiento</translation>
+    </message>
+    <message>
+        <source>Thought for a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thought for {seconds} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thought for {minutes} min {seconds} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thought for {minutes} min</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -682,6 +1039,22 @@
         <translation>Conversaciones</translation>
     </message>
     <message>
+        <source>{title}, pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{title} section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project {title}, collapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project {title}, expanded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Conversation actions</source>
         <translation>Acciones de la conversación</translation>
     </message>
@@ -712,6 +1085,38 @@
     <message>
         <source>Delete</source>
         <translation>Eliminar</translation>
+    </message>
+    <message>
+        <source>{title}
+last activity {when}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Costs</name>
+    <message>
+        <source>{text!r} is not an amount: write it like 0.50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not an amount: write a number of 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r}: write the decimals with a dot, like 2.50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not a number; write a price like 2.50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not a usable price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is negative; a price is 0 or more</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -765,12 +1170,92 @@
         <translation>Ningún turno terminado coincide con estos filtros.</translation>
     </message>
     <message>
+        <source>Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated {money}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no price known for these models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
         <translation>{count} no tenían precio (Configuración → Precios): se cuentan sus tokens, no su coste.</translation>
     </message>
     <message>
         <source>Estimated with the price table in Settings → Prices.</source>
         <translation>Estimado con la tabla de precios de Configuración → Precios.</translation>
+    </message>
+    <message>
+        <source>member {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>since {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>project {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workspace {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdict {value}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all finished turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished turns, {filters}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} member/model row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} member/model rows</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1183,6 +1668,377 @@
         <source>↻ Retry</source>
         <translation>↻ Reintentar</translation>
     </message>
+    <message>
+        <source>{count} turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with /compact</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GateReason</name>
+    <message>
+        <source>writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deletes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to {path}, which {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to {path} (inside the sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to {path}: outside the sandbox, into the workspace itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to {path}, under the protected {prefix}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redirects output to the disk device {device}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a process substitution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is in the home directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is only known at run time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is an empty path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is relative to a directory {lost}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has &apos;..&apos; after the pattern {part!r} (a link?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is outside the workspace and the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leads outside ({message})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may match &apos;..&apos; above the root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may match the link {link!r} that leads outside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installing {requirement} downloads and runs third-party code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path {path} {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{path} {detail}; reading outside the workspace and the sandbox needs permission</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading {path} recursively may follow the link {link!r}, which leads outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} the disk device {device}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path}, which {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path}, under the protected {prefix}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path} (inside the sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path}: outside the sandbox, into the workspace itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is outside the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} the workspace root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path} (outside the sandbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{verb} {path}, under a protected path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command contains a NUL character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the working directory {cwd!r} is not valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be judged ({error}) and it names {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be judged: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>downloads with {fetcher} and runs code with {runner}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read-only: {programs}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too deeply nested or too long to judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets {var}, which can make a program load or run other code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sets the environment variable {var}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>control flow ({control}) is not judged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a word starts with ~ (the home directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the program {program} is only known at run time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} runs a command with other privileges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{program} is not a bare name resolved to a trusted system program ({why})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} runs whatever {fed_by} feeds it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{wrapper} is not a trusted system program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} controls the whole system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} formats or partitions disks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not on the allow-list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cd to a directory that is not named inside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cd {path} leaves the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git {sub} is not a read-only subcommand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git {sub} {flag} may change refs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git {sub} with a name creates it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git remote beyond -v may change or fetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cp copies the link {link!r} as a link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a link in the sandbox could later redirect reads or writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ln links to {source}, outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your settings deny this tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you chose to always allow this tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you allowed this tool for this conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server says this tool only reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your settings ask before this tool runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this turn asks before every action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server says this tool may delete or overwrite things</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server says this tool reaches outside services</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server does not say this tool only reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{reason} (an unattended turn never asks, so it refuses)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the arguments of {tool} are not a JSON object ({error}). Send them as one JSON object, for example {example}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its entries, then read_file one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, or list_dir {parent!r} to see the directory it is in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pattern is empty. Give a regular expression (or plain text) to look for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} is under the protected {protected!r}, which no action may write. Write the file somewhere else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the directory {rel!r} already exists; nothing to create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} names a directory; write_file writes files. Give a file path (parent directories are created as needed), e.g. &apos;notes/summary.md&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} is an existing directory. Give a file path inside it, e.g. &apos;{rel}/new_file.txt&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox:{rel} already holds exactly this content; nothing to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command is empty. Give the shell command to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command contains a NUL character. Remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{directories} already exist(s) as directories; nothing to create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no directory {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Nearest existing {kind}s: {near}.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GlobalShortcut</name>
@@ -1229,6 +2085,17 @@
     <message>
         <source>The X display connection was lost.</source>
         <translation>Se perdió la conexión con la pantalla X.</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <source>nothing can be saved: the history {path} is open read-only ({why})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the event store {path}: {detail}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1311,6 +2178,13 @@
     </message>
 </context>
 <context>
+    <name>HistoryStores</name>
+    <message>
+        <source>Team store ({address})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistoryTable</name>
     <message>
         <source>Title</source>
@@ -1355,6 +2229,26 @@
     <message>
         <source>Member</source>
         <translation>Miembro</translation>
+    </message>
+    <message>
+        <source>{count:,} turn(s) failed, timed out or were interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an action was refused by the gate or rejected by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a turn was stopped before it finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every turn completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no turn yet</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1432,6 +2326,18 @@
         <translation>Ninguna conversación coincide</translation>
     </message>
     <message>
+        <source>Nothing matches “{text}” with these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing matches these filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try other words, a wider date range, or clear the filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No history yet</source>
         <translation>Todavía no hay historial</translation>
     </message>
@@ -1494,6 +2400,14 @@
     <message>
         <source>Select a conversation to verify.</source>
         <translation>Seleccione una conversación para verificar.</translation>
+    </message>
+    <message>
+        <source>The record is intact: {count} events checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The record does not verify: event {event} — {reason} ({count} events checked).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verify record</source>
@@ -1568,6 +2482,159 @@
     </message>
 </context>
 <context>
+    <name>KeySource</name>
+    <message>
+        <source>env {variable}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Keyring</name>
+    <message>
+        <source>no system keyring is available ({problem}); set the key in an environment variable instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring ({backend})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring (unavailable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{store} did not keep the key for {provider!r}; set the key in an environment variable instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty key cannot be stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keyring library failed to start: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring ({backend}) could not read the key: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring ({backend}) could not store the key: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring ({backend}) could not delete the key: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or KWallet must be running in the desktop session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only backends that keep keys in plain files were found ({names})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the configured backend {backend} would keep keys in a plain file or nowhere, which Parley refuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Knowledge</name>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fallida</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text}; {chunks:,} chunks indexed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text}; {over_cap:,} files past the limit of {limit:,} were left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knowledge folder {root} does not exist or is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knowledge folder {root} cannot be read ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knowledge folder {folder} is already being indexed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is an image; a knowledge folder indexes text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {api} embeddings endpoint {url} did not answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {api} embeddings endpoint {url} could not be reached ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini provider for embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has {chars:,} characters; the index takes at most {limit:,} per document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} would make more than {limit:,} chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} was indexed for word search only: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not empty the index: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeController</name>
     <message>
         <source>Knowledge folder of {name}: {message}</source>
@@ -1620,6 +2687,163 @@
     <message>
         <source>Copy</source>
         <translation>Copiar</translation>
+    </message>
+</context>
+<context>
+    <name>McpClaims</name>
+    <message>
+        <source>read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may change things</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reaches outside (open world)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed world</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no claims</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>McpError</name>
+    <message>
+        <source>MCP server {server!r}: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MCP client is closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the call was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within {seconds:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a failed start)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open its log: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did not finish starting within {seconds:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the secret {what} is not set (keyring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>variable {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot run {command!r}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the session was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server refused to start a session: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not connect: {kind}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OAuth is for HTTP servers, not stdio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no command configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no URL configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server exited with code {code} (see its log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server closed its output (see its log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection closed (see its log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered an error: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>McpNotice</name>
+    <message>
+        <source>MCP server &apos;{name}&apos; is not configured any more; its tools are not offered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not use MCP server &apos;{name}&apos;: {error}. Fix it in Settings → MCP servers; the turn goes on without its tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;{name}&apos; is turned off in Settings; its tools are not offered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;{name}&apos; could not list its tools ({error}); the turn goes on without them. Its log: {log}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server {server} failed on {tool}: {error}. Its log: {log}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1772,6 +2996,17 @@
     <message>
         <source>Policy</source>
         <translation>Política</translation>
+    </message>
+    <message>
+        <source>{detail}
+Failed: {error}
+Log: {log}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{detail}
+Failed: {error}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>MCP servers</source>
@@ -2046,6 +3281,10 @@
         <translation>No hay ningún cliente MCP disponible en este Parley.</translation>
     </message>
     <message>
+        <source>Not usable until fixed: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>variable, e.g. GITHUB_TOKEN</source>
         <translation>variable, p. ej. GITHUB_TOKEN</translation>
     </message>
@@ -2110,12 +3349,32 @@
         <translation>{unavailable_reason}. La configuración contiene secretos, así que no se importó nada.</translation>
     </message>
     <message>
+        <source>Imported {count} server(s): {names}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {count} server(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Not imported: {exc}</source>
         <translation>No se importó: {exc}</translation>
     </message>
     <message>
+        <source>, protocol {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> to {who}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Connected{value}{version}: {n_tools} tool(s).</source>
         <translation>Conectado{value}{version}: {n_tools} herramienta(s).</translation>
+    </message>
+    <message>
+        <source>{text} (log: {log})</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Failed: {text}</source>
@@ -2436,12 +3695,24 @@
         <translation>Contraseña</translation>
     </message>
     <message>
+        <source>type the store&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The address: {problem}.</source>
         <translation>La dirección: {problem}.</translation>
     </message>
 </context>
 <context>
     <name>PermissionDialog</name>
+    <message>
+        <source>the turn&apos;s output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Allow this action?</source>
         <translation>¿Permitir esta acción?</translation>
@@ -2597,8 +3868,44 @@
         <translation>No guardado: {exc}</translation>
     </message>
     <message>
-        <source>Row {value}, {value2}: {problem}</source>
-        <translation>Fila {value}, {value2}: {problem}</translation>
+        <source>Row {row}, {column}: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row {row}: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row {row} repeats row {first} ({pattern})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved. {problems}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a model name or pattern is needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a price is needed (0 for free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not a whole number of tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a context window size is needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tokens} tokens is too small (at least {minimum})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tokens} is more than the context window ({context})</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Context tokens</source>
@@ -2784,6 +4091,10 @@
         <translation>Un proyecto necesita un nombre.</translation>
     </message>
     <message>
+        <source>{folder} is not an existing folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Saved project {name!r}.</source>
         <translation>Se guardó el proyecto {name!r}.</translation>
     </message>
@@ -2802,6 +4113,10 @@
     <message>
         <source>{current} (not configured)</source>
         <translation>{current} (no configurado)</translation>
+    </message>
+    <message>
+        <source>{name} (not configured)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Delete the project {text!r}? Its files stay.</source>
@@ -2916,6 +4231,18 @@
         <translation>Deteniendo…</translation>
     </message>
     <message>
+        <source>indexed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} files · {size} · {chunks:,} chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{errors:,} not indexed (see Status)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Nothing indexed yet.</source>
         <translation>Todavía no hay nada indexado.</translation>
     </message>
@@ -2981,6 +4308,289 @@
     <message>
         <source>Saved {name!r}.</source>
         <translation>{name!r} guardado.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetching models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the provider a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderError</name>
+    <message>
+        <source>{summary} (HTTP {status}): {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider refused the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider rejected the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The API key may not use this model or endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider does not know this model or endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider is rate limiting requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account is out of quota or credit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider is overloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s content policy refused the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider rejected the request as invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider had a server error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (content type {content_type}, not an event stream)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before message_stop: it may be cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system keyring (entry {name!r})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nowhere it knows of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: {variable}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or set the environment variable {variable}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or name an environment variable with --api-key-env</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} has an unknown kind {kind!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak ({error})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no provider is configured; {hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before Gemini said it was finished (no finishReason); it may be cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemini blocked the prompt ({reason}) and returned no answer.{details}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemini stopped this answer ({reason}) and returned no text.{details}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Gemini said: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Blocked category: {categories}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Gemini said: {message} Blocked category: {categories}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no details given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server sent an HTML page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{reason} (the server sent an HTML page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the provider stopped responding: no data from {host} for {seconds:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the API key or an extra header contains characters that cannot be sent in an HTTP header (a line break, for instance)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusable provider URL {url}: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not connect to {url} within {seconds:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secure connection to {host} failed: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not connect to {url}: {cause}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request to {url} failed: {kind}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to {host} dropped before the answer began: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to {host} broke before the answer was complete: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} sent an empty answer{hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer from {host} ended{where} {lacks}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in the middle of {item}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (content type was {content_type}, not an event stream)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the provider base URL {url!r} is not an http(s) URL (expected something like {example})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model chosen for {where}: the request names none and the provider has no default model{hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} answered /{path} with something other than a model list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} answered /{path} with something other than a model list: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{host} reported an error during the answer: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before the answer was complete; it may be cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is Ollama running there? Start it with `ollama serve` (or the Ollama app), or check the base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{error} — {hint}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{detail} — is the model name right? To download it, run `ollama pull {model}` on the machine that runs Ollama</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, without /v1)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (content type {content_type})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (content type was {content_type}, not {expected})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before its final done:true line; it may be cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (see `ollama list` for the local ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before [DONE]; it may be cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (content type {content_type}; does it support streaming?)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3096,6 +4706,95 @@
     <message>
         <source>not needed for a local server</source>
         <translation>no hace falta para un servidor local</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderKind</name>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama (native)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Google Gemini</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderProbe</name>
+    <message>
+        <source>FAILED · {kind}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK · no text in the answer{ended} · total {total:.0f} ms · model {model}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (finish reason: {reason})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model to test with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no complete answer within {seconds:g} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettings</name>
+    <message>
+        <source>provider name {name!r} may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: api_key_env looks like an API key itself; give the NAME of the environment variable that holds the key (for example OPENAI_API_KEY) - keys are never stored in the settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: a base URL is required (http:// or https://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL {url!r} is malformed ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL {url!r} has an empty port after &apos;:&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL must not contain a user name or password; keys are never stored in the settings (use api_key_env)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL must not contain a query or fragment (&apos;?&apos;, &apos;#&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider {name!r}: base URL must not contain spaces</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3521,6 +5220,73 @@ last activity {local_time}</source>
     <message>
         <source>Remove “{name}”? It will not run again; its past runs and their conversations stay.</source>
         <translation>¿Quitar «{name}»? No volverá a ejecutarse; sus ejecuciones anteriores y sus conversaciones se conservan.</translation>
+    </message>
+</context>
+<context>
+    <name>Schedules</name>
+    <message>
+        <source>the project {project!r} no longer exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the task offers tools but its workspace {workspace} is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the provider {provider!r} is no longer configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no provider is configured (parley providers add)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the prompt holds only commands; a task needs a message to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missed while nothing was running (the task does not catch up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the operating system&apos;s timer is written only on Linux (systemd); on macOS and Windows see docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while Parley&apos;s window is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the timer&apos;s units are written ({folder}) but systemd could not turn them on: {problem}. In a desktop session run: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — until then tasks run only while Parley&apos;s window is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the systemd user timer {unit}.timer is on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no timer was installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the timer&apos;s files are removed; systemd said: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the systemd user timer {unit}.timer is removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no systemd user timer is installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the timer is written but not active ({problem})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{unit}.timer is active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>systemctl is not installed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4066,6 +5832,10 @@ last activity {local_time}</source>
         <translation>No hay ningún almacén del equipo configurado (Configuración → Equipo).</translation>
     </message>
     <message>
+        <source>Opening the team store…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Cannot open the team store: {exc}</source>
         <translation>No se puede abrir el almacén del equipo: {exc}</translation>
     </message>
@@ -4080,6 +5850,33 @@ last activity {local_time}</source>
     <message>
         <source>Not opened — {exc}</source>
         <translation>No se abrió — {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>Sync</name>
+    <message>
+        <source>server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; nothing more of this conversation is accepted from the team store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server sent no payload text to verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload changed: the event&apos;s content does not match its hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link broken: the event does not follow the one before it in the server&apos;s chain (an event removed, inserted or reordered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable payload ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event sent differs from the payload text the server hashed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4102,7 +5899,41 @@ last activity {local_time}</source>
     </message>
 </context>
 <context>
+    <name>TeamAccess</name>
+    <message>
+        <source>the password was not kept: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TeamConnection</name>
+    <message>
+        <source>the system keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory until Parley quits (no system keyring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this installation of Parley cannot reach a team store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the team store&apos;s address: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this profile&apos;s history is open read-only: it cannot sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TeamPage</name>
+    <message>
+        <source>pushed {pushed} and pulled {pulled} events</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>None</source>
         <translation>Ninguno</translation>
@@ -4284,8 +6115,20 @@ last activity {local_time}</source>
         <translation>Se salió de {address}: se conserva el historial de este ordenador.</translation>
     </message>
     <message>
+        <source>type the team store&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The address: {problem}.</source>
         <translation>La dirección: {problem}.</translation>
+    </message>
+    <message>
+        <source>Joined as {member}: {outcome}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keyring could keep the password ({problem}), so it is kept in memory until Parley quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not join: {value}</source>
@@ -4298,6 +6141,25 @@ last activity {local_time}</source>
     <message>
         <source>Joining: a first sync with the team store…</source>
         <translation>Uniéndose: una primera sincronización con el almacén del equipo…</translation>
+    </message>
+</context>
+<context>
+    <name>TeamStore</name>
+    <message>
+        <source>the team store {where} refused the login: {detail}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach the team store {where} (no connection within the timeout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach the team store {where} ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the team database {where} is not set up for this Parley (missing {missing}); its owner must run init_team</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4398,6 +6260,14 @@ last activity {local_time}</source>
         <source>Last error: {error}</source>
         <translation>Último error: {error}</translation>
     </message>
+    <message>
+        <source>{count} conversation quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} conversations quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ThinkingIndicator</name>
@@ -4408,6 +6278,10 @@ last activity {local_time}</source>
     <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation>Esperando las primeras palabras de {model}</translation>
+    </message>
+    <message>
+        <source>{phrase} {seconds} s</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4514,6 +6388,97 @@ last activity {local_time}</source>
     <message>
         <source>Dismiss</source>
         <translation>Descartar</translation>
+    </message>
+</context>
+<context>
+    <name>ToolCard</name>
+    <message>
+        <source>ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for your permission</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected: the model was asked to correct it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped: already done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label} ✓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{label}, failed ✗</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the call was not recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(arguments could not be read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result (failed):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdict: {decision} ({source}) · rule {rule}{effect}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the turn was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was abandoned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: MCP server {server} could not run {tool}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not allowed: {reason}. Tool {tool} of MCP server {server} was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user did not allow this action.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4695,6 +6660,169 @@ Esc detiene una respuesta; se conserva el texto recibido hasta entonces.</transl
     </message>
 </context>
 <context>
+    <name>TurnOutcome</name>
+    <message>
+        <source>(stopped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(stopped — partial answer kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(interrupted — Parley closed while this answer was streaming)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model chosen to summarise earlier messages is not available ({exc}); {model} writes the summary instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier messages could not be summarised: {reason}. The conversation is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The documents could not be searched ({exc}); the model answers without excerpts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This message does not fit {model}&apos;s context window: the request needs about {needed:,} tokens, and {available:,} are available ({window:,} in the window, {reserved:,} kept for the answer), even after summarising the earlier conversation. Nothing was sent. Shorten the message, remove an attachment or have it searched instead of sent whole (its menu), or choose a model with a larger window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer was cut off: the model reached its output token limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider&apos;s content filter stopped this answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>internal error: {kind}: {exc}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the turn was interrupted before it finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model chosen for provider {provider!r}: pick one in the model picker, pass --model, or set the provider&apos;s default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the turn ran longer than its limit of {limit} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model asked to use a tool, but no tools are enabled for this turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the task did not finish: the model asked to use a tool, but this task offers none (give it a workspace and tools, or an MCP server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after {steps} steps (the step limit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the task did not finish within its {steps} steps (completion_max_steps): the model was still calling tools; what it did so far is recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this installation of Parley cannot read attachments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files of one message may add up to {megabytes} MB at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is searched by keywords only: the embedding model failed ({exc}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not be indexed for searching ({exc}); its first {chars:,} characters are sent instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} could not be indexed for searching ({exc}); it is sent whole instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} ({uri}): this installation of Parley has no MCP client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved {count} file(s) to {destination}: {names}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved {count} file(s) to {destination}: {names} and {more} more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The turn did not complete; the files it wrote are kept for inspection in {sandbox}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not copy the turn&apos;s files ({exc}); they are in {sandbox}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer passed Parley&apos;s limit of {limit:,} characters (text, reasoning and tool-call arguments together), so Parley stopped reading it; what came before the limit is kept. If answers this long are expected, raise &quot;max_answer_chars&quot; in the &quot;network&quot; section of settings.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in {path}, and Parley adds it to this conversation when it next starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in the history database as checkpoints, and Parley adds it to this conversation when it next starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>UndoBar</name>
     <message>
         <source>Undo</source>
@@ -4822,6 +6950,18 @@ Esc detiene una respuesta; se conserva el texto recibido hasta entonces.</transl
 </context>
 <context>
     <name>export</name>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Export</source>
         <translation>Exportar</translation>

@@ -31,6 +31,7 @@ from parley.application.schedules.service import ScheduleService, TaskView
 from parley.application.sessions.operations import relist
 from parley.domain.schedules.due import Due
 from parley.domain.schedules.model import RunRecord
+from parley.ui.i18n.composed import translate_text
 from parley.ui.scheduled.add_dialog import AddTaskDialog, TaskForm
 from parley.ui.scheduled.page import ScheduledPage
 from parley.ui.scheduled.scheduler import InAppScheduler
@@ -227,7 +228,7 @@ class ScheduledController(QObject):
                     QCoreApplication.translate(
                         "ScheduledController",
                         "Tasks run on time even while Parley is closed ({what}).",
-                    ).format(what=report.message)
+                    ).format(what=translate_text(report.message))
                 )
             else:
                 self.page.show_timer(
@@ -235,7 +236,7 @@ class ScheduledController(QObject):
                         "ScheduledController",
                         "Tasks run while this window is open. The operating system's timer is "
                         "not on: {why}",
-                    ).format(why=report.message)
+                    ).format(why=translate_text(report.message))
                 )
 
         self._submit(scheduler.status, say)
@@ -360,7 +361,7 @@ class ScheduledController(QObject):
             "ScheduledController", "Scheduled task “{name}” {status}"
         ).format(name=name, status=status)
         body = (
-            record.error
+            translate_text(record.error)
             or QCoreApplication.translate(
                 "ScheduledController", "Its conversation is in the Scheduled section."
             )

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from parley.application.schedules.service import TaskView
 from parley.domain.schedules.model import RunRecord
+from parley.ui.i18n.composed import translate_text
 
 TASK_ROLE = Qt.ItemDataRole.UserRole + 1
 SESSION_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -226,7 +227,7 @@ class ScheduledPage(QWidget):
     def show_runs(self, runs: Sequence[RunRecord], names: dict[str, str]) -> None:
         self.runs.clear()
         for run in runs:
-            note = run.error
+            note = translate_text(run.error)
             if run.refused:
                 refused = self.tr("{n} action(s) refused").format(n=run.refused)
                 note = f"{note}; {refused}" if note else refused

@@ -38,6 +38,7 @@ from parley.application.ports.settings_store import (
     SettingsStore,
 )
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import card_form, label_width, primary, scrolling
 
@@ -192,7 +193,7 @@ class ContextPage(QWidget):
             self.show_context(context)
             self.loaded = True
 
-        self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
+        self._submit(load, show, lambda exc: self.status.show_error(translate_text(str(exc))))
 
     def show_context(self, context: ContextSettings) -> None:
         """Put ``context`` in the form."""
@@ -251,7 +252,7 @@ class ContextPage(QWidget):
                 excerpts=self.excerpts_spin.value(),
             )
         except SettingsError as exc:
-            self.status.show_error(str(exc))
+            self.status.show_error(translate_text(str(exc)))
             return None
 
     def save(self) -> None:

@@ -80,6 +80,7 @@ from parley.application.mcp.secrets import delete_secrets, env_key, header_key, 
 from parley.application.ports.secret_store import SecretStore
 from parley.application.ports.settings_store import SettingsError, SettingsStore
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
     Badge,
@@ -147,16 +148,27 @@ def claims(tool: McpTool) -> str:
     a = tool.annotations
     words = []
     for value, yes, no in (
-        (a.read_only, "read-only", "may change things"),
-        (a.destructive, "destructive", "not destructive"),
-        (a.idempotent, "idempotent", ""),
-        (a.open_world, "reaches outside (open world)", "closed world"),
+        (a.read_only, _READ_ONLY, _MAY_CHANGE),
+        (a.destructive, _DESTRUCTIVE, _NOT_DESTRUCTIVE),
+        (a.idempotent, _IDEMPOTENT, ""),
+        (a.open_world, _OPEN_WORLD, _CLOSED_WORLD),
     ):
         if value is True:
-            words.append(yes)
+            words.append(translate("McpClaims", yes))
         elif value is False and no:
-            words.append(no)
-    return ", ".join(words) or "no claims"
+            words.append(translate("McpClaims", no))
+    return ", ".join(words) or translate("McpClaims", _NO_CLAIMS)
+
+
+# What a tool's annotations claim, in words (marked here, translated where shown).
+_READ_ONLY = QT_TRANSLATE_NOOP("McpClaims", "read-only")
+_MAY_CHANGE = QT_TRANSLATE_NOOP("McpClaims", "may change things")
+_DESTRUCTIVE = QT_TRANSLATE_NOOP("McpClaims", "destructive")
+_NOT_DESTRUCTIVE = QT_TRANSLATE_NOOP("McpClaims", "not destructive")
+_IDEMPOTENT = QT_TRANSLATE_NOOP("McpClaims", "idempotent")
+_OPEN_WORLD = QT_TRANSLATE_NOOP("McpClaims", "reaches outside (open world)")
+_CLOSED_WORLD = QT_TRANSLATE_NOOP("McpClaims", "closed world")
+_NO_CLAIMS = QT_TRANSLATE_NOOP("McpClaims", "no claims")
 
 
 def server_state(config: McpServerConfig | None, status: McpServerStatus | None) -> str:
@@ -180,8 +192,14 @@ def _row_tooltip(detail: str, status: McpServerStatus | None) -> str:
     """A server row's tooltip: its transport and target, and why it failed when it did."""
     if status is None or status.state != "failed" or not status.error:
         return detail
-    log = f"\nLog: {status.log_path}" if status.log_path else ""
-    return f"{detail}\nFailed: {status.error}{log}"
+    error = translate_text(status.error)
+    if status.log_path:
+        return translate("McpServersPage", "{detail}\nFailed: {error}\nLog: {log}").format(
+            detail=detail, error=error, log=status.log_path
+        )
+    return translate("McpServersPage", "{detail}\nFailed: {error}").format(
+        detail=detail, error=error
+    )
 
 
 def _pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
@@ -691,7 +709,14 @@ class McpServersPage(QWidget):
                 self._add_row(name, "invalid", problem, False, False)
             self.server_list.blockSignals(False)
             self.problems.setText(
-                "\n".join(f"Not usable until fixed: {p}" for p in problems) if problems else ""
+                "\n".join(
+                    translate("McpServersPage", "Not usable until fixed: {problem}").format(
+                        problem=translate_text(p)
+                    )
+                    for p in problems
+                )
+                if problems
+                else ""
             )
             self.problems.setVisible(bool(problems))
             target = select or self._editing or ""
@@ -703,7 +728,7 @@ class McpServersPage(QWidget):
                 if select:
                     self._load(self._configs[target], keep_messages=True)
 
-        self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
+        self._submit(load, show, lambda exc: self.status.show_error(translate_text(str(exc))))
 
     def _add_row(
         self, name: str, state: str, detail: str, enabled: bool, valid: bool, tooltip: str = ""
@@ -741,7 +766,7 @@ class McpServersPage(QWidget):
         state = server_state(config, status)
         self.server_list.blockSignals(True)  # a new text is not the user's check box
         item.setData(_STATE, state)
-        item.setText(f"{name}  ·  {STATE_BADGES[state].text}")
+        item.setText(f"{name}  ·  {STATE_BADGES[state].words}")
         item.setToolTip(_row_tooltip(self._detail(config), status))
         self.server_list.blockSignals(False)
         self.server_list.viewport().update()
@@ -947,7 +972,7 @@ class McpServersPage(QWidget):
         try:
             config = self.form_config()
         except SettingsError as exc:
-            self.status.show_error(str(exc))
+            self.status.show_error(translate_text(str(exc)))
             return
         if self._editing is None and config.name in self._configs:
             self.status.show_error(
@@ -1124,7 +1149,15 @@ class McpServersPage(QWidget):
 
         def done(outcome: tuple[list[str], list[str]]) -> None:
             added, failed = outcome
-            words = f"Imported {len(added)} server(s)" + (": " + ", ".join(added) if added else "")
+            words = (
+                translate("McpServersPage", "Imported {count} server(s): {names}").format(
+                    count=len(added), names=", ".join(added)
+                )
+                if added
+                else translate("McpServersPage", "Imported {count} server(s)").format(
+                    count=len(added)
+                )
+            )
             notes = [*result.warnings, *failed]
             if failed:
                 self.status.show_error(words + ". " + " ".join(notes))
@@ -1151,7 +1184,7 @@ class McpServersPage(QWidget):
         try:
             config = self.form_config()
         except SettingsError as exc:
-            self.test_result.show_error(str(exc))
+            self.test_result.show_error(translate_text(str(exc)))
             return
         pending = dict(self._pending)
         secrets = self._secrets
@@ -1182,11 +1215,18 @@ class McpServersPage(QWidget):
                 self._signed_in = tokens
                 self._show_oauth()
             self._tools = list(tools)
-            version = f", protocol {status.protocol_version}" if status.protocol_version else ""
+            version = (
+                translate("McpServersPage", ", protocol {version}").format(
+                    version=status.protocol_version
+                )
+                if status.protocol_version
+                else ""
+            )
             who = " ".join(p for p in (status.server_name, status.server_version) if p)
+            value = translate("McpServersPage", " to {who}").format(who=who) if who else ""
             self.test_result.show_ok(
                 translate("McpServersPage", "Connected{value}{version}: {n_tools} tool(s).").format(
-                    value=" to " + who if who else "", version=version, n_tools=len(tools)
+                    value=value, version=version, n_tools=len(tools)
                 )
             )
             self._show_tools(self._configs.get(config.name, config))
@@ -1194,9 +1234,11 @@ class McpServersPage(QWidget):
         def failed(exc: BaseException) -> None:
             self._testing = False
             self.test_button.setEnabled(True)
-            text = str(exc)
+            text = translate_text(str(exc))
             if isinstance(exc, McpError) and exc.log_path:
-                text += f" (log: {exc.log_path})"
+                text = translate("McpServersPage", "{text} (log: {log})").format(
+                    text=text, log=exc.log_path
+                )
             self.test_result.show_error(
                 translate("McpServersPage", "Failed: {text}").format(text=text)
             )

@@ -50,6 +50,7 @@ from parley.domain.usage.context_windows import (
 )
 from parley.domain.usage.pricing import DEFAULT_PRICES, ModelPrice, PriceError, parse_amount
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.qt_items import cell
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import HINT_STYLE, icon_or, primary, secondary
@@ -165,9 +166,8 @@ class PricesPage(QWidget):
             texts = [self._text(row, column) for column in range(len(COLUMNS))]
             if not any(texts):
                 continue
-            where = f"Row {row + 1}"
             row_errors = [
-                f"{where}, {COLUMNS[column]}: {problem}"
+                _cell_problem(row + 1, COLUMNS[column], problem)
                 for column in range(len(COLUMNS))
                 if (problem := _problem(column, texts[column]))
             ]
@@ -184,11 +184,11 @@ class PricesPage(QWidget):
                     currency=currency,
                 )
             except PriceError as exc:
-                errors.append(f"{where}: {exc}")
+                errors.append(_row_problem(row + 1, exc))
                 continue
             key = (price.model_pattern.casefold(), price.provider.casefold())
             if key in seen:
-                errors.append(f"{where} repeats row {seen[key]} ({price.model_pattern})")
+                errors.append(_repeats(row + 1, seen[key], price.model_pattern))
                 continue
             seen[key] = row + 1
             prices.append(price)
@@ -198,7 +198,7 @@ class PricesPage(QWidget):
         """Save the table if every row is valid; otherwise say what is wrong and save nothing."""
         prices, errors = self.rows()
         if errors:
-            self.status.show_error("Not saved. " + "; ".join(errors))
+            self.status.show_error(_not_saved(errors))
             return
         settings = self._settings
 
@@ -242,11 +242,7 @@ class PricesPage(QWidget):
         item.setToolTip(problem)
         self.table.blockSignals(False)
         if problem:
-            self.status.show_error(
-                translate("PricesPage", "Row {value}, {value2}: {problem}").format(
-                    value=item.row() + 1, value2=COLUMNS[item.column()], problem=problem
-                )
-            )
+            self.status.show_error(_cell_problem(item.row() + 1, COLUMNS[item.column()], problem))
         else:
             self.status.clear_message()
 
@@ -258,17 +254,40 @@ class PricesPage(QWidget):
             self.table.removeRow(row)
 
 
+def _cell_problem(row: int, column: str, problem: str) -> str:
+    """ "Row 2, Input $/Mtok: …" in the window's language (``problem`` already is)."""
+    return translate("PricesPage", "Row {row}, {column}: {problem}").format(
+        row=row, column=translate("PricesPage", column), problem=problem
+    )
+
+
+def _row_problem(row: int, exc: BaseException) -> str:
+    return translate("PricesPage", "Row {row}: {problem}").format(
+        row=row, problem=translate_text(str(exc))
+    )
+
+
+def _repeats(row: int, first: int, pattern: str) -> str:
+    return translate("PricesPage", "Row {row} repeats row {first} ({pattern})").format(
+        row=row, first=first, pattern=pattern
+    )
+
+
+def _not_saved(errors: Sequence[str]) -> str:
+    return translate("PricesPage", "Not saved. {problems}").format(problems="; ".join(errors))
+
+
 def _problem(column: int, text: str) -> str:
     """What is wrong with ``text`` in ``column`` ("" if nothing)."""
     if column == PATTERN:
-        return "" if text else "a model name or pattern is needed"
+        return "" if text else translate("PricesPage", "a model name or pattern is needed")
     if column in (INPUT, OUTPUT):
         if not text:
-            return "a price is needed (0 for free)"
+            return translate("PricesPage", "a price is needed (0 for free)")
         try:
             parse_amount(text)
         except PriceError as exc:
-            return str(exc)
+            return translate_text(str(exc))
     return ""
 
 
@@ -281,6 +300,7 @@ WINDOW_COLUMNS = (
     QT_TRANSLATE_NOOP("PricesPage", "Max output"),
 )
 W_PATTERN, W_PROVIDER, W_CONTEXT, W_OUTPUT = range(4)
+_NOT_TOKENS = QT_TRANSLATE_NOOP("PricesPage", "{text!r} is not a whole number of tokens")
 #: The smallest window a row may give (``ModelWindow`` refuses less).
 MIN_CONTEXT_TOKENS = 256
 
@@ -398,9 +418,8 @@ class ContextWindowsSection(QWidget):
             texts = [self._text(row, column) for column in range(len(WINDOW_COLUMNS))]
             if not any(texts):
                 continue
-            where = f"Row {row + 1}"
             row_errors = [
-                f"{where}, {WINDOW_COLUMNS[column]}: {problem}"
+                _cell_problem(row + 1, WINDOW_COLUMNS[column], problem)
                 for column in range(len(WINDOW_COLUMNS))
                 if (problem := _window_problem(column, texts))
             ]
@@ -415,11 +434,11 @@ class ContextWindowsSection(QWidget):
                     max_output_tokens=parse_tokens(texts[W_OUTPUT]) if texts[W_OUTPUT] else 0,
                 )
             except (WindowError, ValueError) as exc:
-                errors.append(f"{where}: {exc}")
+                errors.append(_row_problem(row + 1, exc))
                 continue
             key = (window.model_pattern.casefold(), window.provider.casefold())
             if key in seen:
-                errors.append(f"{where} repeats row {seen[key]} ({window.model_pattern})")
+                errors.append(_repeats(row + 1, seen[key], window.model_pattern))
                 continue
             seen[key] = row + 1
             windows.append(window)
@@ -429,7 +448,7 @@ class ContextWindowsSection(QWidget):
         """Save the table if every row is valid; otherwise say what is wrong and save nothing."""
         windows, errors = self.rows()
         if errors:
-            self.status.show_error("Not saved. " + "; ".join(errors))
+            self.status.show_error(_not_saved(errors))
             return
         settings = self._settings
 
@@ -477,9 +496,7 @@ class ContextWindowsSection(QWidget):
         self.table.blockSignals(False)
         if problem:
             self.status.show_error(
-                translate("ContextWindowsSection", "Row {value}, {value2}: {problem}").format(
-                    value=item.row() + 1, value2=WINDOW_COLUMNS[item.column()], problem=problem
-                )
+                _cell_problem(item.row() + 1, WINDOW_COLUMNS[item.column()], problem)
             )
         else:
             self.status.clear_message()
@@ -497,7 +514,7 @@ def parse_tokens(text: str) -> int:
     ("128,000"). Raises ``ValueError`` with a sentence for anything else."""
     digits = text.strip().replace(",", "").replace("_", "").replace(" ", "")
     if not digits.isascii() or not digits.isdigit():
-        raise ValueError(f"{text.strip()!r} is not a whole number of tokens")
+        raise ValueError(_NOT_TOKENS.format(text=text.strip()))
     return int(digits)
 
 
@@ -505,28 +522,32 @@ def _window_problem(column: int, texts: Sequence[str]) -> str:
     """What is wrong with the cell in ``column`` of a row whose cells read ``texts``."""
     text = texts[column]
     if column == W_PATTERN:
-        return "" if text else "a model name or pattern is needed"
+        return "" if text else translate("PricesPage", "a model name or pattern is needed")
     if column == W_CONTEXT:
         if not text:
-            return "a context window size is needed"
+            return translate("PricesPage", "a context window size is needed")
         try:
             tokens = parse_tokens(text)
         except ValueError as exc:
-            return str(exc)
+            return translate_text(str(exc))
         if tokens < MIN_CONTEXT_TOKENS:
-            return f"{tokens} tokens is too small (at least {MIN_CONTEXT_TOKENS})"
+            return translate(
+                "PricesPage", "{tokens} tokens is too small (at least {minimum})"
+            ).format(tokens=tokens, minimum=MIN_CONTEXT_TOKENS)
         return ""
     if column == W_OUTPUT and text:
         try:
             tokens = parse_tokens(text)
         except ValueError as exc:
-            return str(exc)
+            return translate_text(str(exc))
         try:
             context = parse_tokens(texts[W_CONTEXT])
         except ValueError:
             return ""  # the window's own cell says what is wrong
         if tokens > context:
-            return f"{tokens} is more than the context window ({context})"
+            return translate(
+                "PricesPage", "{tokens} is more than the context window ({context})"
+            ).format(tokens=tokens, context=context)
     return ""
 
 

@@ -58,6 +58,7 @@ from parley.application.ports.settings_store import (
     SettingsStore,
 )
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
@@ -348,7 +349,7 @@ class ProjectsPage(QWidget):
                 self._set_providers(providers, self.provider_box.currentData() or "")
                 self._set_mcp(self.checked_mcp_servers())
 
-        self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
+        self._submit(load, show, lambda exc: self.status.show_error(translate_text(str(exc))))
 
     def new_project(self) -> None:
         """Clear the form for a new project."""
@@ -398,16 +399,24 @@ class ProjectsPage(QWidget):
                 knowledge_folder=knowledge_folder,
             )
         except SettingsError as exc:
-            self.status.show_error(str(exc))
+            self.status.show_error(translate_text(str(exc)))
             return
         settings = self._settings
 
         def job() -> None:
             # Worker thread: the folder check is file I/O too.
             if config.workspace and not Path(config.workspace).is_dir():
-                raise _NoSuchFolder(f"{config.workspace} is not an existing folder")
+                raise _NoSuchFolder(
+                    translate("ProjectsPage", "{folder} is not an existing folder").format(
+                        folder=config.workspace
+                    )
+                )
             if config.knowledge_folder and not Path(config.knowledge_folder).is_dir():
-                raise _NoKnowledgeFolder(f"{config.knowledge_folder} is not an existing folder")
+                raise _NoKnowledgeFolder(
+                    translate("ProjectsPage", "{folder} is not an existing folder").format(
+                        folder=config.knowledge_folder
+                    )
+                )
             settings.save_project(config)
 
         def done(_result: None) -> None:
@@ -431,14 +440,16 @@ class ProjectsPage(QWidget):
         def failed(exc: BaseException) -> None:
             self.save_button.setEnabled(True)
             if isinstance(exc, _NoKnowledgeFolder):
-                self.knowledge_error.show_error(str(exc))
+                self.knowledge_error.show_error(translate_text(str(exc)))
             elif isinstance(exc, _NoSuchFolder):
-                self.workspace_error.show_error(str(exc))
+                self.workspace_error.show_error(translate_text(str(exc)))
             elif isinstance(exc, ProjectNameTaken):
-                self.name_error.show_error(str(exc))
+                self.name_error.show_error(translate_text(str(exc)))
             else:
                 self.status.show_error(
-                    translate("ProjectsPage", "Not saved: {exc}").format(exc=exc)
+                    translate("ProjectsPage", "Not saved: {exc}").format(
+                        exc=translate_text(str(exc))
+                    )
                 )
 
         self.save_button.setEnabled(False)
@@ -484,7 +495,11 @@ class ProjectsPage(QWidget):
         self.mcp_list.clear()
         names = list(self._mcp_names) + [n for n in enabled if n not in self._mcp_names]
         for name in names:
-            label = name if name in self._mcp_names else f"{name} (not configured)"
+            label = (
+                name
+                if name in self._mcp_names
+                else translate("ProjectsPage", "{name} (not configured)").format(name=name)
+            )
             item = QListWidgetItem(label)
             item.setData(_ID, name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -712,10 +727,12 @@ class ProjectsPage(QWidget):
             if member.error_kind:
                 errors += 1
                 status = (
-                    f"{member.error_kind}: {member.error}" if member.error else member.error_kind
+                    f"{member.error_kind}: {translate_text(member.error)}"
+                    if member.error
+                    else member.error_kind
                 )
             else:
-                status = "indexed"
+                status = translate("ProjectsPage", "indexed")
             item = QTreeWidgetItem([shown, human_size(member.size), f"{member.chunks:,}", status])
             item.setToolTip(K_FILE, member.path)
             item.setToolTip(K_STATUS, status)
@@ -731,9 +748,13 @@ class ProjectsPage(QWidget):
         if members:
             size = sum(m.size for m in members)
             chunks = sum(m.chunks for m in members)
-            text = f"{len(members):,} files · {human_size(size)} · {chunks:,} chunks"
+            text = translate("ProjectsPage", "{count:,} files · {size} · {chunks:,} chunks").format(
+                count=len(members), size=human_size(size), chunks=chunks
+            )
             if errors:
-                text += f" · {errors:,} not indexed (see Status)"
+                text += " · " + translate(
+                    "ProjectsPage", "{errors:,} not indexed (see Status)"
+                ).format(errors=errors)
         else:
             text = (
                 translate("ProjectsPage", "Nothing indexed yet.")
@@ -788,7 +809,9 @@ class ProjectsPage(QWidget):
         if project_id != self._editing:
             return
         self._show_knowledge_state()
-        self.index_line.setText(summary.describe() + ("" if summary.cancelled else "."))
+        self.index_line.setText(
+            summary.describe(translate_text) + ("" if summary.cancelled else ".")
+        )
         self.load_members()
 
     def _on_index_failed(self, project_id: str, message: str) -> None:
@@ -796,7 +819,9 @@ class ProjectsPage(QWidget):
             return
         self._show_knowledge_state()
         self.index_line.setText(
-            translate("ProjectsPage", "Not indexed: {message}").format(message=message)
+            translate("ProjectsPage", "Not indexed: {message}").format(
+                message=translate_text(message)
+            )
         )
 
     def _on_forgotten(self, project_id: str, count: int) -> None:

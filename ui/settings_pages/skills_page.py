@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from parley.application.ports.skill_library import SkillExists, SkillLibrary, SkillNotFound
 from parley.domain.agents.skills import SkillDoc, SkillFormatError, check_name
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.icons import icon
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import (
@@ -271,7 +272,7 @@ class SkillsPage(QWidget):
         try:
             check_name(name)
         except SkillFormatError as exc:
-            self.name_error.show_error(str(exc))
+            self.name_error.show_error(translate_text(str(exc)))
             return
         try:
             doc = SkillDoc(
@@ -281,7 +282,7 @@ class SkillsPage(QWidget):
                 body=self.body_edit.toPlainText(),
             )
         except SkillFormatError as exc:
-            self.body_error.show_error(str(exc))
+            self.body_error.show_error(translate_text(str(exc)))
             return
         previous = self._editing
 
@@ -384,7 +385,7 @@ class SkillsPage(QWidget):
     def _show_failure(self, exc: BaseException) -> None:
         if isinstance(exc, SkillNotFound):
             self.reload()
-        self.status.show_error(str(exc))
+        self.status.show_error(translate_text(str(exc)))
 
     def _clear_messages(self) -> None:
         for label in (self.name_error, self.body_error, self.status):

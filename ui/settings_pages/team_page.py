@@ -42,6 +42,7 @@ from parley.application.ports.settings_store import (
 )
 from parley.application.sync.engine import SyncReport
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.settings_pages import InlineError, Submit
 from parley.ui.settings_pages.look import card_form, label_width, primary, scrolling
 from parley.ui.team_connection import (
@@ -60,7 +61,9 @@ if TYPE_CHECKING:
 
 
 def _outcome_text(report: SyncReport) -> str:
-    return f"pushed {report.pushed} and pulled {report.pulled} events"
+    return translate("TeamPage", "pushed {pushed} and pulled {pulled} events").format(
+        pushed=report.pushed, pulled=report.pulled
+    )
 
 
 class TeamPage(QWidget):
@@ -233,7 +236,7 @@ class TeamPage(QWidget):
             self.show_team(team, device, kept)
             self.loaded = True
 
-        self._submit(load, show, lambda exc: self.status.show_error(str(exc)))
+        self._submit(load, show, lambda exc: self.status.show_error(translate_text(str(exc))))
 
     def show_team(self, team: TeamSettings, device: str, kept: str = "") -> None:
         self.team, self._device = team, device
@@ -242,7 +245,9 @@ class TeamPage(QWidget):
         if not joined:
             self.password_label.setText("—")
         elif kept:
-            self.password_label.setText(translate("TeamPage", "In {kept}.").format(kept=kept))
+            self.password_label.setText(
+                translate("TeamPage", "In {kept}.").format(kept=translate_text(kept))
+            )
         else:
             self.password_label.setText(
                 translate("TeamPage", "Not kept: libpq reads ~/.pgpass, or join again to give it.")
@@ -285,7 +290,9 @@ class TeamPage(QWidget):
             self._changed()
 
         self._submit(
-            lambda: settings.set_team(team), saved, lambda e: self.status.show_error(str(e))
+            lambda: settings.set_team(team),
+            saved,
+            lambda e: self.status.show_error(translate_text(str(e))),
         )
 
     def sync(self) -> None:
@@ -317,13 +324,17 @@ class TeamPage(QWidget):
                 )
             else:
                 self.status.show_error(
-                    translate("TeamPage", "Could not sync: {error}").format(error=report.error)
+                    translate("TeamPage", "Could not sync: {error}").format(
+                        error=translate_text(report.error)
+                    )
                 )
             self.sig_synced.emit(report)
 
         def failed(exc: BaseException) -> None:
             self._set_busy(False)
-            self.status.show_error(translate("TeamPage", "Could not sync: {exc}").format(exc=exc))
+            self.status.show_error(
+                translate("TeamPage", "Could not sync: {exc}").format(exc=translate_text(str(exc)))
+            )
 
         self._set_busy(True)
         self.status.show_ok(translate("TeamPage", "Syncing…"))
@@ -342,7 +353,11 @@ class TeamPage(QWidget):
             self.reload()
             self._changed()
 
-        self._submit(lambda: leave_team(services), left, lambda e: self.status.show_error(str(e)))
+        self._submit(
+            lambda: leave_team(services),
+            left,
+            lambda e: self.status.show_error(translate_text(str(e))),
+        )
 
     def join(self) -> None:
         """Sync once with the typed address and password (on a worker); keep them when that
@@ -350,10 +365,16 @@ class TeamPage(QWidget):
         if self.busy:
             return
         address = self.join_address.text().strip()
-        problem = team_url_problem(address) if address else "type the team store's address"
+        problem = (
+            team_url_problem(address)
+            if address
+            else translate("TeamPage", "type the team store's address")
+        )
         if problem:
             self.join_result.show_error(
-                translate("TeamPage", "The address: {problem}.").format(problem=problem)
+                translate("TeamPage", "The address: {problem}.").format(
+                    problem=translate_text(problem)
+                )
             )
             return
         password = self.join_password.text()
@@ -364,13 +385,16 @@ class TeamPage(QWidget):
         def done(outcome: JoinOutcome) -> None:
             self._set_busy(False)
             if outcome.joined:
-                text = f"Joined as {outcome.team.member}: {_outcome_text(outcome.report)}."
+                text = translate("TeamPage", "Joined as {member}: {outcome}.").format(
+                    member=outcome.team.member, outcome=_outcome_text(outcome.report)
+                )
                 if outcome.keyring_problem:
-                    text += (
-                        " No system keyring could keep the password "
-                        f"({outcome.keyring_problem}), so it is kept in memory until Parley "
-                        "quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass."
-                    )
+                    text += " " + translate(
+                        "TeamPage",
+                        "No system keyring could keep the password ({problem}), so it is kept "
+                        "in memory until Parley quits: to sync after a restart, set PGPASSWORD "
+                        "or use ~/.pgpass.",
+                    ).format(problem=translate_text(outcome.keyring_problem))
                 self.join_result.show_ok(text)
                 self.join_address.clear()
                 self.reload()
@@ -378,7 +402,7 @@ class TeamPage(QWidget):
             else:
                 self.join_result.show_error(
                     translate("TeamPage", "Could not join: {value}").format(
-                        value=outcome.report.error or outcome.report.error_kind
+                        value=translate_text(outcome.report.error or outcome.report.error_kind)
                     )
                 )
             self.sig_joined.emit(outcome)
@@ -386,7 +410,7 @@ class TeamPage(QWidget):
         def failed(exc: BaseException) -> None:
             self._set_busy(False)
             self.join_result.show_error(
-                translate("TeamPage", "Could not join: {exc}").format(exc=exc)
+                translate("TeamPage", "Could not join: {exc}").format(exc=translate_text(str(exc)))
             )
             self.sig_joined.emit(None)
 

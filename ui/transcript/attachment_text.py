@@ -15,6 +15,7 @@ from parley.application.mcp.model import SERVER_TOOL_SEPARATOR
 from parley.domain.transcript.attachments import problem_without_name
 from parley.domain.transcript.canonical import AttachmentAdded
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.widgets.attachment_chips import file_kind, human_size
 
 _TYPE_LABELS = {
@@ -42,7 +43,8 @@ def attachment_type(event: AttachmentAdded) -> str:
         return _TYPE_LABELS[media]
     if media.startswith("image/"):
         sub = media.removeprefix("image/")
-        return f"{'JPEG' if sub in ('jpeg', 'jpg') else sub.upper()} image"
+        kind = "JPEG" if sub in ("jpeg", "jpg") else sub.upper()
+        return translate("AttachmentText", "{kind} image").format(kind=kind)
     return file_kind(event.name)[1]
 
 
@@ -67,7 +69,7 @@ def attachment_error(event: AttachmentAdded) -> str:
     """Why the file could not be used, for people."""
     reason = problem_without_name(event.name, event.error) or event.error_kind.replace("_", " ")
     return (
-        translate("AttachmentText", "not sent: {reason}").format(reason=reason)
+        translate("AttachmentText", "not sent: {reason}").format(reason=translate_text(reason))
         if reason
         else translate("AttachmentText", "not sent")
     )

@@ -61,15 +61,18 @@ from parley.application.conversation_view import (
     ToolCard,
     UserMessage,
 )
+from parley.application.conversation_view.items import REDACTED_TEXT
 from parley.application.conversation_view.wording import (
     argument_summary,
     card_confinement,
-    card_details,
+    card_detail_lines,
     card_status,
 )
 from parley.application.mcp.model import shown_tool_name
+from parley.domain.texts import marked
 from parley.domain.transcript.branches import BranchPosition
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
 from parley.ui.rendering.markdown import LINE_HEIGHT, Palette
 from parley.ui.transcript.attachment_text import describe
@@ -96,7 +99,8 @@ _LINE = "\u2028"
 
 #: Fixed words the application layer (``application.conversation_view.items``, no Qt) gives the
 #: transcript, marked for ``make translations``; they are shown through
-#: ``translate("ConversationItems", …)``. Words it composes (details, outcomes) stay English.
+#: ``translate("ConversationItems", …)``. Words it composes (outcomes, notices, tool cards) are
+#: marked where they are composed and shown through ``translate_text``.
 _ITEM_WORDS = (
     QT_TRANSLATE_NOOP("ConversationItems", "Earlier messages summarised"),
     QT_TRANSLATE_NOOP("ConversationItems", "Show original messages"),
@@ -259,7 +263,9 @@ class FrameHost:
         elif isinstance(item, ToolCard):
             self._card(cursor, item, drawn.expanded)
         elif isinstance(item, Notice):
-            self.line(cursor, item.text, "error" if item.level == "error" else "notice")
+            self.line(
+                cursor, translate_text(item.text), "error" if item.level == "error" else "notice"
+            )
         elif isinstance(item, Outcome):
             self._outcome(cursor, item)
         elif isinstance(item, CompactionDivider):
@@ -288,7 +294,7 @@ class FrameHost:
         muted = QTextCharFormat()
         muted.setForeground(QColor(palette.muted))
         muted.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
-        cursor.insertText(f"  · {item.details}", muted)
+        cursor.insertText(f"  · {_divider_details(item)}", muted)
         toggle = self.link_format(f"{ORIGINALS_SCHEME}:{item.key}", palette.link)
         toggle.setFontUnderline(False)
         toggle.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
@@ -366,7 +372,7 @@ class FrameHost:
         is, so a cursor or a streamed tail there keeps its place). False when nothing
         changed."""
         label = None if answer.continues else (answer.model or "assistant")
-        title = answer.reasoning_label
+        title = translate_text(answer.reasoning_label)
         wanted = (label, title, answer.reasoning_text if expanded and title else None)
         if message.header == wanted:
             return False
@@ -413,6 +419,7 @@ class FrameHost:
             muted = QTextCharFormat()
             muted.setForeground(QColor(self.palette.muted))
             lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            lines = [translate_text(line) if line == REDACTED_TEXT else line for line in lines]
             cursor.insertText(_LINE + _LINE.join(lines), muted)
 
     @staticmethod
@@ -520,18 +527,18 @@ class FrameHost:
         link.setForeground(QColor(palette.card_title))
         # An MCP tool reads as "server \u203a tool" (its qualified name is for the model).
         cursor.insertText(f"{'▾' if expanded else '▸'} {shown_tool_name(card.tool)}", link)
-        cursor.insertText(f"  {argument_summary(card)}", QTextCharFormat())
+        cursor.insertText(f"  {_fixed_words(argument_summary(card))}", QTextCharFormat())
         for text, role in (card_status(card), card_confinement(card)):
             if text:  # the sandbox a command ran (or would run) in, on the collapsed line too
                 mark = QTextCharFormat()
                 mark.setForeground(QColor(getattr(palette, role)))
-                cursor.insertText(f"  · {text}", mark)
+                cursor.insertText(f"  · {translate_text(text)}", mark)
         if expanded:
             mono = QTextCharFormat()
             mono.setFontFamilies(["monospace"])
-            for line in card_details(card):
+            for line, words in card_detail_lines(card):
                 cursor.insertBlock()
-                cursor.insertText(line, mono)
+                cursor.insertText(_indented_words(line) if words else line, mono)
             said = (str(v.input["claims"]) for v in card.verdicts if "claims" in v.input)
             claims = next(said, "")
             if claims:  # what an MCP server claimed about the tool: a claim, not a fact
@@ -561,7 +568,9 @@ class FrameHost:
         if item.summary:
             if item.footer:
                 cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
-            self.line(cursor, item.summary, "error" if item.level == "error" else "notice")
+            self.line(
+                cursor, translate_text(item.summary), "error" if item.level == "error" else "notice"
+            )
             if item.retryable:
                 link = self.link_format(f"{RETRY_SCHEME}:{item.turn_id}", self.palette.user)
                 link.setFontWeight(QFont.Weight.Bold)
@@ -573,3 +582,35 @@ def _spaced() -> QTextBlockFormat:
     block = QTextBlockFormat()
     block.setLineHeight(LINE_HEIGHT, QTextBlockFormat.LineHeightTypes.ProportionalHeight.value)
     return block
+
+
+def _fixed_words(text: str) -> str:
+    """``text`` translated only when it is itself a marked text (an argument summary is the
+    model's data otherwise, and data is shown as it is)."""
+    return translate_text(text) if text in marked() else text
+
+
+def _indented_words(line: str) -> str:
+    """A line of Parley's words in the window's language, its indent kept."""
+    words = line.lstrip(" ")
+    return line[: len(line) - len(words)] + translate_text(words)
+
+
+def _divider_details(item: CompactionDivider) -> str:
+    """``CompactionDivider.details`` in the window's language: composed here from its fields
+    (its parts are too short to recognise in the finished English line)."""
+    count = item.turns or len(item.replaced_turns)
+    parts = [
+        (
+            translate("FrameHost", "{count} turn")
+            if count == 1
+            else translate("FrameHost", "{count} turns")
+        ).format(count=count)
+    ]
+    if item.model:
+        parts.append(translate("FrameHost", "by {model}").format(model=item.model))
+    if item.trigger == "auto":
+        parts.append(translate("FrameHost", "automatically"))
+    elif item.trigger == "manual":
+        parts.append(translate("FrameHost", "with /compact"))
+    return " · ".join(parts)

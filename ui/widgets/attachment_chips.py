@@ -93,30 +93,35 @@ DETAIL_WIDTH = 220
 
 _IMAGE_EXTENSIONS = frozenset({"png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"})
 
-# extension -> (glyph, type label)
+_IMAGE = QT_TRANSLATE_NOOP("AttachmentChip", "{format} image")
+_FILE = QT_TRANSLATE_NOOP("AttachmentChip", "File")
+# extension -> (glyph, type label; words marked, translated in file_kind)
 _KINDS: dict[str, tuple[str, str]] = {
     "pdf": ("📕", "PDF"),
     "doc": ("📝", "Word"),
     "docx": ("📝", "Word"),
-    "odt": ("📝", "Document"),
+    "odt": ("📝", QT_TRANSLATE_NOOP("AttachmentChip", "Document")),
     "rtf": ("📝", "RTF"),
     "epub": ("📘", "EPUB"),
     "xls": ("📊", "Excel"),
     "xlsx": ("📊", "Excel"),
-    "ods": ("📊", "Spreadsheet"),
+    "ods": ("📊", QT_TRANSLATE_NOOP("AttachmentChip", "Spreadsheet")),
     "csv": ("📊", "CSV"),
     "tsv": ("📊", "TSV"),
     "ppt": ("📽", "PowerPoint"),
     "pptx": ("📽", "PowerPoint"),
-    "odp": ("📽", "Slides"),
-    "txt": ("📄", "Text"),
+    "odp": ("📽", QT_TRANSLATE_NOOP("AttachmentChip", "Slides")),
+    "txt": ("📄", QT_TRANSLATE_NOOP("AttachmentChip", "Text")),
     "md": ("📄", "Markdown"),
-    "rst": ("📄", "Text"),
-    "log": ("📄", "Log"),
+    "rst": ("📄", QT_TRANSLATE_NOOP("AttachmentChip", "Text")),
+    "log": ("📄", QT_TRANSLATE_NOOP("AttachmentChip", "Log")),
     "html": ("🌐", "HTML"),
     "htm": ("🌐", "HTML"),
     "zip": ("🗜", "ZIP"),
-    **{ext: ("🖼", f"{'JPEG' if ext == 'jpg' else ext.upper()} image") for ext in _IMAGE_EXTENSIONS},
+    **{
+        ext: ("🖼", _IMAGE.format(format="JPEG" if ext == "jpg" else ext.upper()))
+        for ext in _IMAGE_EXTENSIONS
+    },
 }
 _CODE_EXTENSIONS = frozenset(
     (
@@ -131,19 +136,35 @@ def file_kind(path: str | Path) -> tuple[str, str]:
     """A glyph and a short type label for a file, by its extension (no file access)."""
     ext = Path(path).suffix.lower().lstrip(".")
     if ext in _KINDS:
-        return _KINDS[ext]
+        glyph, label = _KINDS[ext]
+        if ext in _IMAGE_EXTENSIONS:
+            image_format = "JPEG" if ext == "jpg" else ext.upper()
+            return glyph, translate("AttachmentChip", _IMAGE).format(format=image_format)
+        return glyph, translate("AttachmentChip", label)
     if ext in _CODE_EXTENSIONS:
         return ("⌨", ext.upper())
-    return ("📄", ext.upper() if ext else "File")
+    return ("📄", ext.upper() if ext else translate("AttachmentChip", _FILE))
 
 
 #: What a format's progress counts, by extension (the extractors' ``Extraction.unit``).
 _PROGRESS_UNITS = {
-    "pdf": ("page", "pages"),
-    "pptx": ("slide", "slides"),
-    "xlsx": ("sheet", "sheets"),
+    "pdf": (
+        QT_TRANSLATE_NOOP("AttachmentChip", "page"),
+        QT_TRANSLATE_NOOP("AttachmentChip", "pages"),
+    ),
+    "pptx": (
+        QT_TRANSLATE_NOOP("AttachmentChip", "slide"),
+        QT_TRANSLATE_NOOP("AttachmentChip", "slides"),
+    ),
+    "xlsx": (
+        QT_TRANSLATE_NOOP("AttachmentChip", "sheet"),
+        QT_TRANSLATE_NOOP("AttachmentChip", "sheets"),
+    ),
     "xlsm": ("sheet", "sheets"),
-    "epub": ("section", "sections"),
+    "epub": (
+        QT_TRANSLATE_NOOP("AttachmentChip", "section"),
+        QT_TRANSLATE_NOOP("AttachmentChip", "sections"),
+    ),
 }
 #: The progress bar's height under a chip being read, in pixels.
 PROGRESS_HEIGHT = 3
@@ -158,9 +179,15 @@ def progress_unit(path: str | Path, total: int) -> str:
 def progress_text(path: str | Path, done: int, total: int) -> str:
     """``Reading… 12 / 300 pages``; ``Reading…`` while the total is unknown."""
     if total <= 0:
-        return "Reading…"
+        return translate("AttachmentChip", "Reading…")
     unit = progress_unit(path, total)
-    return f"Reading… {min(done, total):,} / {total:,}{' ' + unit if unit else ''}"
+    if not unit:
+        return translate("AttachmentChip", "Reading… {done:,} / {total:,}").format(
+            done=min(done, total), total=total
+        )
+    return translate("AttachmentChip", "Reading… {done:,} / {total:,} {unit}").format(
+        done=min(done, total), total=total, unit=translate("AttachmentChip", unit)
+    )
 
 
 #: A file type's tile: its family's colour and the icon drawn on it (white), by extension. The

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from parley.application.conversation_view import ContextFill
 from parley.application.conversation_view.items import WARN_AT
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.rendering.markdown import palette_for
 
 #: The ring's line width and the gap between the ring and the text (px).
@@ -58,8 +59,9 @@ class ContextGauge(QWidget):
             self.setAccessibleDescription("")
             self.hide()
             return
-        self.setToolTip(fill.tooltip)
-        self.setAccessibleDescription(f"{self.text()}. {fill.tooltip}")
+        tooltip = "\n".join(translate_text(line) for line in fill.tooltip_lines)
+        self.setToolTip(tooltip)
+        self.setAccessibleDescription(f"{self.text()}. {tooltip}")
         self.updateGeometry()
         self.show()
         self.update()
@@ -72,7 +74,7 @@ class ContextGauge(QWidget):
 
     def text(self) -> str:
         """``38% of 128k`` ("" when hidden)."""
-        return self.fill.label if self.fill is not None else ""
+        return translate_text(self.fill.label) if self.fill is not None else ""
 
     @property
     def level(self) -> str:

@@ -498,7 +498,13 @@ class ConversationList(QTreeWidget):
         item.setData(0, PROJECT_ROLE, project_id)
         item.setData(0, EVENT_ROLE, None)
         item.setToolTip(0, tooltip)
-        item.setData(0, Qt.ItemDataRole.AccessibleTextRole, f"{shown}, pinned" if pinned else shown)
+        item.setData(
+            0,
+            Qt.ItemDataRole.AccessibleTextRole,
+            translate("ConversationList", "{title}, pinned").format(title=shown)
+            if pinned
+            else shown,
+        )
         item.setFlags(
             Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
         )
@@ -509,14 +515,22 @@ class ConversationList(QTreeWidget):
         title = str(header.data(0, TITLE_ROLE))
         if header.data(0, PROJECT_ROLE) is None:
             header.setText(0, title)
-            header.setData(0, Qt.ItemDataRole.AccessibleTextRole, f"{title} section")
+            header.setData(
+                0,
+                Qt.ItemDataRole.AccessibleTextRole,
+                translate("ConversationList", "{title} section").format(title=title),
+            )
             return
         folded = not header.isExpanded()
         header.setText(0, f"{_COLLAPSED if folded else _EXPANDED} {title}")
         header.setData(
             0,
             Qt.ItemDataRole.AccessibleTextRole,
-            f"Project {title}, {'collapsed' if folded else 'expanded'}",
+            (
+                translate("ConversationList", "Project {title}, collapsed")
+                if folded
+                else translate("ConversationList", "Project {title}, expanded")
+            ).format(title=title),
         )
 
     def session_items(self) -> list[QTreeWidgetItem]:
@@ -694,4 +708,6 @@ def _with_scheduled(
 
 
 def _session_tooltip(title: str, updated_at: str) -> str:
-    return f"{title.strip() or UNTITLED}\nlast activity {local_time(updated_at)}"
+    return translate("ConversationList", "{title}\nlast activity {when}").format(
+        title=title.strip() or UNTITLED, when=local_time(updated_at)
+    )

@@ -50,10 +50,10 @@ from parley.ui.settings_pages.look import (
 from parley.ui.view_models import PresetChoice, ProviderDraft
 
 KINDS = (
-    ("openai", "OpenAI-compatible"),
-    ("anthropic", "Anthropic Messages"),
-    ("ollama", "Ollama (native)"),
-    ("gemini", "Google Gemini"),
+    ("openai", QT_TRANSLATE_NOOP("ProviderKind", "OpenAI-compatible")),
+    ("anthropic", QT_TRANSLATE_NOOP("ProviderKind", "Anthropic Messages")),
+    ("ollama", QT_TRANSLATE_NOOP("ProviderKind", "Ollama (native)")),
+    ("gemini", QT_TRANSLATE_NOOP("ProviderKind", "Google Gemini")),
 )
 
 
@@ -84,7 +84,7 @@ class ProviderForm(QWidget):
         self.kind_box = QComboBox()
         self.kind_box.setAccessibleName(translate("ProviderForm", "Kind"))
         for kind, label in KINDS:
-            self.kind_box.addItem(label, kind)
+            self.kind_box.addItem(translate("ProviderKind", label), kind)
         self.url_edit = QLineEdit()
         self.url_edit.setObjectName("base-url")
         self.url_edit.setAccessibleName(translate("ProviderForm", "Base URL"))

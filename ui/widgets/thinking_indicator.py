@@ -147,7 +147,9 @@ class ThinkingIndicator(QWidget):
         seconds = self.elapsed()
         if seconds < SHOW_SECONDS_AFTER:
             return self._phrase
-        return f"{self._phrase} {int(seconds)} s"
+        return translate("ThinkingIndicator", "{phrase} {seconds} s").format(
+            phrase=self._phrase, seconds=int(seconds)
+        )
 
     # -- drawing -----------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from parley.ui.i18n import translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.icons import icon, pixmap
 from parley.ui.key_text import keys_for
 from parley.ui.widgets.provider_form import ProviderForm
@@ -238,11 +239,11 @@ class WelcomePanel(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setStyleSheet("color: #c0392b" if error else "color: #1c8a5a")
-        self.message.setText(text)
+        self.message.setText(translate_text(text))
 
     def show_keyring_problem(self, reason: str) -> None:
         """No system keyring: say so above the cards, with the way round."""
-        said = reason.strip().rstrip(".")
+        said = translate_text(reason.strip().rstrip("."))
         self.keyring_label.setText(
             translate(
                 "WelcomePanel",

@@ -70,6 +70,7 @@ from parley.application.tools.mcp_tools import McpToolbox, McpTurn, run_mcp_bloc
 from parley.application.tools.specs import advertised_tools, tool_specs
 from parley.application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState, run_tool_block
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.attachments import problem_with_name
 from parley.domain.transcript.branches import BranchTree, follows_for_new_turn, follows_for_sibling
 from parley.domain.transcript.canonical import (
@@ -88,9 +89,97 @@ log = logging.getLogger(__name__)
 DEFAULT_OUTPUT_FOLDER = "parley-output"
 
 _FINISH_NOTICES = {
-    "length": "The answer was cut off: the model reached its output token limit.",
-    "content_filter": "The provider's content filter stopped this answer.",
+    "length": QT_TRANSLATE_NOOP(
+        "TurnOutcome", "The answer was cut off: the model reached its output token limit."
+    ),
+    "content_filter": QT_TRANSLATE_NOOP(
+        "TurnOutcome", "The provider's content filter stopped this answer."
+    ),
 }
+
+# What a person reads of a turn's end, marked for the window's language (``domain.texts``).
+_INTERNAL_ERROR = QT_TRANSLATE_NOOP("TurnOutcome", "internal error: {kind}: {exc}")
+_INTERRUPTED = QT_TRANSLATE_NOOP("TurnOutcome", "the turn was interrupted before it finished")
+_NO_MODEL = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "no model chosen for provider {provider!r}: pick one in the model picker, "
+    "pass --model, or set the provider's default model",
+)
+_TIMED_OUT = QT_TRANSLATE_NOOP("TurnOutcome", "the turn ran longer than its limit of {limit} s")
+_RETRYING = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}"
+)
+_NO_TOOLS_NOTICE = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "The model asked to use a tool, but no tools are enabled for this turn."
+)
+_NO_TOOLS_TASK = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "the task did not finish: the model asked to use a tool, but this "
+    "task offers none (give it a workspace and tools, or an MCP server)",
+)
+_STEP_LIMIT_NOTICE = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "Stopped after {steps} steps (the step limit)."
+)
+_STEP_LIMIT_TASK = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "the task did not finish within its {steps} steps "
+    "(completion_max_steps): the model was still calling tools; what it did so far "
+    "is recorded",
+)
+_NO_ATTACHMENTS = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "this installation of Parley cannot read attachments"
+)
+_TURN_BYTES = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "the files of one message may add up to {megabytes} MB at most"
+)
+_UNUSABLE = {
+    (True, False): QT_TRANSLATE_NOOP(
+        "TurnOutcome",
+        "could not use the attachment — {problems}. Nothing was sent to the model; "
+        "remove or replace the file and send again.",
+    ),
+    (False, False): QT_TRANSLATE_NOOP(
+        "TurnOutcome",
+        "could not use these attachments — {problems}. Nothing was sent to the model; "
+        "remove or replace the file and send again.",
+    ),
+    (True, True): QT_TRANSLATE_NOOP(
+        "TurnOutcome",
+        "could not use the attachment — {problems}. Nothing was sent to the model; "
+        "remove or replace the attachment and send again.",
+    ),
+    (False, True): QT_TRANSLATE_NOOP(
+        "TurnOutcome",
+        "could not use these attachments — {problems}. Nothing was sent to the model; "
+        "remove or replace the attachment and send again.",
+    ),
+}
+_KEYWORDS_ONLY = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "{name} is searched by keywords only: the embedding model failed ({exc})."
+)
+_NOT_INDEXED_CUT = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "{name} could not be indexed for searching ({exc}); "
+    "its first {chars:,} characters are sent instead.",
+)
+_NOT_INDEXED_WHOLE = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "{name} could not be indexed for searching ({exc}); it is sent whole instead.",
+)
+_NO_MCP_CLIENT = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "{name} ({uri}): this installation of Parley has no MCP client"
+)
+_SAVED_FILES = QT_TRANSLATE_NOOP("TurnOutcome", "Saved {count} file(s) to {destination}: {names}.")
+_SAVED_FILES_MORE = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "Saved {count} file(s) to {destination}: {names} and {more} more."
+)
+_FILES_KEPT = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "The turn did not complete; the files it wrote are kept for inspection in {sandbox}.",
+)
+_FILES_NOT_COPIED = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "Could not copy the turn's files ({exc}); they are in {sandbox}."
+)
 
 
 class TurnRuntime:
@@ -195,7 +284,7 @@ class TurnRuntime:
             resolve_error = str(exc)
         except Exception as exc:  # still record the turn (and the user's message) as failed
             log.exception("resolving provider %r failed", request.provider_id)
-            resolve_error = f"internal error: {type(exc).__name__}: {exc}"
+            resolve_error = _INTERNAL_ERROR.format(kind=type(exc).__name__, exc=exc)
         provider_id = resolved.name if resolved else request.provider_id
         model = request.model or (resolved.default_model if resolved else "")
 
@@ -223,16 +312,13 @@ class TurnRuntime:
 
         # Pessimistic until proven otherwise: if something outside Exception (KeyboardInterrupt,
         # SystemExit) tears through, the record still says the turn did not complete.
-        status, error = "failed", "the turn was interrupted before it finished"
+        status, error = "failed", _INTERRUPTED
         error_kind = "interrupted"
         try:
             if resolved is None:
                 raise ProviderError(resolve_error)
             if not model:
-                raise ProviderError(
-                    f"no model chosen for provider {provider_id!r}: pick one in the model picker, "
-                    "pass --model, or set the provider's default model"
-                )
+                raise ProviderError(_NO_MODEL.format(provider=provider_id))
             self._read_attachments(turn, stop, resolved, model)
             self._context.retrieve(turn, resolved, model, stop)
             self._run_steps(turn, resolved, model, stop)
@@ -243,7 +329,7 @@ class TurnRuntime:
             status = "timed_out" if stop.timed_out() and not cancel.is_set() else "cancelled"
             error, error_kind = "", ""
             if status == "timed_out":
-                error = f"the turn ran longer than its limit of {request.timeout_sec:g} s"
+                error = _TIMED_OUT.format(limit=f"{request.timeout_sec:g}")
                 error_kind = "timeout"
         except ProviderError as exc:
             status, error = "failed", str(exc) or type(exc).__name__
@@ -252,7 +338,7 @@ class TurnRuntime:
             status, error, error_kind = "failed", str(exc) or type(exc).__name__, exc.kind
         except Exception as exc:  # the record must close whatever went wrong
             log.exception("turn %s failed unexpectedly", request.turn_id)
-            status, error = "failed", f"internal error: {type(exc).__name__}: {exc}"
+            status, error = "failed", _INTERNAL_ERROR.format(kind=type(exc).__name__, exc=exc)
             error_kind = "internal"
         finally:
             if flusher is not None:
@@ -347,8 +433,12 @@ class TurnRuntime:
                     elif isinstance(delta, RetryDelta):
                         turn.append(
                             Notice(
-                                text=f"Retrying in {delta.wait_s:g} s (attempt {delta.attempt} "
-                                f"of {delta.max_attempts}): {delta.reason}",
+                                text=_RETRYING.format(
+                                    wait=f"{delta.wait_s:g}",
+                                    attempt=delta.attempt,
+                                    attempts=delta.max_attempts,
+                                    reason=delta.reason,
+                                ),
                                 level="warning",
                             )
                         )
@@ -409,18 +499,13 @@ class TurnRuntime:
                 # and the turn ends here; the user sees why.
                 turn.append(
                     Notice(
-                        text="The model asked to use a tool, but no tools are enabled for "
-                        "this turn.",
+                        text=_NO_TOOLS_NOTICE,
                         level="warning",
                     )
                 )
                 if request.run_to_completion:
                     # A task is complete only when the model gives its final answer.
-                    raise _Unfinished(
-                        "the task did not finish: the model asked to use a tool, but this "
-                        "task offers none (give it a workspace and tools, or an MCP server)",
-                        NO_TOOLS,
-                    )
+                    raise _Unfinished(_NO_TOOLS_TASK, NO_TOOLS)
                 return
             run_tool_block(
                 tools.toolbox,
@@ -435,7 +520,7 @@ class TurnRuntime:
             )
         turn.append(
             Notice(
-                text=f"Stopped after {request.effective_max_steps} steps (the step limit).",
+                text=_STEP_LIMIT_NOTICE.format(steps=request.effective_max_steps),
                 level="warning",
             )
         )
@@ -443,10 +528,7 @@ class TurnRuntime:
             # Completion is the model's final answer (a step without tool calls): a task that
             # is still calling tools at its cap did not complete, and its record says so.
             raise _Unfinished(
-                f"the task did not finish within its {request.completion_max_steps} steps "
-                "(completion_max_steps): the model was still calling tools; what it did so far "
-                "is recorded",
-                STEP_LIMIT,
+                _STEP_LIMIT_TASK.format(steps=request.completion_max_steps), STEP_LIMIT
             )
 
     def _read_attachments(
@@ -463,7 +545,7 @@ class TurnRuntime:
         if not request.attachments and not request.mcp_resources:
             return
         if request.attachments and self._attachments is None:
-            raise _TurnFailure("this installation of Parley cannot read attachments")
+            raise _TurnFailure(_NO_ATTACHMENTS)
         limits = self._attachment_limits
         total = 0
         problems: list[str] = []
@@ -479,8 +561,7 @@ class TurnRuntime:
                 item = dataclasses.replace(
                     item,
                     error_kind="too_large",
-                    error=f"the files of one message may add up to "
-                    f"{limits.max_turn_bytes // (1024 * 1024)} MB at most",
+                    error=_TURN_BYTES.format(megabytes=limits.max_turn_bytes // (1024 * 1024)),
                 )
             kind = getattr(resolved.provider, "kind", "")
             # Only a model known to be text-only is refused; an unknown one gets the image and
@@ -519,15 +600,8 @@ class TurnRuntime:
         if stop.is_set():
             raise _Stopped
         if problems:
-            raise _TurnFailure(
-                "could not use "
-                + ("the attachment " if len(problems) == 1 else "these attachments ")
-                + "— "
-                + "; ".join(problems)
-                + ". Nothing was sent to the model; remove or replace the "
-                + ("file" if not request.mcp_resources else "attachment")
-                + " and send again."
-            )
+            template = _UNUSABLE[(len(problems) == 1, bool(request.mcp_resources))]
+            raise _TurnFailure(template.format(problems="; ".join(problems)))
 
     def _search_or_send(
         self,
@@ -566,19 +640,17 @@ class TurnRuntime:
                 # The words were indexed before the embedding model failed: keyword search works.
                 turn.append(
                     Notice(
-                        f"{item.name} is searched by keywords only: the embedding model failed "
-                        f"({exc}).",
+                        _KEYWORDS_ONLY.format(name=item.name, exc=exc),
                         level="warning",
                     )
                 )
                 return dataclasses.replace(item, text="", chars=len(item.text)), True
             turn.append(
                 Notice(
-                    f"{item.name} could not be indexed for searching ({exc}); "
-                    + (
-                        f"its first {self._send_limit:,} characters are sent instead."
+                    (
+                        _NOT_INDEXED_CUT.format(name=item.name, exc=exc, chars=self._send_limit)
                         if over_cap
-                        else "it is sent whole instead."
+                        else _NOT_INDEXED_WHOLE.format(name=item.name, exc=exc)
                     ),
                     level="warning",
                 )
@@ -602,8 +674,7 @@ class TurnRuntime:
                 item = AttachmentAdded(
                     name=ref.shown_name,
                     extractor=f"mcp:{ref.server}",
-                    error=f"{ref.shown_name} ({ref.uri}): this installation of Parley has no "
-                    "MCP client",
+                    error=_NO_MCP_CLIENT.format(name=ref.shown_name, uri=ref.uri),
                     error_kind="unavailable",
                     source_path=ref.uri,
                     mcp_server=ref.server,
@@ -633,18 +704,22 @@ class TurnRuntime:
                 promoted = tools.toolbox.executor.promote(context, destination)
                 if promoted:
                     names = ", ".join(p.name for p in promoted[:5])
-                    more = f" and {len(promoted) - 5} more" if len(promoted) > 5 else ""
+                    saved = _SAVED_FILES_MORE if len(promoted) > 5 else _SAVED_FILES
                     turn.append(
                         Notice(
-                            f"Saved {len(promoted)} file(s) to {destination}: {names}{more}.",
+                            saved.format(
+                                count=len(promoted),
+                                destination=destination,
+                                names=names,
+                                more=len(promoted) - 5,
+                            ),
                             files=tuple(str(p) for p in promoted),
                         )
                     )
             else:
                 turn.append(
                     Notice(
-                        f"The turn did not complete; the files it wrote are kept for inspection "
-                        f"in {context.sandbox}.",
+                        _FILES_KEPT.format(sandbox=context.sandbox),
                         level="warning",
                     )
                 )
@@ -652,7 +727,7 @@ class TurnRuntime:
             log.exception("could not hand over the files of turn %s", turn.request.turn_id)
             turn.append(
                 Notice(
-                    f"Could not copy the turn's files ({exc}); they are in {context.sandbox}.",
+                    _FILES_NOT_COPIED.format(exc=exc, sandbox=context.sandbox),
                     level="error",
                 )
             )

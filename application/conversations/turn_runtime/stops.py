@@ -19,6 +19,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
+
 #: ``TurnOutcome.error_kind`` of a turn whose answer is shown but could not be saved.
 NOT_SAVED = "not_saved"
 
@@ -88,15 +90,19 @@ class _Unfinished(_TurnFailure):
         self.kind = kind
 
 
+_TOO_LONG = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "the answer passed Parley's limit of {limit:,} characters (text, reasoning and "
+    "tool-call arguments together), so Parley stopped reading it; what came before the "
+    "limit is kept. If answers this long are "
+    'expected, raise "max_answer_chars" in the "network" section of settings.json',
+)
+
+
 class _AnswerTooLong(_TurnFailure):
     """Internal: the answer passed the turn's ``max_answer_chars``; what came before is kept."""
 
     kind = ANSWER_TOO_LONG
 
     def __init__(self, limit: int) -> None:
-        super().__init__(
-            f"the answer passed Parley's limit of {limit:,} characters (text, reasoning and "
-            "tool-call arguments together), so Parley stopped reading it; what came before the "
-            "limit is kept. If answers this long are "
-            'expected, raise "max_answer_chars" in the "network" section of settings.json'
-        )
+        super().__init__(_TOO_LONG.format(limit=limit))

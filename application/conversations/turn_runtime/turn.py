@@ -24,6 +24,7 @@ from parley.application.ports.event_store import EventStore
 from parley.application.ports.tools import PermissionAsker
 from parley.application.tools.toolbox import NobodyToAsk, Toolbox, ToolTurnState
 from parley.domain.agents.conversation_execution_request import ConversationExecutionRequest
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.transcript.canonical import (
     AssistantText,
     Event,
@@ -34,6 +35,23 @@ from parley.domain.transcript.canonical import (
 )
 
 log = logging.getLogger(__name__)
+
+# What the window says of an answer the history refused (``domain.texts``: marked for translation).
+_KEPT_IN_FILE = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "the answer is shown but not yet saved (the history refused it: {refused}); "
+    "it is kept in {path}, and Parley adds it to this conversation when it next starts",
+)
+_KEPT_IN_DATABASE = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "the answer is shown but not yet saved (the history refused it: {refused}); "
+    "it is kept in the history database as checkpoints, and Parley adds it to this "
+    "conversation when it next starts",
+)
+_LOST_CHARS = QT_TRANSLATE_NOOP(
+    "TurnOutcome",
+    "{message}; its last {chars} characters could not be kept anywhere: copy them from the screen",
+)
 
 #: Shortest time between two checkpoints of a streaming answer (seconds).
 CHECKPOINT_INTERVAL_S = 0.3
@@ -244,18 +262,11 @@ class _Turn:
         self._write_checkpoint()
         chars = len("".join(self._unsaved))
         if self._kept_in:
-            where = f"it is kept in {self._kept_in}"
+            message = _KEPT_IN_FILE.format(refused=refused, path=self._kept_in)
         else:
-            where = "it is kept in the history database as checkpoints"
-        message = (
-            f"the answer is shown but not yet saved (the history refused it: {refused}); "
-            f"{where}, and Parley adds it to this conversation when it next starts"
-        )
+            message = _KEPT_IN_DATABASE.format(refused=refused)
         if chars:
-            message += (
-                f"; its last {chars} characters could not be kept anywhere: copy them from "
-                "the screen"
-            )
+            message = _LOST_CHARS.format(message=message, chars=chars)
         self.unsaved = message
         return message
 
