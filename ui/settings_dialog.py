@@ -329,7 +329,7 @@ class ProvidersPage(QWidget):
             default_model=config.default_model,
             models=config.models,
             key_source=translate("ProvidersPage", "Key: {source}").format(
-                source=self._sources.get(config.name, "")
+                source=translate_text(self._sources.get(config.name, ""))
             ),
         )
 

@@ -249,9 +249,32 @@ def _survivors(exclude: set[int]) -> dict[int, str]:
         except OSError:
             continue
         text = cmdline.decode("utf-8", "replace")
-        if MARK in text or any(m in text for m in SLEEP_MARKS):
+        if (MARK in text or any(m in text for m in SLEEP_MARKS)) and not _another_workers(
+            int(entry)
+        ):
             found[int(entry)] = text
     return found
+
+
+def _another_workers(pid: int) -> bool:
+    """True when ``pid`` descends from another xdist worker (a sibling of this process, running
+    a case of this corpus at the same moment): its command is still running, not a leftover of
+    ours. A leftover of ours descends from this process or was handed to init (it escaped)."""
+    me, parent = os.getpid(), os.getppid()
+    for _ in range(64):
+        if pid in (me, 0, 1):
+            return False
+        if pid == parent:
+            return True  # reached the parent through another child of it
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return False
+        ppid = next(
+            (line.split()[1] for line in status.splitlines() if line.startswith("PPid:")), "0"
+        )
+        pid = int(ppid)
+    return False
 
 
 def _dev_null_intact() -> bool:

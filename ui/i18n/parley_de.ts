@@ -112,75 +112,75 @@
     </message>
     <message>
         <source>{format} image</source>
-        <translation type="unfinished"></translation>
+        <translation>{format}-Bild</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished">Datei</translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished">Dokument</translation>
+        <translation>Dokument</translation>
     </message>
     <message>
         <source>Spreadsheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabelle</translation>
     </message>
     <message>
         <source>Slides</source>
-        <translation type="unfinished"></translation>
+        <translation>Folien</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished">Text</translation>
+        <translation>Text</translation>
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokoll</translation>
     </message>
     <message>
         <source>page</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite</translation>
     </message>
     <message>
         <source>pages</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiten</translation>
     </message>
     <message>
         <source>slide</source>
-        <translation type="unfinished"></translation>
+        <translation>Folie</translation>
     </message>
     <message>
         <source>slides</source>
-        <translation type="unfinished"></translation>
+        <translation>Folien</translation>
     </message>
     <message>
         <source>sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabellenblatt</translation>
     </message>
     <message>
         <source>sheets</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabellenblätter</translation>
     </message>
     <message>
         <source>section</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt</translation>
     </message>
     <message>
         <source>sections</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitte</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished">Wird gelesen…</translation>
+        <translation>Wird gelesen…</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,}</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gelesen… {done:,} / {total:,}</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,} {unit}</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gelesen… {done:,} / {total:,} {unit}</translation>
     </message>
     <message>
         <source>Remove {name}</source>
@@ -199,103 +199,103 @@
     <name>AttachmentError</name>
     <message>
         <source>{name} does not exist (it may have been moved)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} existiert nicht (die Datei wurde vielleicht verschoben)</translation>
     </message>
     <message>
         <source>{name} cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} kann nicht geöffnet werden ({detail})</translation>
     </message>
     <message>
         <source>{name} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} kann nicht gelesen werden ({detail})</translation>
     </message>
     <message>
         <source>{name} is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist keine Datei</translation>
     </message>
     <message>
         <source>{name} is {size}; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist {size} groß; Parley liest Dateien bis {limit}</translation>
     </message>
     <message>
         <source>{name} grew past {limit} while it was being read; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist beim Lesen über {limit} gewachsen; Parley liest Dateien bis {limit}</translation>
     </message>
     <message>
         <source>reading {name} was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>das Lesen von {name} wurde abgebrochen</translation>
     </message>
     <message>
         <source>reading {name} took longer than {seconds:g} s and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>das Lesen von {name} dauerte länger als {seconds:g} s und wurde abgebrochen</translation>
     </message>
     <message>
         <source>reading {name} used more than its CPU time limit and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>das Lesen von {name} hat sein CPU-Zeitlimit überschritten und wurde abgebrochen</translation>
     </message>
     <message>
         <source>reading {name} needed more than {memory} of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>das Lesen von {name} brauchte mehr als {memory} Arbeitsspeicher und wurde abgebrochen</translation>
     </message>
     <message>
         <source>{name} could not be read: the reader failed (exit {code}; {detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} konnte nicht gelesen werden: Das Leseprogramm ist fehlgeschlagen (Exit-Code {code}; {detail})</translation>
     </message>
     <message>
         <source>{name}: reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Das Lesen brauchte mehr als {megabytes:,.0f} MB Arbeitsspeicher und wurde abgebrochen</translation>
     </message>
     <message>
         <source>reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>das Lesen brauchte mehr als {megabytes:,.0f} MB Arbeitsspeicher und wurde abgebrochen</translation>
     </message>
     <message>
         <source>{name}: its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Die Struktur ist zu tief verschachtelt, um sie sicher zu lesen</translation>
     </message>
     <message>
         <source>its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>die Struktur ist zu tief verschachtelt, um sie sicher zu lesen</translation>
     </message>
     <message>
         <source>{name} could not be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} konnte nicht gelesen werden ({detail})</translation>
     </message>
     <message>
         <source>{name} is {label}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist {label}; das liest Parley nicht{hint}</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open encrypted Office files; save a copy without the password and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist mit einem Passwort geschützt, und Parley kann verschlüsselte Office-Dateien nicht öffnen; speichern Sie eine Kopie ohne Passwort und hängen Sie diese an</translation>
     </message>
     <message>
         <source>{what}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}; das liest Parley nicht{hint}</translation>
     </message>
     <message>
         <source>; unpack it and attach the files inside</source>
-        <translation type="unfinished"></translation>
+        <translation>; entpacken Sie die Datei und hängen Sie die enthaltenen Dateien an</translation>
     </message>
     <message>
         <source>; images are read as PNG, JPEG, GIF or WEBP</source>
-        <translation type="unfinished"></translation>
+        <translation>; Bilder werden als PNG, JPEG, GIF oder WEBP gelesen</translation>
     </message>
     <message>
         <source>; save it in the current format (.docx, .xlsx, .pptx) and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; speichern Sie die Datei im aktuellen Format (.docx, .xlsx, .pptx) und hängen Sie diese an</translation>
     </message>
     <message>
         <source>; save it as .docx, .xlsx or .pptx and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; speichern Sie die Datei als .docx, .xlsx oder .pptx und hängen Sie diese an</translation>
     </message>
     <message>
         <source>; save it as .docx or plain text and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; speichern Sie die Datei als .docx oder als reinen Text und hängen Sie diese an</translation>
     </message>
     <message>
         <source>{name} is actually {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist in Wirklichkeit {label}</translation>
     </message>
 </context>
 <context>
@@ -313,7 +313,7 @@
     <name>AttachmentText</name>
     <message>
         <source>{kind} image</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind}-Bild</translation>
     </message>
     <message>
         <source>not sent: {reason}</source>
@@ -533,11 +533,11 @@
     </message>
     <message>
         <source>1 earlier turn</source>
-        <translation type="unfinished"></translation>
+        <translation>1 frühere Runde</translation>
     </message>
     <message>
         <source>{count} earlier turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} frühere Runden</translation>
     </message>
     <message>
         <source>Summarised {what}.</source>
@@ -569,11 +569,11 @@
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: {error}</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit überschritten: {error}</translation>
     </message>
 </context>
 <context>
@@ -587,63 +587,63 @@
     <name>Compaction</name>
     <message>
         <source>there are no earlier messages to summarise yet</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt noch keine früheren Nachrichten zum Zusammenfassen</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} kann nicht einmal einen kurzen Teil der Unterhaltung lesen (sein Kontextfenster umfasst {tokens:,} Token)</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} konnte die Zusammenfassung nicht schreiben: {exc}</translation>
     </message>
     <message>
         <source>stopped before the summary was finished</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten, bevor die Zusammenfassung fertig war</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} hat mit einer leeren Zusammenfassung geantwortet</translation>
     </message>
     <message>
         <source>the summary was no shorter than the messages it would replace</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zusammenfassung war nicht kürzer als die Nachrichten, die sie ersetzen würde</translation>
     </message>
     <message>
         <source>There are no earlier messages to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch keine früheren Nachrichten zum Zusammenfassen.</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} kann nicht einmal einen kurzen Teil der Unterhaltung lesen (sein Kontextfenster umfasst {tokens:,} Token).</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} konnte die Zusammenfassung nicht schreiben: {exc}.</translation>
     </message>
     <message>
         <source>Stopped before the summary was finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten, bevor die Zusammenfassung fertig war.</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} hat mit einer leeren Zusammenfassung geantwortet.</translation>
     </message>
     <message>
         <source>The summary was no shorter than the messages it would replace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zusammenfassung war nicht kürzer als die Nachrichten, die sie ersetzen würde.</translation>
     </message>
     <message>
         <source>There is nothing to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt noch nichts zusammenzufassen.</translation>
     </message>
     <message>
         <source>That message is no longer here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Nachricht ist nicht mehr vorhanden.</translation>
     </message>
     <message>
         <source>No model is chosen to write the summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Modell zum Schreiben der Zusammenfassung gewählt.</translation>
     </message>
 </context>
 <context>
@@ -721,39 +721,39 @@
     <name>Confinement</name>
     <message>
         <source>Not sandboxed: no sandbox is available on this system, so the command runs with your permissions and can reach anything you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Sandbox: Auf diesem System ist keine Sandbox verfügbar, daher läuft der Befehl mit Ihren Rechten und kann alles erreichen, was Sie erreichen können.</translation>
     </message>
     <message>
         <source>Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden.</source>
-        <translation type="unfinished"></translation>
+        <translation>In einer Sandbox ({mechanism}): {reach}, {net}; Ihr Benutzerordner ist verborgen.</translation>
     </message>
     <message>
         <source>not sandboxed</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne Sandbox</translation>
     </message>
     <message>
         <source>with network access</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Netzwerkzugriff</translation>
     </message>
     <message>
         <source>without network access</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne Netzwerkzugriff</translation>
     </message>
     <message>
         <source>can read the workspace but change nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>kann den Arbeitsordner lesen, aber nichts ändern</translation>
     </message>
     <message>
         <source>can write only in this turn&apos;s sandbox folder</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nur im Sandbox-Ordner dieser Runde schreiben</translation>
     </message>
     <message>
         <source>can change files in the workspace (not .git/hooks or .git/config)</source>
-        <translation type="unfinished"></translation>
+        <translation>kann Dateien im Arbeitsordner ändern (nicht .git/hooks oder .git/config)</translation>
     </message>
     <message>
         <source>can write only the workspace&apos;s Python environment</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nur in die Python-Umgebung des Arbeitsordners schreiben</translation>
     </message>
 </context>
 <context>
@@ -764,39 +764,39 @@
     </message>
     <message>
         <source>reported by the server</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Server gemeldet</translation>
     </message>
     <message>
         <source>from the table of context windows</source>
-        <translation type="unfinished"></translation>
+        <translation>aus der Tabelle der Kontextfenster</translation>
     </message>
     <message>
         <source>a guess — set it in Settings → Prices</source>
-        <translation type="unfinished"></translation>
+        <translation>geschätzt – legen Sie sie unter Einstellungen → Preise fest</translation>
     </message>
     <message>
         <source>of unknown origin</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Herkunft</translation>
     </message>
     <message>
         <source>{percent}% of {window}</source>
-        <translation type="unfinished"></translation>
+        <translation>{percent} % von {window}</translation>
     </message>
     <message>
         <source>{tokens:,} of {window:,} tokens in the context window ({percent}%)</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} von {window:,} Token im Kontextfenster ({percent} %)</translation>
     </message>
     <message>
         <source>Window size: {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fenstergröße: {source}</translation>
     </message>
     <message>
         <source>{tokens:,} tokens kept for the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} Token für die Antwort reserviert</translation>
     </message>
     <message>
         <source>Measured before earlier messages were summarised; the next message measures again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessen, bevor frühere Nachrichten zusammengefasst wurden; die nächste Nachricht misst erneut.</translation>
     </message>
 </context>
 <context>
@@ -961,31 +961,31 @@
     </message>
     <message>
         <source>(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Der Anbieter hat diese Überlegungen verschlüsselt gesendet: Sie werden aufbewahrt, können aber nicht angezeigt werden.)</translation>
     </message>
     <message>
         <source>Reasoning (encrypted by the provider)</source>
-        <translation type="unfinished"></translation>
+        <translation>Überlegungen (vom Anbieter verschlüsselt)</translation>
     </message>
     <message>
         <source>Reasoning</source>
-        <translation type="unfinished">Überlegungen</translation>
+        <translation>Überlegungen</translation>
     </message>
     <message>
         <source>Thought for a moment</source>
-        <translation type="unfinished"></translation>
+        <translation>Kurz nachgedacht</translation>
     </message>
     <message>
         <source>Thought for {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds} s nachgedacht</translation>
     </message>
     <message>
         <source>Thought for {minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} min {seconds} s nachgedacht</translation>
     </message>
     <message>
         <source>Thought for {minutes} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{minutes} min nachgedacht</translation>
     </message>
 </context>
 <context>
@@ -1040,19 +1040,19 @@
     </message>
     <message>
         <source>{title}, pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}, angeheftet</translation>
     </message>
     <message>
         <source>{title} section</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt {title}</translation>
     </message>
     <message>
         <source>Project {title}, collapsed</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt {title}, eingeklappt</translation>
     </message>
     <message>
         <source>Project {title}, expanded</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt {title}, ausgeklappt</translation>
     </message>
     <message>
         <source>Conversation actions</source>
@@ -1089,34 +1089,35 @@
     <message>
         <source>{title}
 last activity {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}
+zuletzt aktiv {when}</translation>
     </message>
 </context>
 <context>
     <name>Costs</name>
     <message>
         <source>{text!r} is not an amount: write it like 0.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist kein Betrag: Schreiben Sie ihn wie 0.50</translation>
     </message>
     <message>
         <source>{text!r} is not an amount: write a number of 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist kein Betrag: Geben Sie eine Zahl ab 0 ein</translation>
     </message>
     <message>
         <source>{text!r}: write the decimals with a dot, like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r}: Schreiben Sie die Nachkommastellen mit Punkt, etwa 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a number; write a price like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist keine Zahl; schreiben Sie einen Preis wie 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a usable price</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist kein verwendbarer Preis</translation>
     </message>
     <message>
         <source>{text!r} is negative; a price is 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist negativ; ein Preis ist 0 oder mehr</translation>
     </message>
 </context>
 <context>
@@ -1171,15 +1172,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesamt: {turns} · {tokens_in:,} Token ein · {tokens_out:,} Token aus · {cost}</translation>
     </message>
     <message>
         <source>estimated {money}</source>
-        <translation type="unfinished"></translation>
+        <translation>geschätzt {money}</translation>
     </message>
     <message>
         <source>no price known for these models</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Preis für diese Modelle bekannt</translation>
     </message>
     <message>
         <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
@@ -1191,71 +1192,71 @@ last activity {when}</source>
     </message>
     <message>
         <source>member {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mitglied {value}</translation>
     </message>
     <message>
         <source>since {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>ab {value}</translation>
     </message>
     <message>
         <source>until {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>bis {value}</translation>
     </message>
     <message>
         <source>provider {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {value}</translation>
     </message>
     <message>
         <source>model {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell {value}</translation>
     </message>
     <message>
         <source>project {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt {value}</translation>
     </message>
     <message>
         <source>workspace {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner {value}</translation>
     </message>
     <message>
         <source>status {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Status {value}</translation>
     </message>
     <message>
         <source>verdict {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung {value}</translation>
     </message>
     <message>
         <source>with tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Werkzeugaufrufen</translation>
     </message>
     <message>
         <source>all finished turns</source>
-        <translation type="unfinished"></translation>
+        <translation>alle abgeschlossenen Runden</translation>
     </message>
     <message>
         <source>finished turns, {filters}</source>
-        <translation type="unfinished"></translation>
+        <translation>abgeschlossene Runden, {filters}</translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unbekannt)</translation>
     </message>
     <message>
         <source>{count:,} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Runde</translation>
     </message>
     <message>
         <source>{count:,} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Runden</translation>
     </message>
     <message>
         <source>{count:,} member/model row</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Zeile Mitglied/Modell</translation>
     </message>
     <message>
         <source>{count:,} member/model rows</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Zeilen Mitglied/Modell</translation>
     </message>
 </context>
 <context>
@@ -1670,374 +1671,374 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Runde</translation>
     </message>
     <message>
         <source>{count} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Runden</translation>
     </message>
     <message>
         <source>by {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>von {model}</translation>
     </message>
     <message>
         <source>automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>automatisch</translation>
     </message>
     <message>
         <source>with /compact</source>
-        <translation type="unfinished"></translation>
+        <translation>mit /compact</translation>
     </message>
 </context>
 <context>
     <name>GateReason</name>
     <message>
         <source>writes</source>
-        <translation type="unfinished"></translation>
+        <translation>schreibt</translation>
     </message>
     <message>
         <source>deletes</source>
-        <translation type="unfinished"></translation>
+        <translation>löscht</translation>
     </message>
     <message>
         <source>redirects output to</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf</translation>
     </message>
     <message>
         <source>redirects output to {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf {path}; der Pfad {detail}</translation>
     </message>
     <message>
         <source>redirects output to {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf {path} (innerhalb der Sandbox)</translation>
     </message>
     <message>
         <source>redirects output to {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf {path}: außerhalb der Sandbox, direkt in den Arbeitsordner</translation>
     </message>
     <message>
         <source>redirects output to {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf {path}, unterhalb des geschützten {prefix}</translation>
     </message>
     <message>
         <source>redirects output to the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>lenkt die Ausgabe auf das Datenträgergerät {device}</translation>
     </message>
     <message>
         <source>a process substitution</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Prozesssubstitution</translation>
     </message>
     <message>
         <source>is in the home directory</source>
-        <translation type="unfinished"></translation>
+        <translation>liegt im Benutzerordner</translation>
     </message>
     <message>
         <source>is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>ist erst zur Laufzeit bekannt</translation>
     </message>
     <message>
         <source>is an empty path</source>
-        <translation type="unfinished"></translation>
+        <translation>ist ein leerer Pfad</translation>
     </message>
     <message>
         <source>is relative to a directory {lost}</source>
-        <translation type="unfinished"></translation>
+        <translation>ist relativ zu einem Verzeichnis {lost}</translation>
     </message>
     <message>
         <source>has &apos;..&apos; after the pattern {part!r} (a link?)</source>
-        <translation type="unfinished"></translation>
+        <translation>hat &apos;..&apos; nach dem Muster {part!r} (ein Link?)</translation>
     </message>
     <message>
         <source>is outside the workspace and the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>liegt außerhalb des Arbeitsordners und der Sandbox</translation>
     </message>
     <message>
         <source>leads outside ({message})</source>
-        <translation type="unfinished"></translation>
+        <translation>führt nach außen ({message})</translation>
     </message>
     <message>
         <source>may match &apos;..&apos; above the root</source>
-        <translation type="unfinished"></translation>
+        <translation>kann &apos;..&apos; oberhalb der Wurzel treffen</translation>
     </message>
     <message>
         <source>may match the link {link!r} that leads outside</source>
-        <translation type="unfinished"></translation>
+        <translation>kann den Link {link!r} treffen, der nach außen führt</translation>
     </message>
     <message>
         <source>installing {requirement} downloads and runs third-party code</source>
-        <translation type="unfinished"></translation>
+        <translation>die Installation von {requirement} lädt Code von Dritten herunter und führt ihn aus</translation>
     </message>
     <message>
         <source>the path {path} {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad {path} {detail}</translation>
     </message>
     <message>
         <source>{path} {detail}; reading outside the workspace and the sandbox needs permission</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} {detail}; Lesen außerhalb des Arbeitsordners und der Sandbox braucht eine Erlaubnis</translation>
     </message>
     <message>
         <source>reading {path} recursively may follow the link {link!r}, which leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>rekursives Lesen von {path} kann dem Link {link!r} folgen, der aus dem Arbeitsordner herausführt</translation>
     </message>
     <message>
         <source>{verb} the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} das Datenträgergerät {device}</translation>
     </message>
     <message>
         <source>{verb} {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}; der Pfad {detail}</translation>
     </message>
     <message>
         <source>{verb} {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, unterhalb des geschützten {prefix}</translation>
     </message>
     <message>
         <source>{verb} {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (innerhalb der Sandbox)</translation>
     </message>
     <message>
         <source>{verb} {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}: außerhalb der Sandbox, direkt im Arbeitsordner</translation>
     </message>
     <message>
         <source>is outside the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>liegt außerhalb der Sandbox</translation>
     </message>
     <message>
         <source>{verb} the workspace root</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} die Wurzel des Arbeitsordners</translation>
     </message>
     <message>
         <source>{verb} {path} (outside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (außerhalb der Sandbox)</translation>
     </message>
     <message>
         <source>{verb} {path}, under a protected path</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, unterhalb eines geschützten Pfads</translation>
     </message>
     <message>
         <source>the command is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl ist leer</translation>
     </message>
     <message>
         <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl enthält ein NUL-Zeichen</translation>
     </message>
     <message>
         <source>the working directory {cwd!r} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>das Arbeitsverzeichnis {cwd!r} ist ungültig</translation>
     </message>
     <message>
         <source>cannot be judged ({error}) and it names {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nicht beurteilt werden ({error}) und nennt {name}</translation>
     </message>
     <message>
         <source>cannot be judged: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nicht beurteilt werden: {error}</translation>
     </message>
     <message>
         <source>commands nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>zu tief verschachtelte Befehle</translation>
     </message>
     <message>
         <source>downloads with {fetcher} and runs code with {runner}</source>
-        <translation type="unfinished"></translation>
+        <translation>lädt mit {fetcher} herunter und führt Code mit {runner} aus</translation>
     </message>
     <message>
         <source>read-only: {programs}</source>
-        <translation type="unfinished"></translation>
+        <translation>nur lesend: {programs}</translation>
     </message>
     <message>
         <source>too deeply nested or too long to judge</source>
-        <translation type="unfinished"></translation>
+        <translation>zu tief verschachtelt oder zu lang zum Beurteilen</translation>
     </message>
     <message>
         <source>sets {var}, which can make a program load or run other code</source>
-        <translation type="unfinished"></translation>
+        <translation>setzt {var}; damit kann ein Programm anderen Code laden oder ausführen</translation>
     </message>
     <message>
         <source>sets the environment variable {var}</source>
-        <translation type="unfinished"></translation>
+        <translation>setzt die Umgebungsvariable {var}</translation>
     </message>
     <message>
         <source>control flow ({control}) is not judged</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontrollfluss ({control}) wird nicht beurteilt</translation>
     </message>
     <message>
         <source>a word starts with ~ (the home directory)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Wort beginnt mit ~ (dem Benutzerordner)</translation>
     </message>
     <message>
         <source>the program {program} is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>das Programm {program} ist erst zur Laufzeit bekannt</translation>
     </message>
     <message>
         <source>{name} runs a command with other privileges</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} führt einen Befehl mit anderen Rechten aus</translation>
     </message>
     <message>
         <source>{program} is not a bare name resolved to a trusted system program ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} ist kein bloßer Name, der zu einem vertrauenswürdigen Systemprogramm aufgelöst wird ({why})</translation>
     </message>
     <message>
         <source>{name} runs whatever {fed_by} feeds it</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} führt alles aus, was {fed_by} ihm liefert</translation>
     </message>
     <message>
         <source>{wrapper} is not a trusted system program</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} ist kein vertrauenswürdiges Systemprogramm</translation>
     </message>
     <message>
         <source>{name} controls the whole system</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} steuert das ganze System</translation>
     </message>
     <message>
         <source>{name} formats or partitions disks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} formatiert oder partitioniert Datenträger</translation>
     </message>
     <message>
         <source>{name} is not on the allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} steht nicht auf der Liste der erlaubten Programme</translation>
     </message>
     <message>
         <source>cd to a directory that is not named inside</source>
-        <translation type="unfinished"></translation>
+        <translation>cd in ein Verzeichnis, das im Befehl nicht genannt ist</translation>
     </message>
     <message>
         <source>cd {path} leaves the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path} verlässt den Arbeitsordner</translation>
     </message>
     <message>
         <source>git {sub} is not a read-only subcommand</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} ist kein nur lesender Unterbefehl</translation>
     </message>
     <message>
         <source>git {sub} {flag} may change refs</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} {flag} kann Refs ändern</translation>
     </message>
     <message>
         <source>git {sub} with a name creates it</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} mit einem Namen legt diesen an</translation>
     </message>
     <message>
         <source>git remote beyond -v may change or fetch</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote mit mehr als -v kann ändern oder abrufen</translation>
     </message>
     <message>
         <source>cp copies the link {link!r} as a link</source>
-        <translation type="unfinished"></translation>
+        <translation>cp kopiert den Link {link!r} als Link</translation>
     </message>
     <message>
         <source>a link in the sandbox could later redirect reads or writes</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Link in der Sandbox könnte später Lese- oder Schreibzugriffe umlenken</translation>
     </message>
     <message>
         <source>ln links to {source}, outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>ln verlinkt auf {source}, außerhalb des Arbeitsordners</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Einstellungen verbieten dieses Werkzeug</translation>
     </message>
     <message>
         <source>you chose to always allow this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie haben gewählt, dieses Werkzeug immer zu erlauben</translation>
     </message>
     <message>
         <source>you allowed this tool for this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie haben dieses Werkzeug für diese Unterhaltung erlaubt</translation>
     </message>
     <message>
         <source>the server says this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>laut Server liest dieses Werkzeug nur</translation>
     </message>
     <message>
         <source>your settings ask before this tool runs</source>
-        <translation type="unfinished"></translation>
+        <translation>laut Ihren Einstellungen wird vor diesem Werkzeug nachgefragt</translation>
     </message>
     <message>
         <source>this turn asks before every action</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Runde fragt vor jeder Aktion nach</translation>
     </message>
     <message>
         <source>the server says this tool may delete or overwrite things</source>
-        <translation type="unfinished"></translation>
+        <translation>laut Server kann dieses Werkzeug Dinge löschen oder überschreiben</translation>
     </message>
     <message>
         <source>the server says this tool reaches outside services</source>
-        <translation type="unfinished"></translation>
+        <translation>laut Server greift dieses Werkzeug auf externe Dienste zu</translation>
     </message>
     <message>
         <source>the server does not say this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server gibt nicht an, dass dieses Werkzeug nur liest</translation>
     </message>
     <message>
         <source>{reason} (an unattended turn never asks, so it refuses)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (eine unbeaufsichtigte Runde fragt nie nach, daher lehnt sie ab)</translation>
     </message>
     <message>
         <source>the arguments of {tool} are not a JSON object ({error}). Send them as one JSON object, for example {example}.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Argumente von {tool} sind kein JSON-Objekt ({error}). Senden Sie sie als ein einziges JSON-Objekt, zum Beispiel {example}.</translation>
     </message>
     <message>
         <source>{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its entries, then read_file one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} ist ein Verzeichnis, keine Datei. Verwenden Sie list_dir mit dem Pfad {rel!r}, um seine Einträge zu sehen, und dann read_file für einen davon.</translation>
     </message>
     <message>
         <source>{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, or list_dir {parent!r} to see the directory it is in.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} ist eine Datei, kein Verzeichnis. Verwenden Sie read_file mit dem Pfad {rel!r}, um sie zu lesen, oder list_dir {parent!r}, um das Verzeichnis zu sehen, in dem sie liegt.</translation>
     </message>
     <message>
         <source>the pattern is empty. Give a regular expression (or plain text) to look for.</source>
-        <translation type="unfinished"></translation>
+        <translation>das Muster ist leer. Geben Sie einen regulären Ausdruck (oder einfachen Text) an, nach dem gesucht werden soll.</translation>
     </message>
     <message>
         <source>{raw!r} is under the protected {protected!r}, which no action may write. Write the file somewhere else.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} liegt unterhalb des geschützten {protected!r}, in das keine Aktion schreiben darf. Schreiben Sie die Datei an einen anderen Ort.</translation>
     </message>
     <message>
         <source>the directory {rel!r} already exists; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>das Verzeichnis {rel!r} existiert bereits; nichts anzulegen</translation>
     </message>
     <message>
         <source>{raw!r} names a directory; write_file writes files. Give a file path (parent directories are created as needed), e.g. &apos;notes/summary.md&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} bezeichnet ein Verzeichnis; write_file schreibt Dateien. Geben Sie einen Dateipfad an (übergeordnete Verzeichnisse werden bei Bedarf angelegt), z. B. &apos;notes/summary.md&apos;.</translation>
     </message>
     <message>
         <source>{raw!r} is an existing directory. Give a file path inside it, e.g. &apos;{rel}/new_file.txt&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} ist ein vorhandenes Verzeichnis. Geben Sie einen Dateipfad darin an, z. B. &apos;{rel}/new_file.txt&apos;.</translation>
     </message>
     <message>
         <source>{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{parent!r} ist eine Datei, daher kann {rel!r} nicht darunter angelegt werden. Wählen Sie ein anderes Verzeichnis.</translation>
     </message>
     <message>
         <source>sandbox:{rel} already holds exactly this content; nothing to write</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox:{rel} enthält bereits genau diesen Inhalt; nichts zu schreiben</translation>
     </message>
     <message>
         <source>the command is empty. Give the shell command to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl ist leer. Geben Sie den auszuführenden Shell-Befehl an.</translation>
     </message>
     <message>
         <source>the command contains a NUL character. Remove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl enthält ein NUL-Zeichen. Entfernen Sie es.</translation>
     </message>
     <message>
         <source>{directories} already exist(s) as directories; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>{directories}: bereits als Verzeichnis(se) vorhanden; nichts anzulegen</translation>
     </message>
     <message>
         <source>there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Datei {rel!r} im Arbeitsordner oder in der Sandbox.{hint} Verwenden Sie list_dir mit dem Pfad {parent!r}, um zu sehen, was existiert, und versuchen Sie es dann erneut.</translation>
     </message>
     <message>
         <source>there is no directory {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt kein Verzeichnis {rel!r} im Arbeitsordner oder in der Sandbox.{hint} Verwenden Sie list_dir mit dem Pfad {parent!r}, um zu sehen, was existiert, und versuchen Sie es dann erneut.</translation>
     </message>
     <message>
         <source> Nearest existing {kind}s: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Ähnlichste vorhandene Einträge ({kind}): {near}.</translation>
     </message>
 </context>
 <context>
@@ -2091,11 +2092,11 @@ last activity {when}</source>
     <name>History</name>
     <message>
         <source>nothing can be saved: the history {path} is open read-only ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts kann gespeichert werden: Der Verlauf {path} ist nur lesend geöffnet ({why})</translation>
     </message>
     <message>
         <source>cannot read the event store {path}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ereignisspeicher {path} kann nicht gelesen werden: {detail}</translation>
     </message>
 </context>
 <context>
@@ -2181,7 +2182,7 @@ last activity {when}</source>
     <name>HistoryStores</name>
     <message>
         <source>Team store ({address})</source>
-        <translation type="unfinished"></translation>
+        <translation>Team-Speicher ({address})</translation>
     </message>
 </context>
 <context>
@@ -2232,23 +2233,23 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count:,} turn(s) failed, timed out or were interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Runde(n) fehlgeschlagen, mit Zeitüberschreitung oder unterbrochen</translation>
     </message>
     <message>
         <source>an action was refused by the gate or rejected by you</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Aktion wurde von der Freigabeprüfung verweigert oder von Ihnen abgelehnt</translation>
     </message>
     <message>
         <source>a turn was stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Runde wurde vor ihrem Ende angehalten</translation>
     </message>
     <message>
         <source>every turn completed</source>
-        <translation type="unfinished"></translation>
+        <translation>jede Runde wurde abgeschlossen</translation>
     </message>
     <message>
         <source>no turn yet</source>
-        <translation type="unfinished"></translation>
+        <translation>noch keine Runde</translation>
     </message>
 </context>
 <context>
@@ -2327,15 +2328,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Nothing matches “{text}” with these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts passt mit diesen Filtern zu „{text}“.</translation>
     </message>
     <message>
         <source>Nothing matches these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts passt zu diesen Filtern.</translation>
     </message>
     <message>
         <source>Try other words, a wider date range, or clear the filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versuchen Sie andere Wörter oder einen größeren Zeitraum, oder setzen Sie die Filter zurück.</translation>
     </message>
     <message>
         <source>No history yet</source>
@@ -2403,11 +2404,11 @@ last activity {when}</source>
     </message>
     <message>
         <source>The record is intact: {count} events checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung ist intakt: {count} Ereignisse geprüft.</translation>
     </message>
     <message>
         <source>The record does not verify: event {event} — {reason} ({count} events checked).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufzeichnung besteht die Prüfung nicht: Ereignis {event} – {reason} ({count} Ereignisse geprüft).</translation>
     </message>
     <message>
         <source>Verify record</source>
@@ -2485,153 +2486,153 @@ last activity {when}</source>
     <name>KeySource</name>
     <message>
         <source>env {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebungsvariable {variable}</translation>
     </message>
     <message>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
     <name>Keyring</name>
     <message>
         <source>no system keyring is available ({problem}); set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Schlüsselbund des Systems verfügbar ({problem}); legen Sie den Schlüssel stattdessen in einer Umgebungsvariablen ab</translation>
     </message>
     <message>
         <source>the system keyring ({backend})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems ({backend})</translation>
     </message>
     <message>
         <source>the system keyring (unavailable)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems (nicht verfügbar)</translation>
     </message>
     <message>
         <source>{store} did not keep the key for {provider!r}; set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>{store} hat den Schlüssel für {provider!r} nicht behalten; legen Sie den Schlüssel stattdessen in einer Umgebungsvariablen ab</translation>
     </message>
     <message>
         <source>an empty key cannot be stored</source>
-        <translation type="unfinished"></translation>
+        <translation>ein leerer Schlüssel kann nicht gespeichert werden</translation>
     </message>
     <message>
         <source>the keyring library failed to start: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Schlüsselbund-Bibliothek konnte nicht starten: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not read the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems ({backend}) konnte den Schlüssel nicht lesen: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not store the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems ({backend}) konnte den Schlüssel nicht speichern: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not delete the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems ({backend}) konnte den Schlüssel nicht löschen: {detail}</translation>
     </message>
     <message>
         <source>no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or KWallet must be running in the desktop session</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Schlüsselbund-Backend gefunden; unter Linux muss ein Secret Service wie GNOME Keyring oder KWallet in der Desktop-Sitzung laufen</translation>
     </message>
     <message>
         <source>only backends that keep keys in plain files were found ({names})</source>
-        <translation type="unfinished"></translation>
+        <translation>nur Backends gefunden, die Schlüssel in einfachen Dateien ablegen ({names})</translation>
     </message>
     <message>
         <source>the configured backend {backend} would keep keys in a plain file or nowhere, which Parley refuses</source>
-        <translation type="unfinished"></translation>
+        <translation>das eingestellte Backend {backend} würde Schlüssel in einer einfachen Datei oder gar nicht ablegen; das lehnt Parley ab</translation>
     </message>
 </context>
 <context>
     <name>Knowledge</name>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>hinzugefügt</translation>
     </message>
     <message>
         <source>updated</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiert</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert</translation>
     </message>
     <message>
         <source>no files</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Dateien</translation>
     </message>
     <message>
         <source>{text}; {chunks:,} chunks indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}; {chunks:,} Abschnitte indiziert</translation>
     </message>
     <message>
         <source>{text}; {over_cap:,} files past the limit of {limit:,} were left out</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}; {over_cap:,} Dateien über der Grenze von {limit:,} wurden ausgelassen</translation>
     </message>
     <message>
         <source>Stopped: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten: {text}</translation>
     </message>
     <message>
         <source>the knowledge folder {root} does not exist or is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>der Wissensordner {root} existiert nicht oder ist kein Ordner</translation>
     </message>
     <message>
         <source>the knowledge folder {root} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Wissensordner {root} kann nicht gelesen werden ({detail})</translation>
     </message>
     <message>
         <source>the knowledge folder {folder} is already being indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>der Wissensordner {folder} wird bereits indiziert</translation>
     </message>
     <message>
         <source>{name} is an image; a knowledge folder indexes text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist ein Bild; ein Wissensordner indiziert Text</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>der {api}-Embeddings-Endpunkt {url} hat nicht rechtzeitig geantwortet</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} could not be reached ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>der {api}-Embeddings-Endpunkt {url} war nicht erreichbar ({error})</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})</source>
-        <translation type="unfinished"></translation>
+        <translation>der {api}-Embeddings-Endpunkt {url} hat mit HTTP {status} geantwortet: {detail} (Modell {model})</translation>
     </message>
     <message>
         <source>{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini provider for embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({kind}) hat keinen Embeddings-Endpunkt; wählen Sie für Embeddings einen OpenAI-kompatiblen, Ollama- oder Gemini-Anbieter</translation>
     </message>
     <message>
         <source>{name} has {chars:,} characters; the index takes at most {limit:,} per document</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat {chars:,} Zeichen; der Index nimmt höchstens {limit:,} pro Dokument auf</translation>
     </message>
     <message>
         <source>{name} would make more than {limit:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ergäbe mehr als {limit:,} Abschnitte</translation>
     </message>
     <message>
         <source>{name} was indexed for word search only: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} wurde nur für die Stichwortsuche indiziert: {problem}</translation>
     </message>
     <message>
         <source>Could not empty the index: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Index konnte nicht geleert werden: {exc}</translation>
     </message>
 </context>
 <context>
@@ -2693,157 +2694,157 @@ last activity {when}</source>
     <name>McpClaims</name>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>nur lesend</translation>
     </message>
     <message>
         <source>may change things</source>
-        <translation type="unfinished"></translation>
+        <translation>kann Dinge ändern</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>destruktiv</translation>
     </message>
     <message>
         <source>not destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht destruktiv</translation>
     </message>
     <message>
         <source>idempotent</source>
-        <translation type="unfinished"></translation>
+        <translation>idempotent</translation>
     </message>
     <message>
         <source>reaches outside (open world)</source>
-        <translation type="unfinished"></translation>
+        <translation>greift nach außen (offene Welt)</translation>
     </message>
     <message>
         <source>closed world</source>
-        <translation type="unfinished"></translation>
+        <translation>geschlossene Welt</translation>
     </message>
     <message>
         <source>no claims</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Angaben</translation>
     </message>
 </context>
 <context>
     <name>McpError</name>
     <message>
         <source>MCP server {server!r}: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server {server!r}: {message}</translation>
     </message>
     <message>
         <source>the MCP client is closed</source>
-        <translation type="unfinished"></translation>
+        <translation>der MCP-Client ist geschlossen</translation>
     </message>
     <message>
         <source>the call was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>der Aufruf wurde abgebrochen</translation>
     </message>
     <message>
         <source>no answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Antwort innerhalb von {seconds:g} s</translation>
     </message>
     <message>
         <source>no answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Antwort in der vorgesehenen Zeit</translation>
     </message>
     <message>
         <source>{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a failed start)</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} (der Start ist vor {waited:.0f} s fehlgeschlagen; Parley versucht es {retry:g} s nach einem fehlgeschlagenen Start erneut)</translation>
     </message>
     <message>
         <source>cannot open its log: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Protokoll lässt sich nicht öffnen: {error}</translation>
     </message>
     <message>
         <source>did not finish starting within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht innerhalb von {seconds:g} s abgeschlossen</translation>
     </message>
     <message>
         <source>start interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Start unterbrochen</translation>
     </message>
     <message>
         <source>the secret {what} is not set (keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>das Geheimnis {what} ist nicht gesetzt (Schlüsselbund)</translation>
     </message>
     <message>
         <source>variable {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable {name}</translation>
     </message>
     <message>
         <source>header {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Header {name}</translation>
     </message>
     <message>
         <source>cannot run {command!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{command!r} kann nicht ausgeführt werden: {error}</translation>
     </message>
     <message>
         <source>the session was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sitzung wurde beendet</translation>
     </message>
     <message>
         <source>the server refused to start a session: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat das Starten einer Sitzung abgelehnt: {error}</translation>
     </message>
     <message>
         <source>could not connect: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Verbindung möglich: {kind}: {error}</translation>
     </message>
     <message>
         <source>OAuth is for HTTP servers, not stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>OAuth gilt für HTTP-Server, nicht für stdio</translation>
     </message>
     <message>
         <source>no command configured</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Befehl konfiguriert</translation>
     </message>
     <message>
         <source>no URL configured</source>
-        <translation type="unfinished"></translation>
+        <translation>keine URL konfiguriert</translation>
     </message>
     <message>
         <source>the server exited with code {code} (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server wurde mit Code {code} beendet (siehe sein Protokoll)</translation>
     </message>
     <message>
         <source>the server closed its output (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat seine Ausgabe geschlossen (siehe sein Protokoll)</translation>
     </message>
     <message>
         <source>the connection closed (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung wurde geschlossen (siehe sein Protokoll)</translation>
     </message>
     <message>
         <source>the server answered an error: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat mit einem Fehler geantwortet: {error}</translation>
     </message>
 </context>
 <context>
     <name>McpNotice</name>
     <message>
         <source>MCP server &apos;{name}&apos; is not configured any more; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „{name}“ ist nicht mehr konfiguriert; seine Werkzeuge werden nicht angeboten.</translation>
     </message>
     <message>
         <source>Could not use MCP server &apos;{name}&apos;: {error}. Fix it in Settings → MCP servers; the turn goes on without its tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „{name}“ konnte nicht verwendet werden: {error}. Beheben Sie das unter Einstellungen → MCP-Server; die Runde läuft ohne seine Werkzeuge weiter.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; is turned off in Settings; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „{name}“ ist in den Einstellungen ausgeschaltet; seine Werkzeuge werden nicht angeboten.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; could not list its tools ({error}); the turn goes on without them. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server „{name}“ konnte seine Werkzeuge nicht auflisten ({error}); die Runde läuft ohne sie weiter. Sein Protokoll: {log}</translation>
     </message>
     <message>
         <source>Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug {tool} des MCP-Servers {server} hat nach {seconds:g} s die Zeit überschritten. Sein Protokoll: {log}</translation>
     </message>
     <message>
         <source>MCP server {server} failed on {tool}: {error}. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server {server} ist bei {tool} gescheitert: {error}. Sein Protokoll: {log}</translation>
     </message>
 </context>
 <context>
@@ -3001,12 +3002,15 @@ last activity {when}</source>
         <source>{detail}
 Failed: {error}
 Log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Fehlgeschlagen: {error}
+Protokoll: {log}</translation>
     </message>
     <message>
         <source>{detail}
 Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Fehlgeschlagen: {error}</translation>
     </message>
     <message>
         <source>MCP servers</source>
@@ -3282,7 +3286,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Not usable until fixed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht nutzbar, bis behoben: {problem}</translation>
     </message>
     <message>
         <source>variable, e.g. GITHUB_TOKEN</source>
@@ -3350,11 +3354,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Imported {count} server(s): {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Server importiert: {names}</translation>
     </message>
     <message>
         <source>Imported {count} server(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Server importiert</translation>
     </message>
     <message>
         <source>Not imported: {exc}</source>
@@ -3362,11 +3366,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>, protocol {version}</source>
-        <translation type="unfinished"></translation>
+        <translation>, Protokoll {version}</translation>
     </message>
     <message>
         <source> to {who}</source>
-        <translation type="unfinished"></translation>
+        <translation> mit {who}</translation>
     </message>
     <message>
         <source>Connected{value}{version}: {n_tools} tool(s).</source>
@@ -3374,7 +3378,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{text} (log: {log})</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} (Protokoll: {log})</translation>
     </message>
     <message>
         <source>Failed: {text}</source>
@@ -3696,7 +3700,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>type the store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie die Adresse des Speichers ein</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -3707,11 +3711,11 @@ Failed: {error}</source>
     <name>PermissionDialog</name>
     <message>
         <source>the turn&apos;s output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>der Ausgabeordner der Runde</translation>
     </message>
     <message>
         <source>the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsordner</translation>
     </message>
     <message>
         <source>Allow this action?</source>
@@ -3869,43 +3873,43 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Row {row}, {column}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile {row}, {column}: {problem}</translation>
     </message>
     <message>
         <source>Row {row}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile {row}: {problem}</translation>
     </message>
     <message>
         <source>Row {row} repeats row {first} ({pattern})</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile {row} wiederholt Zeile {first} ({pattern})</translation>
     </message>
     <message>
         <source>Not saved. {problems}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gespeichert. {problems}</translation>
     </message>
     <message>
         <source>a model name or pattern is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Modellname oder -muster ist erforderlich</translation>
     </message>
     <message>
         <source>a price is needed (0 for free)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Preis ist erforderlich (0 für kostenlos)</translation>
     </message>
     <message>
         <source>{text!r} is not a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist keine ganze Zahl von Token</translation>
     </message>
     <message>
         <source>a context window size is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Größe des Kontextfensters ist erforderlich</translation>
     </message>
     <message>
         <source>{tokens} tokens is too small (at least {minimum})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} Token sind zu wenig (mindestens {minimum})</translation>
     </message>
     <message>
         <source>{tokens} is more than the context window ({context})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} ist mehr als das Kontextfenster ({context})</translation>
     </message>
     <message>
         <source>Context tokens</source>
@@ -4092,7 +4096,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{folder} is not an existing folder</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder} ist kein vorhandener Ordner</translation>
     </message>
     <message>
         <source>Saved project {name!r}.</source>
@@ -4116,7 +4120,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{name} (not configured)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (nicht konfiguriert)</translation>
     </message>
     <message>
         <source>Delete the project {text!r}? Its files stay.</source>
@@ -4232,15 +4236,15 @@ Failed: {error}</source>
     </message>
     <message>
         <source>indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>indiziert</translation>
     </message>
     <message>
         <source>{count:,} files · {size} · {chunks:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Dateien · {size} · {chunks:,} Abschnitte</translation>
     </message>
     <message>
         <source>{errors:,} not indexed (see Status)</source>
-        <translation type="unfinished"></translation>
+        <translation>{errors:,} nicht indiziert (siehe Status)</translation>
     </message>
     <message>
         <source>Nothing indexed yet.</source>
@@ -4311,286 +4315,286 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gespeichert…</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
     <message>
         <source>Fetching models…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle werden abgerufen…</translation>
     </message>
     <message>
         <source>give the provider a name</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie dem Anbieter einen Namen</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>{summary} (HTTP {status}): {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{summary} (HTTP {status}): {message}</translation>
     </message>
     <message>
         <source>The provider refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat die Anfrage abgelehnt</translation>
     </message>
     <message>
         <source>The provider rejected the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat den API-Schlüssel abgelehnt</translation>
     </message>
     <message>
         <source>The API key may not use this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Der API-Schlüssel darf dieses Modell oder diesen Endpunkt nicht verwenden</translation>
     </message>
     <message>
         <source>The provider does not know this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter kennt dieses Modell oder diesen Endpunkt nicht</translation>
     </message>
     <message>
         <source>The provider is rate limiting requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter begrenzt die Anfragerate</translation>
     </message>
     <message>
         <source>The account is out of quota or credit</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Kontingent oder Guthaben des Kontos ist aufgebraucht</translation>
     </message>
     <message>
         <source>The provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter ist überlastet</translation>
     </message>
     <message>
         <source>The conversation is too long for this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterhaltung ist zu lang für dieses Modell</translation>
     </message>
     <message>
         <source>The provider&apos;s content policy refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Inhaltsrichtlinie des Anbieters hat die Anfrage abgelehnt</translation>
     </message>
     <message>
         <source>The provider rejected the request as invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Anbieter hat die Anfrage als ungültig abgelehnt</translation>
     </message>
     <message>
         <source>The provider had a server error</source>
-        <translation type="unfinished"></translation>
+        <translation>Beim Anbieter ist ein Serverfehler aufgetreten</translation>
     </message>
     <message>
         <source> (content type {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Inhaltstyp {content_type}, kein Event-Stream)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keiner</translation>
     </message>
     <message>
         <source>before message_stop: it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>vor message_stop: sie ist womöglich unvollständig</translation>
     </message>
     <message>
         <source>the system keyring (entry {name!r})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems (Eintrag {name!r})</translation>
     </message>
     <message>
         <source>nowhere it knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>an keinem bekannten Ort</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} braucht einen API-Schlüssel, aber es wurde keiner gefunden (gesucht in: {looked}). {problem}: {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} braucht einen API-Schlüssel, aber es wurde keiner gefunden (gesucht in: {looked}). {problem}: Nennen Sie eine Variable mit: parley providers add {entry} --replace --api-key-env VAR ...</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or set the environment variable {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} braucht einen API-Schlüssel, aber es wurde keiner gefunden (gesucht in: {looked}); speichern Sie einen mit: parley providers set-key {entry}, oder setzen Sie die Umgebungsvariable {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or name an environment variable with --api-key-env</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} braucht einen API-Schlüssel, aber es wurde keiner gefunden (gesucht in: {looked}); speichern Sie einen mit: parley providers set-key {entry}, oder nennen Sie mit --api-key-env eine Umgebungsvariable</translation>
     </message>
     <message>
         <source>provider {name!r} has an unknown kind {kind!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} hat eine unbekannte Art {kind!r}</translation>
     </message>
     <message>
         <source>provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r} verwendet die Art {kind!r}, die diese Parley-Installation nicht beherrscht ({error})</translation>
     </message>
     <message>
         <source>no provider is configured; {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Anbieter konfiguriert; {hint}</translation>
     </message>
     <message>
         <source>before Gemini said it was finished (no finishReason); it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>bevor Gemini das Ende meldete (kein finishReason); sie ist womöglich unvollständig</translation>
     </message>
     <message>
         <source>Gemini blocked the prompt ({reason}) and returned no answer.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini hat den Prompt blockiert ({reason}) und keine Antwort geliefert.{details}</translation>
     </message>
     <message>
         <source>Gemini stopped this answer ({reason}) and returned no text.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini hat diese Antwort angehalten ({reason}) und keinen Text geliefert.{details}</translation>
     </message>
     <message>
         <source> Gemini said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini meldete: {message}</translation>
     </message>
     <message>
         <source> Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Blockierte Kategorie: {categories}.</translation>
     </message>
     <message>
         <source> Gemini said: {message} Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini meldete: {message} Blockierte Kategorie: {categories}.</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Details angegeben</translation>
     </message>
     <message>
         <source>the server sent an HTML page</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat eine HTML-Seite gesendet</translation>
     </message>
     <message>
         <source>{reason} (the server sent an HTML page)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (der Server hat eine HTML-Seite gesendet)</translation>
     </message>
     <message>
         <source>the provider stopped responding: no data from {host} for {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anbieter antwortet nicht mehr: {seconds:g} s lang keine Daten von {host}</translation>
     </message>
     <message>
         <source>the API key or an extra header contains characters that cannot be sent in an HTTP header (a line break, for instance)</source>
-        <translation type="unfinished"></translation>
+        <translation>der API-Schlüssel oder ein zusätzlicher Header enthält Zeichen, die in einem HTTP-Header nicht gesendet werden können (zum Beispiel einen Zeilenumbruch)</translation>
     </message>
     <message>
         <source>unusable provider URL {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>unbrauchbare Anbieter-URL {url}: {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url} within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Verbindung zu {url} innerhalb von {seconds:g} s</translation>
     </message>
     <message>
         <source>secure connection to {host} failed: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>sichere Verbindung zu {host} fehlgeschlagen: {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Verbindung zu {url}: {cause}</translation>
     </message>
     <message>
         <source>request to {url} failed: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage an {url} fehlgeschlagen: {kind}: {error}</translation>
     </message>
     <message>
         <source>the server closed the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat die Verbindung geschlossen</translation>
     </message>
     <message>
         <source>the connection to {host} dropped before the answer began: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu {host} brach ab, bevor die Antwort begann: {reason}</translation>
     </message>
     <message>
         <source>the connection to {host} broke before the answer was complete: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu {host} brach ab, bevor die Antwort vollständig war: {reason}</translation>
     </message>
     <message>
         <source>{host} sent an empty answer{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} hat eine leere Antwort gesendet{hint}</translation>
     </message>
     <message>
         <source>the answer from {host} ended{where} {lacks}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort von {host} endete{where} {lacks}</translation>
     </message>
     <message>
         <source> in the middle of {item}</source>
-        <translation type="unfinished"></translation>
+        <translation> mitten in {item}</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Inhaltstyp war {content_type}, kein Event-Stream)</translation>
     </message>
     <message>
         <source>the provider base URL {url!r} is not an http(s) URL (expected something like {example})</source>
-        <translation type="unfinished"></translation>
+        <translation>die Basis-URL des Anbieters {url!r} ist keine http(s)-URL (erwartet wird etwa {example})</translation>
     </message>
     <message>
         <source>no model chosen for {where}: the request names none and the provider has no default model{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Modell für {where} gewählt: Die Anfrage nennt keines und der Anbieter hat kein Standardmodell{hint}</translation>
     </message>
     <message>
         <source>this provider</source>
-        <translation type="unfinished"></translation>
+        <translation>diesen Anbieter</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} hat auf /{path} mit etwas anderem als einer Modellliste geantwortet</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} hat auf /{path} mit etwas anderem als einer Modellliste geantwortet: {detail}</translation>
     </message>
     <message>
         <source>{host} reported an error during the answer: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} hat während der Antwort einen Fehler gemeldet: {message}</translation>
     </message>
     <message>
         <source>before the answer was complete; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>bevor die Antwort vollständig war; sie ist womöglich unvollständig</translation>
     </message>
     <message>
         <source>an event</source>
-        <translation type="unfinished"></translation>
+        <translation>einem Ereignis</translation>
     </message>
     <message>
         <source>is Ollama running there? Start it with `ollama serve` (or the Ollama app), or check the base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft Ollama dort? Starten Sie es mit `ollama serve` (oder der Ollama-App), oder prüfen Sie die Basis-URL</translation>
     </message>
     <message>
         <source>{error} — {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} – {hint}</translation>
     </message>
     <message>
         <source>{detail} — is the model name right? To download it, run `ollama pull {model}` on the machine that runs Ollama</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} – stimmt der Modellname? Zum Herunterladen führen Sie `ollama pull {model}` auf dem Rechner aus, auf dem Ollama läuft</translation>
     </message>
     <message>
         <source>{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, without /v1)?</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} – ist {base_url} die Wurzel eines Ollama-Servers (etwa http://localhost:11434, ohne /v1)?</translation>
     </message>
     <message>
         <source> (content type {content_type})</source>
-        <translation type="unfinished"></translation>
+        <translation> (Inhaltstyp {content_type})</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not {expected})</source>
-        <translation type="unfinished"></translation>
+        <translation> (Inhaltstyp war {content_type}, nicht {expected})</translation>
     </message>
     <message>
         <source>a line</source>
-        <translation type="unfinished"></translation>
+        <translation>einer Zeile</translation>
     </message>
     <message>
         <source>before its final done:true line; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>vor der abschließenden done:true-Zeile; sie ist womöglich unvollständig</translation>
     </message>
     <message>
         <source> (see `ollama list` for the local ones)</source>
-        <translation type="unfinished"></translation>
+        <translation> (siehe `ollama list` für die lokalen Modelle)</translation>
     </message>
     <message>
         <source>before [DONE]; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>vor [DONE]; sie ist womöglich unvollständig</translation>
     </message>
     <message>
         <source> (content type {content_type}; does it support streaming?)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Inhaltstyp {content_type}; unterstützt er Streaming?)</translation>
     </message>
 </context>
 <context>
@@ -4712,89 +4716,89 @@ Failed: {error}</source>
     <name>ProviderKind</name>
     <message>
         <source>OpenAI-compatible</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI-kompatibel</translation>
     </message>
     <message>
         <source>Anthropic Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic Messages</translation>
     </message>
     <message>
         <source>Ollama (native)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama (nativ)</translation>
     </message>
     <message>
         <source>Google Gemini</source>
-        <translation type="unfinished"></translation>
+        <translation>Google Gemini</translation>
     </message>
 </context>
 <context>
     <name>ProviderProbe</name>
     <message>
         <source>FAILED · {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>FEHLGESCHLAGEN · {kind}: {error}</translation>
     </message>
     <message>
         <source>OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · erstes Token nach {first:.0f} ms · gesamt {total:.0f} ms · Modell {model}</translation>
     </message>
     <message>
         <source>OK · no text in the answer{ended} · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · kein Text in der Antwort{ended} · gesamt {total:.0f} ms · Modell {model}</translation>
     </message>
     <message>
         <source> (finish reason: {reason})</source>
-        <translation type="unfinished"></translation>
+        <translation> (Abschlussgrund: {reason})</translation>
     </message>
     <message>
         <source>no model to test with</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Modell zum Testen</translation>
     </message>
     <message>
         <source>no complete answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>keine vollständige Antwort innerhalb von {seconds:g} s</translation>
     </message>
 </context>
 <context>
     <name>ProviderSettings</name>
     <message>
         <source>provider name {name!r} may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anbietername {name!r} darf nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; enthalten</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env looks like an API key itself; give the NAME of the environment variable that holds the key (for example OPENAI_API_KEY) - keys are never stored in the settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: api_key_env sieht selbst wie ein API-Schlüssel aus; geben Sie den NAMEN der Umgebungsvariable an, die den Schlüssel enthält (zum Beispiel OPENAI_API_KEY) – Schlüssel werden nie in den Einstellungen gespeichert</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: api_key_env {env!r} ist kein gültiger Name für eine Umgebungsvariable (Buchstaben, Ziffern und &apos;_&apos;, nicht mit einer Ziffer beginnend)</translation>
     </message>
     <message>
         <source>provider {name!r}: a base URL is required (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: eine Basis-URL ist erforderlich (http:// oder https://)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Basis-URL {url!r} ist fehlerhaft ({detail})</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} has an empty port after &apos;:&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Basis-URL {url!r} hat einen leeren Port nach &apos;:&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Basis-URL {url!r} muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a user name or password; keys are never stored in the settings (use api_key_env)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Die Basis-URL darf keinen Benutzernamen und kein Passwort enthalten; Schlüssel werden nie in den Einstellungen gespeichert (verwenden Sie api_key_env)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a query or fragment (&apos;?&apos;, &apos;#&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Die Basis-URL darf keine Abfrage und kein Fragment enthalten (&apos;?&apos;, &apos;#&apos;)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter {name!r}: Die Basis-URL darf keine Leerzeichen enthalten</translation>
     </message>
 </context>
 <context>
@@ -5226,67 +5230,67 @@ zuletzt aktiv {local_time}</translation>
     <name>Schedules</name>
     <message>
         <source>the project {project!r} no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>das Projekt {project!r} existiert nicht mehr</translation>
     </message>
     <message>
         <source>the task offers tools but its workspace {workspace} is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufgabe bietet Werkzeuge an, aber ihr Arbeitsordner {workspace} ist kein Ordner</translation>
     </message>
     <message>
         <source>the provider {provider!r} is no longer configured</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anbieter {provider!r} ist nicht mehr konfiguriert</translation>
     </message>
     <message>
         <source>no provider is configured (parley providers add)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Anbieter konfiguriert (parley providers add)</translation>
     </message>
     <message>
         <source>the prompt holds only commands; a task needs a message to send</source>
-        <translation type="unfinished"></translation>
+        <translation>der Prompt enthält nur Befehle; eine Aufgabe braucht eine Nachricht zum Senden</translation>
     </message>
     <message>
         <source>missed while nothing was running (the task does not catch up)</source>
-        <translation type="unfinished"></translation>
+        <translation>verpasst, während nichts lief (die Aufgabe wird nicht nachgeholt)</translation>
     </message>
     <message>
         <source>the operating system&apos;s timer is written only on Linux (systemd); on macOS and Windows see docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zeitgeber des Betriebssystems wird nur unter Linux (systemd) eingerichtet; für macOS und Windows siehe docs/user-guide/scheduled-tasks.md (launchd, Aufgabenplanung). Bis dahin laufen Aufgaben, solange das Fenster von Parley offen ist.</translation>
     </message>
     <message>
         <source>the timer&apos;s units are written ({folder}) but systemd could not turn them on: {problem}. In a desktop session run: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — until then tasks run only while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>die Units des Zeitgebers sind geschrieben ({folder}), aber systemd konnte sie nicht aktivieren: {problem}. Führen Sie in einer Desktop-Sitzung aus: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer – bis dahin laufen Aufgaben nur, solange das Fenster von Parley offen ist.</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is on</source>
-        <translation type="unfinished"></translation>
+        <translation>der systemd-Benutzer-Timer {unit}.timer ist aktiv</translation>
     </message>
     <message>
         <source>no timer was installed</source>
-        <translation type="unfinished"></translation>
+        <translation>es wurde kein Zeitgeber installiert</translation>
     </message>
     <message>
         <source>the timer&apos;s files are removed; systemd said: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Dateien des Zeitgebers sind entfernt; systemd meldete: {problem}</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is removed</source>
-        <translation type="unfinished"></translation>
+        <translation>der systemd-Benutzer-Timer {unit}.timer ist entfernt</translation>
     </message>
     <message>
         <source>no systemd user timer is installed</source>
-        <translation type="unfinished"></translation>
+        <translation>es ist kein systemd-Benutzer-Timer installiert</translation>
     </message>
     <message>
         <source>the timer is written but not active ({problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Zeitgeber ist geschrieben, aber nicht aktiv ({problem})</translation>
     </message>
     <message>
         <source>{unit}.timer is active</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit}.timer ist aktiv</translation>
     </message>
     <message>
         <source>systemctl is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>systemctl ist nicht installiert</translation>
     </message>
 </context>
 <context>
@@ -5833,7 +5837,7 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>Opening the team store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Team-Speicher wird geöffnet…</translation>
     </message>
     <message>
         <source>Cannot open the team store: {exc}</source>
@@ -5856,27 +5860,27 @@ zuletzt aktiv {local_time}</translation>
     <name>Sync</name>
     <message>
         <source>server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; nothing more of this conversation is accepted from the team store</source>
-        <translation type="unfinished"></translation>
+        <translation>Server-Ereignis {server_id} (von Gerät {device}, #{seq}) der Unterhaltung {sid}: {problem}; von dieser Unterhaltung wird nichts mehr aus dem Team-Speicher angenommen</translation>
     </message>
     <message>
         <source>the server sent no payload text to verify</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat keinen Nutzdatentext zum Prüfen gesendet</translation>
     </message>
     <message>
         <source>payload changed: the event&apos;s content does not match its hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Nutzdaten geändert: Der Inhalt des Ereignisses passt nicht zu seinem Hash</translation>
     </message>
     <message>
         <source>link broken: the event does not follow the one before it in the server&apos;s chain (an event removed, inserted or reordered)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kette unterbrochen: Das Ereignis folgt in der Kette des Servers nicht auf das vorherige (ein Ereignis wurde entfernt, eingefügt oder umsortiert)</translation>
     </message>
     <message>
         <source>unreadable payload ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>unlesbare Nutzdaten ({detail})</translation>
     </message>
     <message>
         <source>the event sent differs from the payload text the server hashed</source>
-        <translation type="unfinished"></translation>
+        <translation>das gesendete Ereignis weicht vom Nutzdatentext ab, den der Server gehasht hat</translation>
     </message>
 </context>
 <context>
@@ -5902,37 +5906,37 @@ zuletzt aktiv {local_time}</translation>
     <name>TeamAccess</name>
     <message>
         <source>the password was not kept: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>das Passwort wurde nicht gespeichert: {exc}</translation>
     </message>
 </context>
 <context>
     <name>TeamConnection</name>
     <message>
         <source>the system keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems</translation>
     </message>
     <message>
         <source>memory until Parley quits (no system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsspeicher, bis Parley beendet wird (kein Schlüsselbund des Systems)</translation>
     </message>
     <message>
         <source>this installation of Parley cannot reach a team store</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Parley-Installation kann keinen Team-Speicher erreichen</translation>
     </message>
     <message>
         <source>the team store&apos;s address: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Adresse des Team-Speichers: {problem}</translation>
     </message>
     <message>
         <source>this profile&apos;s history is open read-only: it cannot sync</source>
-        <translation type="unfinished"></translation>
+        <translation>der Verlauf dieses Profils ist schreibgeschützt geöffnet: Er kann nicht synchronisiert werden</translation>
     </message>
 </context>
 <context>
     <name>TeamPage</name>
     <message>
         <source>pushed {pushed} and pulled {pulled} events</source>
-        <translation type="unfinished"></translation>
+        <translation>{pushed} Ereignisse gesendet und {pulled} abgerufen</translation>
     </message>
     <message>
         <source>None</source>
@@ -6116,7 +6120,7 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>type the team store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie die Adresse des Team-Speichers ein</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -6124,11 +6128,11 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>Joined as {member}: {outcome}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beigetreten als {member}: {outcome}.</translation>
     </message>
     <message>
         <source>No system keyring could keep the password ({problem}), so it is kept in memory until Parley quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund des Systems konnte das Passwort aufbewahren ({problem}), daher bleibt es im Arbeitsspeicher, bis Parley beendet wird: Um nach einem Neustart zu synchronisieren, setzen Sie PGPASSWORD oder verwenden Sie ~/.pgpass.</translation>
     </message>
     <message>
         <source>Could not join: {value}</source>
@@ -6147,19 +6151,19 @@ zuletzt aktiv {local_time}</translation>
     <name>TeamStore</name>
     <message>
         <source>the team store {where} refused the login: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>der Team-Speicher {where} hat die Anmeldung abgelehnt: {detail}</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} (no connection within the timeout)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Team-Speicher {where} ist nicht erreichbar (keine Verbindung innerhalb der Zeitgrenze)</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Team-Speicher {where} ist nicht erreichbar ({detail})</translation>
     </message>
     <message>
         <source>the team database {where} is not set up for this Parley (missing {missing}); its owner must run init_team</source>
-        <translation type="unfinished"></translation>
+        <translation>die Team-Datenbank {where} ist nicht für dieses Parley eingerichtet (es fehlt {missing}); ihr Besitzer muss init_team ausführen</translation>
     </message>
 </context>
 <context>
@@ -6262,11 +6266,11 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>{count} conversation quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Unterhaltung in Quarantäne (die Kopie im Team-Speicher ließ sich nicht verifizieren; nichts mehr davon wird angenommen): {named}. Grund: {reasons}</translation>
     </message>
     <message>
         <source>{count} conversations quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Unterhaltungen in Quarantäne (die Kopie im Team-Speicher ließ sich nicht verifizieren; nichts mehr davon wird angenommen): {named}. Grund: {reasons}</translation>
     </message>
 </context>
 <context>
@@ -6281,7 +6285,7 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>{phrase} {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{phrase} {seconds} s</translation>
     </message>
 </context>
 <context>
@@ -6394,91 +6398,91 @@ zuletzt aktiv {local_time}</translation>
     <name>ToolCard</name>
     <message>
         <source>ran</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgeführt</translation>
     </message>
     <message>
         <source>allowed by you</source>
-        <translation type="unfinished"></translation>
+        <translation>von Ihnen erlaubt</translation>
     </message>
     <message>
         <source>waiting for your permission</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet auf Ihre Erlaubnis</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>abgelehnt</translation>
     </message>
     <message>
         <source>rejected: the model was asked to correct it</source>
-        <translation type="unfinished"></translation>
+        <translation>zurückgewiesen: Das Modell wurde gebeten, ihn zu korrigieren</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>verworfen</translation>
     </message>
     <message>
         <source>skipped: already done</source>
-        <translation type="unfinished"></translation>
+        <translation>übersprungen: bereits erledigt</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird geprüft…</translation>
     </message>
     <message>
         <source>{label} ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} ✓</translation>
     </message>
     <message>
         <source>{label}, failed ✗</source>
-        <translation type="unfinished"></translation>
+        <translation>{label}, fehlgeschlagen ✗</translation>
     </message>
     <message>
         <source>(the call was not recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>(der Aufruf wurde nicht aufgezeichnet)</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished"></translation>
+        <translation>(die Argumente waren nicht lesbar)</translation>
     </message>
     <message>
         <source>arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente:</translation>
     </message>
     <message>
         <source>result:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis:</translation>
     </message>
     <message>
         <source>result (failed):</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis (fehlgeschlagen):</translation>
     </message>
     <message>
         <source>verdict: {decision} ({source}) · rule {rule}{effect}</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung: {decision} ({source}) · Regel {rule}{effect}</translation>
     </message>
     <message>
         <source>Not run: the turn was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht ausgeführt: Die Runde wurde angehalten.</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehalten: Der Nutzer hat den Aufruf von {tool} des MCP-Servers {server} angehalten, bevor er fertig war.</translation>
     </message>
     <message>
         <source>Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was abandoned.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit überschritten: MCP-Server {server} hat {tool} nicht innerhalb von {seconds:g} s abgeschlossen; der Aufruf wurde aufgegeben.</translation>
     </message>
     <message>
         <source>Failed: MCP server {server} could not run {tool}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: MCP-Server {server} konnte {tool} nicht ausführen: {error}</translation>
     </message>
     <message>
         <source>Not allowed: {reason}. Tool {tool} of MCP server {server} was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht erlaubt: {reason}. Werkzeug {tool} des MCP-Servers {server} wurde nicht ausgeführt.</translation>
     </message>
     <message>
         <source>The user did not allow this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Nutzer hat diese Aktion nicht erlaubt.</translation>
     </message>
 </context>
 <context>
@@ -6663,163 +6667,163 @@ Esc hält eine Antwort an; der bisherige Text bleibt erhalten.</translation>
     <name>TurnOutcome</name>
     <message>
         <source>(stopped)</source>
-        <translation type="unfinished"></translation>
+        <translation>(angehalten)</translation>
     </message>
     <message>
         <source>(stopped — partial answer kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>(angehalten – Teilantwort behalten)</translation>
     </message>
     <message>
         <source>(interrupted — Parley closed while this answer was streaming)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unterbrochen – Parley wurde geschlossen, während diese Antwort gestreamt wurde)</translation>
     </message>
     <message>
         <source>Timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit überschritten.</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit überschritten: {error}</translation>
     </message>
     <message>
         <source>Failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: {error}</translation>
     </message>
     <message>
         <source>The model chosen to summarise earlier messages is not available ({exc}); {model} writes the summary instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell, das frühere Nachrichten zusammenfassen soll, ist nicht verfügbar ({exc}); stattdessen schreibt {model} die Zusammenfassung.</translation>
     </message>
     <message>
         <source>Earlier messages could not be summarised: {reason}. The conversation is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Nachrichten konnten nicht zusammengefasst werden: {reason}. Die Unterhaltung ist unverändert.</translation>
     </message>
     <message>
         <source>The documents could not be searched ({exc}); the model answers without excerpts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dokumente konnten nicht durchsucht werden ({exc}); das Modell antwortet ohne Auszüge.</translation>
     </message>
     <message>
         <source>This message does not fit {model}&apos;s context window: the request needs about {needed:,} tokens, and {available:,} are available ({window:,} in the window, {reserved:,} kept for the answer), even after summarising the earlier conversation. Nothing was sent. Shorten the message, remove an attachment or have it searched instead of sent whole (its menu), or choose a model with a larger window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Nachricht passt nicht in das Kontextfenster von {model}: Die Anfrage braucht etwa {needed:,} Token, verfügbar sind {available:,} ({window:,} im Fenster, {reserved:,} für die Antwort reserviert), selbst nachdem die frühere Unterhaltung zusammengefasst wurde. Es wurde nichts gesendet. Kürzen Sie die Nachricht, entfernen Sie einen Anhang oder lassen Sie ihn durchsuchen statt ganz senden (sein Menü), oder wählen Sie ein Modell mit größerem Fenster.</translation>
     </message>
     <message>
         <source>The answer was cut off: the model reached its output token limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort wurde abgeschnitten: Das Modell hat sein Limit für Ausgabe-Token erreicht.</translation>
     </message>
     <message>
         <source>The provider&apos;s content filter stopped this answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Inhaltsfilter des Anbieters hat diese Antwort angehalten.</translation>
     </message>
     <message>
         <source>internal error: {kind}: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>interner Fehler: {kind}: {exc}</translation>
     </message>
     <message>
         <source>the turn was interrupted before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runde wurde unterbrochen, bevor sie fertig war</translation>
     </message>
     <message>
         <source>no model chosen for provider {provider!r}: pick one in the model picker, pass --model, or set the provider&apos;s default model</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Modell für Anbieter {provider!r} gewählt: Wählen Sie eines in der Modellauswahl, übergeben Sie --model oder legen Sie das Standardmodell des Anbieters fest</translation>
     </message>
     <message>
         <source>the turn ran longer than its limit of {limit} s</source>
-        <translation type="unfinished"></translation>
+        <translation>die Runde lief länger als ihr Limit von {limit} s</translation>
     </message>
     <message>
         <source>Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Versuch in {wait} s (Versuch {attempt} von {attempts}): {reason}</translation>
     </message>
     <message>
         <source>The model asked to use a tool, but no tools are enabled for this turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell wollte ein Werkzeug verwenden, aber für diese Runde sind keine Werkzeuge aktiviert.</translation>
     </message>
     <message>
         <source>the task did not finish: the model asked to use a tool, but this task offers none (give it a workspace and tools, or an MCP server)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufgabe wurde nicht abgeschlossen: Das Modell wollte ein Werkzeug verwenden, aber diese Aufgabe bietet keine an (geben Sie ihr einen Arbeitsordner und Werkzeuge oder einen MCP-Server)</translation>
     </message>
     <message>
         <source>Stopped after {steps} steps (the step limit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach {steps} Schritten angehalten (das Schrittlimit).</translation>
     </message>
     <message>
         <source>the task did not finish within its {steps} steps (completion_max_steps): the model was still calling tools; what it did so far is recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufgabe wurde nicht innerhalb ihrer {steps} Schritte abgeschlossen (completion_max_steps): Das Modell rief noch Werkzeuge auf; was es bis dahin getan hat, ist aufgezeichnet</translation>
     </message>
     <message>
         <source>this installation of Parley cannot read attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Parley-Installation kann keine Anhänge lesen</translation>
     </message>
     <message>
         <source>the files of one message may add up to {megabytes} MB at most</source>
-        <translation type="unfinished"></translation>
+        <translation>die Dateien einer Nachricht dürfen zusammen höchstens {megabytes} MB groß sein</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anhang konnte nicht verwendet werden – {problems}. Es wurde nichts an das Modell gesendet; entfernen oder ersetzen Sie die Datei und senden Sie erneut.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Anhänge konnten nicht verwendet werden – {problems}. Es wurde nichts an das Modell gesendet; entfernen oder ersetzen Sie die Datei und senden Sie erneut.</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>der Anhang konnte nicht verwendet werden – {problems}. Es wurde nichts an das Modell gesendet; entfernen oder ersetzen Sie den Anhang und senden Sie erneut.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Anhänge konnten nicht verwendet werden – {problems}. Es wurde nichts an das Modell gesendet; entfernen oder ersetzen Sie den Anhang und senden Sie erneut.</translation>
     </message>
     <message>
         <source>{name} is searched by keywords only: the embedding model failed ({exc}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} wird nur nach Stichwörtern durchsucht: Das Embedding-Modell ist fehlgeschlagen ({exc}).</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); its first {chars:,} characters are sent instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} konnte nicht für die Suche indiziert werden ({exc}); stattdessen werden die ersten {chars:,} Zeichen gesendet.</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); it is sent whole instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} konnte nicht für die Suche indiziert werden ({exc}); stattdessen wird die Datei ganz gesendet.</translation>
     </message>
     <message>
         <source>{name} ({uri}): this installation of Parley has no MCP client</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({uri}): diese Parley-Installation hat keinen MCP-Client</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Datei(en) in {destination} gespeichert: {names}.</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names} and {more} more.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Datei(en) in {destination} gespeichert: {names} und {more} weitere.</translation>
     </message>
     <message>
         <source>The turn did not complete; the files it wrote are kept for inspection in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Runde wurde nicht abgeschlossen; die von ihr geschriebenen Dateien bleiben zur Prüfung in {sandbox} erhalten.</translation>
     </message>
     <message>
         <source>Could not copy the turn&apos;s files ({exc}); they are in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien der Runde konnten nicht kopiert werden ({exc}); sie liegen in {sandbox}.</translation>
     </message>
     <message>
         <source>the answer passed Parley&apos;s limit of {limit:,} characters (text, reasoning and tool-call arguments together), so Parley stopped reading it; what came before the limit is kept. If answers this long are expected, raise &quot;max_answer_chars&quot; in the &quot;network&quot; section of settings.json</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort hat Parleys Limit von {limit:,} Zeichen überschritten (Text, Überlegungen und Argumente von Werkzeugaufrufen zusammen), daher hat Parley aufgehört, sie zu lesen; was vor dem Limit kam, bleibt erhalten. Wenn so lange Antworten zu erwarten sind, erhöhen Sie &quot;max_answer_chars&quot; im Abschnitt &quot;network&quot; von settings.json</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in {path}, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort wird angezeigt, ist aber noch nicht gespeichert (der Verlauf hat sie abgelehnt: {refused}); sie wird in {path} aufbewahrt, und Parley fügt sie beim nächsten Start dieser Unterhaltung hinzu</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in the history database as checkpoints, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort wird angezeigt, ist aber noch nicht gespeichert (der Verlauf hat sie abgelehnt: {refused}); sie wird in der Verlaufsdatenbank als Zwischenstände aufbewahrt, und Parley fügt sie beim nächsten Start dieser Unterhaltung hinzu</translation>
     </message>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}; die letzten {chars} Zeichen konnten nirgends gespeichert werden: Kopieren Sie sie vom Bildschirm</translation>
     </message>
 </context>
 <context>
@@ -6952,15 +6956,15 @@ Esc hält eine Antwort an; der bisherige Text bleibt erhalten.</translation>
     <name>export</name>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>HTML (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML (*.html)</translation>
     </message>
     <message>
         <source>Export</source>

@@ -112,75 +112,75 @@
     </message>
     <message>
         <source>{format} image</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagen {format}</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished">Archivo</translation>
+        <translation>Archivo</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished">Documento</translation>
+        <translation>Documento</translation>
     </message>
     <message>
         <source>Spreadsheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Hoja de cálculo</translation>
     </message>
     <message>
         <source>Slides</source>
-        <translation type="unfinished"></translation>
+        <translation>Presentación</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished">Texto</translation>
+        <translation>Texto</translation>
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro</translation>
     </message>
     <message>
         <source>page</source>
-        <translation type="unfinished"></translation>
+        <translation>página</translation>
     </message>
     <message>
         <source>pages</source>
-        <translation type="unfinished"></translation>
+        <translation>páginas</translation>
     </message>
     <message>
         <source>slide</source>
-        <translation type="unfinished"></translation>
+        <translation>diapositiva</translation>
     </message>
     <message>
         <source>slides</source>
-        <translation type="unfinished"></translation>
+        <translation>diapositivas</translation>
     </message>
     <message>
         <source>sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>hoja</translation>
     </message>
     <message>
         <source>sheets</source>
-        <translation type="unfinished"></translation>
+        <translation>hojas</translation>
     </message>
     <message>
         <source>section</source>
-        <translation type="unfinished"></translation>
+        <translation>sección</translation>
     </message>
     <message>
         <source>sections</source>
-        <translation type="unfinished"></translation>
+        <translation>secciones</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished">Leyendo…</translation>
+        <translation>Leyendo…</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,}</source>
-        <translation type="unfinished"></translation>
+        <translation>Leyendo… {done:,} / {total:,}</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,} {unit}</source>
-        <translation type="unfinished"></translation>
+        <translation>Leyendo… {done:,} / {total:,} {unit}</translation>
     </message>
     <message>
         <source>Remove {name}</source>
@@ -199,103 +199,103 @@
     <name>AttachmentError</name>
     <message>
         <source>{name} does not exist (it may have been moved)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no existe (puede que se haya movido)</translation>
     </message>
     <message>
         <source>{name} cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se puede abrir ({detail})</translation>
     </message>
     <message>
         <source>{name} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se puede leer ({detail})</translation>
     </message>
     <message>
         <source>{name} is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no es un archivo</translation>
     </message>
     <message>
         <source>{name} is {size}; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ocupa {size}; Parley lee archivos de hasta {limit}</translation>
     </message>
     <message>
         <source>{name} grew past {limit} while it was being read; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} superó {limit} mientras se leía; Parley lee archivos de hasta {limit}</translation>
     </message>
     <message>
         <source>reading {name} was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>se canceló la lectura de {name}</translation>
     </message>
     <message>
         <source>reading {name} took longer than {seconds:g} s and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lectura de {name} tardó más de {seconds:g} s y se detuvo</translation>
     </message>
     <message>
         <source>reading {name} used more than its CPU time limit and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lectura de {name} superó su límite de tiempo de CPU y se detuvo</translation>
     </message>
     <message>
         <source>reading {name} needed more than {memory} of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lectura de {name} necesitó más de {memory} de memoria y se detuvo</translation>
     </message>
     <message>
         <source>{name} could not be read: the reader failed (exit {code}; {detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se pudo leer: el lector falló (código de salida {code}; {detail})</translation>
     </message>
     <message>
         <source>{name}: reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: su lectura necesitó más de {megabytes:,.0f} MB de memoria y se detuvo</translation>
     </message>
     <message>
         <source>reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>su lectura necesitó más de {megabytes:,.0f} MB de memoria y se detuvo</translation>
     </message>
     <message>
         <source>{name}: its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: su estructura tiene demasiados niveles de anidamiento para leerla con seguridad</translation>
     </message>
     <message>
         <source>its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>su estructura tiene demasiados niveles de anidamiento para leerla con seguridad</translation>
     </message>
     <message>
         <source>{name} could not be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se pudo leer ({detail})</translation>
     </message>
     <message>
         <source>{name} is {label}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es {label}, que Parley no lee{hint}</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open encrypted Office files; save a copy without the password and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está protegido con contraseña y Parley no puede abrir archivos de Office cifrados; guarde una copia sin contraseña y adjúntela</translation>
     </message>
     <message>
         <source>{what}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}, que Parley no lee{hint}</translation>
     </message>
     <message>
         <source>; unpack it and attach the files inside</source>
-        <translation type="unfinished"></translation>
+        <translation>; descomprímalo y adjunte los archivos que contiene</translation>
     </message>
     <message>
         <source>; images are read as PNG, JPEG, GIF or WEBP</source>
-        <translation type="unfinished"></translation>
+        <translation>; las imágenes se leen en formato PNG, JPEG, GIF o WEBP</translation>
     </message>
     <message>
         <source>; save it in the current format (.docx, .xlsx, .pptx) and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; guárdelo en el formato actual (.docx, .xlsx, .pptx) y adjunte ese archivo</translation>
     </message>
     <message>
         <source>; save it as .docx, .xlsx or .pptx and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; guárdelo como .docx, .xlsx o .pptx y adjunte ese archivo</translation>
     </message>
     <message>
         <source>; save it as .docx or plain text and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; guárdelo como .docx o como texto sin formato y adjunte ese archivo</translation>
     </message>
     <message>
         <source>{name} is actually {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es en realidad {label}</translation>
     </message>
 </context>
 <context>
@@ -313,7 +313,7 @@
     <name>AttachmentText</name>
     <message>
         <source>{kind} image</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagen {kind}</translation>
     </message>
     <message>
         <source>not sent: {reason}</source>
@@ -533,11 +533,11 @@
     </message>
     <message>
         <source>1 earlier turn</source>
-        <translation type="unfinished"></translation>
+        <translation>1 turno anterior</translation>
     </message>
     <message>
         <source>{count} earlier turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} turnos anteriores</translation>
     </message>
     <message>
         <source>Summarised {what}.</source>
@@ -569,11 +569,11 @@
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Error: {error}</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo agotado: {error}</translation>
     </message>
 </context>
 <context>
@@ -587,63 +587,63 @@
     <name>Compaction</name>
     <message>
         <source>there are no earlier messages to summarise yet</source>
-        <translation type="unfinished"></translation>
+        <translation>todavía no hay mensajes anteriores que resumir</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no puede leer ni siquiera una parte breve de la conversación (su ventana es de {tokens:,} tokens)</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no pudo escribir el resumen: {exc}</translation>
     </message>
     <message>
         <source>stopped before the summary was finished</source>
-        <translation type="unfinished"></translation>
+        <translation>se detuvo antes de terminar el resumen</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} respondió con un resumen vacío</translation>
     </message>
     <message>
         <source>the summary was no shorter than the messages it would replace</source>
-        <translation type="unfinished"></translation>
+        <translation>el resumen no era más corto que los mensajes que iba a sustituir</translation>
     </message>
     <message>
         <source>There are no earlier messages to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay mensajes anteriores que resumir.</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no puede leer ni siquiera una parte breve de la conversación (su ventana es de {tokens:,} tokens).</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} no pudo escribir el resumen: {exc}.</translation>
     </message>
     <message>
         <source>Stopped before the summary was finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se detuvo antes de terminar el resumen.</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} respondió con un resumen vacío.</translation>
     </message>
     <message>
         <source>The summary was no shorter than the messages it would replace.</source>
-        <translation type="unfinished"></translation>
+        <translation>El resumen no era más corto que los mensajes que iba a sustituir.</translation>
     </message>
     <message>
         <source>There is nothing to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Todavía no hay nada que resumir.</translation>
     </message>
     <message>
         <source>That message is no longer here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ese mensaje ya no está aquí.</translation>
     </message>
     <message>
         <source>No model is chosen to write the summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ha elegido ningún modelo para escribir el resumen.</translation>
     </message>
 </context>
 <context>
@@ -721,39 +721,39 @@
     <name>Confinement</name>
     <message>
         <source>Not sandboxed: no sandbox is available on this system, so the command runs with your permissions and can reach anything you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin entorno aislado: este sistema no dispone de entorno aislado, así que el comando se ejecuta con sus permisos y puede acceder a todo lo que usted puede.</translation>
     </message>
     <message>
         <source>Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden.</source>
-        <translation type="unfinished"></translation>
+        <translation>En entorno aislado ({mechanism}): {reach}, {net}; su carpeta personal queda oculta.</translation>
     </message>
     <message>
         <source>not sandboxed</source>
-        <translation type="unfinished"></translation>
+        <translation>sin entorno aislado</translation>
     </message>
     <message>
         <source>with network access</source>
-        <translation type="unfinished"></translation>
+        <translation>con acceso a la red</translation>
     </message>
     <message>
         <source>without network access</source>
-        <translation type="unfinished"></translation>
+        <translation>sin acceso a la red</translation>
     </message>
     <message>
         <source>can read the workspace but change nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>puede leer la carpeta de trabajo, pero no cambiar nada</translation>
     </message>
     <message>
         <source>can write only in this turn&apos;s sandbox folder</source>
-        <translation type="unfinished"></translation>
+        <translation>solo puede escribir en la carpeta del entorno aislado de este turno</translation>
     </message>
     <message>
         <source>can change files in the workspace (not .git/hooks or .git/config)</source>
-        <translation type="unfinished"></translation>
+        <translation>puede cambiar archivos de la carpeta de trabajo (no .git/hooks ni .git/config)</translation>
     </message>
     <message>
         <source>can write only the workspace&apos;s Python environment</source>
-        <translation type="unfinished"></translation>
+        <translation>solo puede escribir en el entorno de Python de la carpeta de trabajo</translation>
     </message>
 </context>
 <context>
@@ -764,39 +764,39 @@
     </message>
     <message>
         <source>reported by the server</source>
-        <translation type="unfinished"></translation>
+        <translation>indicado por el servidor</translation>
     </message>
     <message>
         <source>from the table of context windows</source>
-        <translation type="unfinished"></translation>
+        <translation>según la tabla de ventanas de contexto</translation>
     </message>
     <message>
         <source>a guess — set it in Settings → Prices</source>
-        <translation type="unfinished"></translation>
+        <translation>una estimación — ajústelo en Configuración → Precios</translation>
     </message>
     <message>
         <source>of unknown origin</source>
-        <translation type="unfinished"></translation>
+        <translation>de origen desconocido</translation>
     </message>
     <message>
         <source>{percent}% of {window}</source>
-        <translation type="unfinished"></translation>
+        <translation>{percent}% de {window}</translation>
     </message>
     <message>
         <source>{tokens:,} of {window:,} tokens in the context window ({percent}%)</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} de {window:,} tokens en la ventana de contexto ({percent}%)</translation>
     </message>
     <message>
         <source>Window size: {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño de la ventana: {source}</translation>
     </message>
     <message>
         <source>{tokens:,} tokens kept for the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} tokens reservados para la respuesta</translation>
     </message>
     <message>
         <source>Measured before earlier messages were summarised; the next message measures again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Medido antes de resumir los mensajes anteriores; el próximo mensaje vuelve a medir.</translation>
     </message>
 </context>
 <context>
@@ -961,31 +961,31 @@
     </message>
     <message>
         <source>(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(El proveedor envió este razonamiento cifrado: se conserva, pero no se puede mostrar.)</translation>
     </message>
     <message>
         <source>Reasoning (encrypted by the provider)</source>
-        <translation type="unfinished"></translation>
+        <translation>Razonamiento (cifrado por el proveedor)</translation>
     </message>
     <message>
         <source>Reasoning</source>
-        <translation type="unfinished">Razonamiento</translation>
+        <translation>Razonamiento</translation>
     </message>
     <message>
         <source>Thought for a moment</source>
-        <translation type="unfinished"></translation>
+        <translation>Pensó un momento</translation>
     </message>
     <message>
         <source>Thought for {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Pensó durante {seconds} s</translation>
     </message>
     <message>
         <source>Thought for {minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>Pensó durante {minutes} min {seconds} s</translation>
     </message>
     <message>
         <source>Thought for {minutes} min</source>
-        <translation type="unfinished"></translation>
+        <translation>Pensó durante {minutes} min</translation>
     </message>
 </context>
 <context>
@@ -1040,19 +1040,19 @@
     </message>
     <message>
         <source>{title}, pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}, fijada</translation>
     </message>
     <message>
         <source>{title} section</source>
-        <translation type="unfinished"></translation>
+        <translation>Sección {title}</translation>
     </message>
     <message>
         <source>Project {title}, collapsed</source>
-        <translation type="unfinished"></translation>
+        <translation>Proyecto {title}, contraído</translation>
     </message>
     <message>
         <source>Project {title}, expanded</source>
-        <translation type="unfinished"></translation>
+        <translation>Proyecto {title}, expandido</translation>
     </message>
     <message>
         <source>Conversation actions</source>
@@ -1089,34 +1089,35 @@
     <message>
         <source>{title}
 last activity {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}
+última actividad {when}</translation>
     </message>
 </context>
 <context>
     <name>Costs</name>
     <message>
         <source>{text!r} is not an amount: write it like 0.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un importe: escríbalo como 0.50</translation>
     </message>
     <message>
         <source>{text!r} is not an amount: write a number of 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un importe: escriba un número igual o mayor que 0</translation>
     </message>
     <message>
         <source>{text!r}: write the decimals with a dot, like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r}: escriba los decimales con punto, como 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a number; write a price like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un número; escriba un precio como 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a usable price</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un precio válido</translation>
     </message>
     <message>
         <source>{text!r} is negative; a price is 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} es negativo; un precio es 0 o más</translation>
     </message>
 </context>
 <context>
@@ -1171,15 +1172,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}</source>
-        <translation type="unfinished"></translation>
+        <translation>Total: {turns} · {tokens_in:,} tokens de entrada · {tokens_out:,} tokens de salida · {cost}</translation>
     </message>
     <message>
         <source>estimated {money}</source>
-        <translation type="unfinished"></translation>
+        <translation>estimado: {money}</translation>
     </message>
     <message>
         <source>no price known for these models</source>
-        <translation type="unfinished"></translation>
+        <translation>no se conoce el precio de estos modelos</translation>
     </message>
     <message>
         <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
@@ -1191,71 +1192,71 @@ last activity {when}</source>
     </message>
     <message>
         <source>member {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>miembro {value}</translation>
     </message>
     <message>
         <source>since {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>desde {value}</translation>
     </message>
     <message>
         <source>until {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>hasta {value}</translation>
     </message>
     <message>
         <source>provider {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {value}</translation>
     </message>
     <message>
         <source>model {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>modelo {value}</translation>
     </message>
     <message>
         <source>project {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>proyecto {value}</translation>
     </message>
     <message>
         <source>workspace {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>carpeta de trabajo {value}</translation>
     </message>
     <message>
         <source>status {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>estado {value}</translation>
     </message>
     <message>
         <source>verdict {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>decisión {value}</translation>
     </message>
     <message>
         <source>with tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>con llamadas a herramientas</translation>
     </message>
     <message>
         <source>all finished turns</source>
-        <translation type="unfinished"></translation>
+        <translation>todos los turnos terminados</translation>
     </message>
     <message>
         <source>finished turns, {filters}</source>
-        <translation type="unfinished"></translation>
+        <translation>turnos terminados, {filters}</translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(desconocido)</translation>
     </message>
     <message>
         <source>{count:,} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} turno</translation>
     </message>
     <message>
         <source>{count:,} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} turnos</translation>
     </message>
     <message>
         <source>{count:,} member/model row</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} fila de miembro/modelo</translation>
     </message>
     <message>
         <source>{count:,} member/model rows</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} filas de miembro/modelo</translation>
     </message>
 </context>
 <context>
@@ -1670,374 +1671,374 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} turno</translation>
     </message>
     <message>
         <source>{count} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} turnos</translation>
     </message>
     <message>
         <source>by {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>por {model}</translation>
     </message>
     <message>
         <source>automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>automáticamente</translation>
     </message>
     <message>
         <source>with /compact</source>
-        <translation type="unfinished"></translation>
+        <translation>con /compact</translation>
     </message>
 </context>
 <context>
     <name>GateReason</name>
     <message>
         <source>writes</source>
-        <translation type="unfinished"></translation>
+        <translation>escribe</translation>
     </message>
     <message>
         <source>deletes</source>
-        <translation type="unfinished"></translation>
+        <translation>borra</translation>
     </message>
     <message>
         <source>redirects output to</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida hacia</translation>
     </message>
     <message>
         <source>redirects output to {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida a {path}, que {detail}</translation>
     </message>
     <message>
         <source>redirects output to {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida a {path} (dentro del entorno aislado)</translation>
     </message>
     <message>
         <source>redirects output to {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida a {path}: fuera del entorno aislado, en la propia carpeta de trabajo</translation>
     </message>
     <message>
         <source>redirects output to {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida a {path}, dentro de la ruta protegida {prefix}</translation>
     </message>
     <message>
         <source>redirects output to the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la salida al dispositivo de disco {device}</translation>
     </message>
     <message>
         <source>a process substitution</source>
-        <translation type="unfinished"></translation>
+        <translation>una sustitución de procesos</translation>
     </message>
     <message>
         <source>is in the home directory</source>
-        <translation type="unfinished"></translation>
+        <translation>está en la carpeta personal</translation>
     </message>
     <message>
         <source>is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>solo se conoce al ejecutarse</translation>
     </message>
     <message>
         <source>is an empty path</source>
-        <translation type="unfinished"></translation>
+        <translation>es una ruta vacía</translation>
     </message>
     <message>
         <source>is relative to a directory {lost}</source>
-        <translation type="unfinished"></translation>
+        <translation>es relativa a un directorio {lost}</translation>
     </message>
     <message>
         <source>has &apos;..&apos; after the pattern {part!r} (a link?)</source>
-        <translation type="unfinished"></translation>
+        <translation>tiene &apos;..&apos; después del patrón {part!r} (¿un enlace?)</translation>
     </message>
     <message>
         <source>is outside the workspace and the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>está fuera de la carpeta de trabajo y del entorno aislado</translation>
     </message>
     <message>
         <source>leads outside ({message})</source>
-        <translation type="unfinished"></translation>
+        <translation>lleva fuera ({message})</translation>
     </message>
     <message>
         <source>may match &apos;..&apos; above the root</source>
-        <translation type="unfinished"></translation>
+        <translation>puede coincidir con &apos;..&apos; por encima de la raíz</translation>
     </message>
     <message>
         <source>may match the link {link!r} that leads outside</source>
-        <translation type="unfinished"></translation>
+        <translation>puede coincidir con el enlace {link!r}, que lleva fuera</translation>
     </message>
     <message>
         <source>installing {requirement} downloads and runs third-party code</source>
-        <translation type="unfinished"></translation>
+        <translation>instalar {requirement} descarga y ejecuta código de terceros</translation>
     </message>
     <message>
         <source>the path {path} {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>la ruta {path} {detail}</translation>
     </message>
     <message>
         <source>{path} {detail}; reading outside the workspace and the sandbox needs permission</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} {detail}; leer fuera de la carpeta de trabajo y del entorno aislado requiere permiso</translation>
     </message>
     <message>
         <source>reading {path} recursively may follow the link {link!r}, which leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>leer {path} de forma recursiva puede seguir el enlace {link!r}, que lleva fuera de la carpeta de trabajo</translation>
     </message>
     <message>
         <source>{verb} the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} el dispositivo de disco {device}</translation>
     </message>
     <message>
         <source>{verb} {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, que {detail}</translation>
     </message>
     <message>
         <source>{verb} {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, dentro de la ruta protegida {prefix}</translation>
     </message>
     <message>
         <source>{verb} {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (dentro del entorno aislado)</translation>
     </message>
     <message>
         <source>{verb} {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}: fuera del entorno aislado, en la propia carpeta de trabajo</translation>
     </message>
     <message>
         <source>is outside the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>está fuera del entorno aislado</translation>
     </message>
     <message>
         <source>{verb} the workspace root</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} la raíz de la carpeta de trabajo</translation>
     </message>
     <message>
         <source>{verb} {path} (outside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (fuera del entorno aislado)</translation>
     </message>
     <message>
         <source>{verb} {path}, under a protected path</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, dentro de una ruta protegida</translation>
     </message>
     <message>
         <source>the command is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>el comando está vacío</translation>
     </message>
     <message>
         <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>el comando contiene un carácter NUL</translation>
     </message>
     <message>
         <source>the working directory {cwd!r} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>el directorio de trabajo {cwd!r} no es válido</translation>
     </message>
     <message>
         <source>cannot be judged ({error}) and it names {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede evaluar ({error}) y menciona {name}</translation>
     </message>
     <message>
         <source>cannot be judged: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede evaluar: {error}</translation>
     </message>
     <message>
         <source>commands nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>comandos con demasiados niveles de anidamiento</translation>
     </message>
     <message>
         <source>downloads with {fetcher} and runs code with {runner}</source>
-        <translation type="unfinished"></translation>
+        <translation>descarga con {fetcher} y ejecuta código con {runner}</translation>
     </message>
     <message>
         <source>read-only: {programs}</source>
-        <translation type="unfinished"></translation>
+        <translation>solo lectura: {programs}</translation>
     </message>
     <message>
         <source>too deeply nested or too long to judge</source>
-        <translation type="unfinished"></translation>
+        <translation>demasiado anidado o demasiado largo para evaluarlo</translation>
     </message>
     <message>
         <source>sets {var}, which can make a program load or run other code</source>
-        <translation type="unfinished"></translation>
+        <translation>define {var}, que puede hacer que un programa cargue o ejecute otro código</translation>
     </message>
     <message>
         <source>sets the environment variable {var}</source>
-        <translation type="unfinished"></translation>
+        <translation>define la variable de entorno {var}</translation>
     </message>
     <message>
         <source>control flow ({control}) is not judged</source>
-        <translation type="unfinished"></translation>
+        <translation>el flujo de control ({control}) no se evalúa</translation>
     </message>
     <message>
         <source>a word starts with ~ (the home directory)</source>
-        <translation type="unfinished"></translation>
+        <translation>una palabra empieza por ~ (la carpeta personal)</translation>
     </message>
     <message>
         <source>the program {program} is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>el programa {program} solo se conoce al ejecutarse</translation>
     </message>
     <message>
         <source>{name} runs a command with other privileges</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ejecuta un comando con otros privilegios</translation>
     </message>
     <message>
         <source>{program} is not a bare name resolved to a trusted system program ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} no es un nombre simple que se resuelva en un programa de confianza del sistema ({why})</translation>
     </message>
     <message>
         <source>{name} runs whatever {fed_by} feeds it</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ejecuta lo que le pase {fed_by}</translation>
     </message>
     <message>
         <source>{wrapper} is not a trusted system program</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} no es un programa de confianza del sistema</translation>
     </message>
     <message>
         <source>{name} controls the whole system</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} controla todo el sistema</translation>
     </message>
     <message>
         <source>{name} formats or partitions disks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} formatea o particiona discos</translation>
     </message>
     <message>
         <source>{name} is not on the allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no está en la lista de permitidos</translation>
     </message>
     <message>
         <source>cd to a directory that is not named inside</source>
-        <translation type="unfinished"></translation>
+        <translation>cd a un directorio que no se indica dentro</translation>
     </message>
     <message>
         <source>cd {path} leaves the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path} sale de la carpeta de trabajo</translation>
     </message>
     <message>
         <source>git {sub} is not a read-only subcommand</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} no es un subcomando de solo lectura</translation>
     </message>
     <message>
         <source>git {sub} {flag} may change refs</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} {flag} puede cambiar referencias</translation>
     </message>
     <message>
         <source>git {sub} with a name creates it</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} con un nombre lo crea</translation>
     </message>
     <message>
         <source>git remote beyond -v may change or fetch</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote con algo más que -v puede cambiar o descargar</translation>
     </message>
     <message>
         <source>cp copies the link {link!r} as a link</source>
-        <translation type="unfinished"></translation>
+        <translation>cp copia el enlace {link!r} como enlace</translation>
     </message>
     <message>
         <source>a link in the sandbox could later redirect reads or writes</source>
-        <translation type="unfinished"></translation>
+        <translation>un enlace en el entorno aislado podría redirigir después lecturas o escrituras</translation>
     </message>
     <message>
         <source>ln links to {source}, outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>ln enlaza a {source}, fuera de la carpeta de trabajo</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>su configuración deniega esta herramienta</translation>
     </message>
     <message>
         <source>you chose to always allow this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>eligió permitir siempre esta herramienta</translation>
     </message>
     <message>
         <source>you allowed this tool for this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>permitió esta herramienta para esta conversación</translation>
     </message>
     <message>
         <source>the server says this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor indica que esta herramienta solo lee</translation>
     </message>
     <message>
         <source>your settings ask before this tool runs</source>
-        <translation type="unfinished"></translation>
+        <translation>su configuración pide confirmación antes de ejecutar esta herramienta</translation>
     </message>
     <message>
         <source>this turn asks before every action</source>
-        <translation type="unfinished"></translation>
+        <translation>este turno pregunta antes de cada acción</translation>
     </message>
     <message>
         <source>the server says this tool may delete or overwrite things</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor indica que esta herramienta puede borrar o sobrescribir cosas</translation>
     </message>
     <message>
         <source>the server says this tool reaches outside services</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor indica que esta herramienta accede a servicios externos</translation>
     </message>
     <message>
         <source>the server does not say this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor no indica que esta herramienta solo lea</translation>
     </message>
     <message>
         <source>{reason} (an unattended turn never asks, so it refuses)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (un turno desatendido nunca pregunta, así que rechaza la acción)</translation>
     </message>
     <message>
         <source>the arguments of {tool} are not a JSON object ({error}). Send them as one JSON object, for example {example}.</source>
-        <translation type="unfinished"></translation>
+        <translation>los argumentos de {tool} no son un objeto JSON ({error}). Envíelos como un único objeto JSON, por ejemplo {example}.</translation>
     </message>
     <message>
         <source>{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its entries, then read_file one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} es un directorio, no un archivo. Use list_dir con la ruta {rel!r} para ver su contenido y después read_file con una de sus entradas.</translation>
     </message>
     <message>
         <source>{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, or list_dir {parent!r} to see the directory it is in.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} es un archivo, no un directorio. Use read_file con la ruta {rel!r} para leerlo, o list_dir {parent!r} para ver el directorio en el que está.</translation>
     </message>
     <message>
         <source>the pattern is empty. Give a regular expression (or plain text) to look for.</source>
-        <translation type="unfinished"></translation>
+        <translation>el patrón está vacío. Indique una expresión regular (o texto sin formato) que buscar.</translation>
     </message>
     <message>
         <source>{raw!r} is under the protected {protected!r}, which no action may write. Write the file somewhere else.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} está dentro de la ruta protegida {protected!r}, donde ninguna acción puede escribir. Escriba el archivo en otro lugar.</translation>
     </message>
     <message>
         <source>the directory {rel!r} already exists; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>el directorio {rel!r} ya existe; no hay nada que crear</translation>
     </message>
     <message>
         <source>{raw!r} names a directory; write_file writes files. Give a file path (parent directories are created as needed), e.g. &apos;notes/summary.md&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} indica un directorio; write_file escribe archivos. Indique una ruta de archivo (los directorios superiores se crean según haga falta), p. ej. &apos;notes/summary.md&apos;.</translation>
     </message>
     <message>
         <source>{raw!r} is an existing directory. Give a file path inside it, e.g. &apos;{rel}/new_file.txt&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} es un directorio existente. Indique una ruta de archivo dentro de él, p. ej. &apos;{rel}/new_file.txt&apos;.</translation>
     </message>
     <message>
         <source>{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{parent!r} es un archivo, así que no se puede crear {rel!r} dentro de él. Elija otro directorio.</translation>
     </message>
     <message>
         <source>sandbox:{rel} already holds exactly this content; nothing to write</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox:{rel} ya tiene exactamente este contenido; no hay nada que escribir</translation>
     </message>
     <message>
         <source>the command is empty. Give the shell command to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>el comando está vacío. Indique el comando de shell que se debe ejecutar.</translation>
     </message>
     <message>
         <source>the command contains a NUL character. Remove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>el comando contiene un carácter NUL. Elimínelo.</translation>
     </message>
     <message>
         <source>{directories} already exist(s) as directories; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>{directories} ya existe(n) como directorios; no hay nada que crear</translation>
     </message>
     <message>
         <source>there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún archivo {rel!r} en la carpeta de trabajo ni en el entorno aislado.{hint} Use list_dir con la ruta {parent!r} para ver lo que existe y vuelva a intentarlo.</translation>
     </message>
     <message>
         <source>there is no directory {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún directorio {rel!r} en la carpeta de trabajo ni en el entorno aislado.{hint} Use list_dir con la ruta {parent!r} para ver lo que existe y vuelva a intentarlo.</translation>
     </message>
     <message>
         <source> Nearest existing {kind}s: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Lo más parecido que existe ({kind}): {near}.</translation>
     </message>
 </context>
 <context>
@@ -2091,11 +2092,11 @@ last activity {when}</source>
     <name>History</name>
     <message>
         <source>nothing can be saved: the history {path} is open read-only ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede guardar nada: el historial {path} está abierto en modo de solo lectura ({why})</translation>
     </message>
     <message>
         <source>cannot read the event store {path}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede leer el almacén de eventos {path}: {detail}</translation>
     </message>
 </context>
 <context>
@@ -2181,7 +2182,7 @@ last activity {when}</source>
     <name>HistoryStores</name>
     <message>
         <source>Team store ({address})</source>
-        <translation type="unfinished"></translation>
+        <translation>Almacén del equipo ({address})</translation>
     </message>
 </context>
 <context>
@@ -2232,23 +2233,23 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count:,} turn(s) failed, timed out or were interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} turno(s) fallaron, agotaron el tiempo o se interrumpieron</translation>
     </message>
     <message>
         <source>an action was refused by the gate or rejected by you</source>
-        <translation type="unfinished"></translation>
+        <translation>el control de permisos denegó una acción o usted la rechazó</translation>
     </message>
     <message>
         <source>a turn was stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>un turno se detuvo antes de terminar</translation>
     </message>
     <message>
         <source>every turn completed</source>
-        <translation type="unfinished"></translation>
+        <translation>todos los turnos se completaron</translation>
     </message>
     <message>
         <source>no turn yet</source>
-        <translation type="unfinished"></translation>
+        <translation>todavía no hay turnos</translation>
     </message>
 </context>
 <context>
@@ -2327,15 +2328,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Nothing matches “{text}” with these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada coincide con «{text}» con estos filtros.</translation>
     </message>
     <message>
         <source>Nothing matches these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada coincide con estos filtros.</translation>
     </message>
     <message>
         <source>Try other words, a wider date range, or clear the filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pruebe otras palabras, un intervalo de fechas más amplio o quite los filtros.</translation>
     </message>
     <message>
         <source>No history yet</source>
@@ -2403,11 +2404,11 @@ last activity {when}</source>
     </message>
     <message>
         <source>The record is intact: {count} events checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>El registro está intacto: {count} eventos comprobados.</translation>
     </message>
     <message>
         <source>The record does not verify: event {event} — {reason} ({count} events checked).</source>
-        <translation type="unfinished"></translation>
+        <translation>El registro no supera la verificación: evento {event} — {reason} ({count} eventos comprobados).</translation>
     </message>
     <message>
         <source>Verify record</source>
@@ -2485,153 +2486,153 @@ last activity {when}</source>
     <name>KeySource</name>
     <message>
         <source>env {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>variable de entorno {variable}</translation>
     </message>
     <message>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>llavero</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna</translation>
     </message>
 </context>
 <context>
     <name>Keyring</name>
     <message>
         <source>no system keyring is available ({problem}); set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún llavero del sistema disponible ({problem}); ponga la clave en una variable de entorno</translation>
     </message>
     <message>
         <source>the system keyring ({backend})</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema ({backend})</translation>
     </message>
     <message>
         <source>the system keyring (unavailable)</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema (no disponible)</translation>
     </message>
     <message>
         <source>{store} did not keep the key for {provider!r}; set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>{store} no conservó la clave de {provider!r}; ponga la clave en una variable de entorno</translation>
     </message>
     <message>
         <source>an empty key cannot be stored</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede guardar una clave vacía</translation>
     </message>
     <message>
         <source>the keyring library failed to start: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>la biblioteca keyring no pudo iniciarse: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not read the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema ({backend}) no pudo leer la clave: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not store the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema ({backend}) no pudo guardar la clave: {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not delete the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema ({backend}) no pudo eliminar la clave: {detail}</translation>
     </message>
     <message>
         <source>no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or KWallet must be running in the desktop session</source>
-        <translation type="unfinished"></translation>
+        <translation>no se encontró ningún backend de llavero; en Linux debe haber un Secret Service, como GNOME Keyring o KWallet, en ejecución en la sesión de escritorio</translation>
     </message>
     <message>
         <source>only backends that keep keys in plain files were found ({names})</source>
-        <translation type="unfinished"></translation>
+        <translation>solo se encontraron backends que guardan las claves en archivos sin cifrar ({names})</translation>
     </message>
     <message>
         <source>the configured backend {backend} would keep keys in a plain file or nowhere, which Parley refuses</source>
-        <translation type="unfinished"></translation>
+        <translation>el backend configurado {backend} guardaría las claves en un archivo sin cifrar o en ninguna parte, algo que Parley no acepta</translation>
     </message>
 </context>
 <context>
     <name>Knowledge</name>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>añadidos</translation>
     </message>
     <message>
         <source>updated</source>
-        <translation type="unfinished"></translation>
+        <translation>actualizados</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>eliminados</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fallida</translation>
+        <translation>con errores</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>sin cambios</translation>
     </message>
     <message>
         <source>no files</source>
-        <translation type="unfinished"></translation>
+        <translation>ningún archivo</translation>
     </message>
     <message>
         <source>{text}; {chunks:,} chunks indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}; {chunks:,} fragmentos indexados</translation>
     </message>
     <message>
         <source>{text}; {over_cap:,} files past the limit of {limit:,} were left out</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}; se omitieron {over_cap:,} archivos que superaban el límite de {limit:,}</translation>
     </message>
     <message>
         <source>Stopped: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenido: {text}</translation>
     </message>
     <message>
         <source>the knowledge folder {root} does not exist or is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>la carpeta de conocimiento {root} no existe o no es una carpeta</translation>
     </message>
     <message>
         <source>the knowledge folder {root} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>la carpeta de conocimiento {root} no se puede leer ({detail})</translation>
     </message>
     <message>
         <source>the knowledge folder {folder} is already being indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>la carpeta de conocimiento {folder} ya se está indexando</translation>
     </message>
     <message>
         <source>{name} is an image; a knowledge folder indexes text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es una imagen; una carpeta de conocimiento indexa texto</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>el punto de acceso de embeddings de {api} {url} no respondió a tiempo</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} could not be reached ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo acceder al punto de acceso de embeddings de {api} {url} ({error})</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})</source>
-        <translation type="unfinished"></translation>
+        <translation>el punto de acceso de embeddings de {api} {url} respondió HTTP {status}: {detail} (modelo {model})</translation>
     </message>
     <message>
         <source>{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini provider for embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({kind}) no tiene punto de acceso de embeddings; elija un proveedor compatible con OpenAI, Ollama o Gemini para los embeddings</translation>
     </message>
     <message>
         <source>{name} has {chars:,} characters; the index takes at most {limit:,} per document</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} tiene {chars:,} caracteres; el índice admite como máximo {limit:,} por documento</translation>
     </message>
     <message>
         <source>{name} would make more than {limit:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} generaría más de {limit:,} fragmentos</translation>
     </message>
     <message>
         <source>{name} was indexed for word search only: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} se indexó solo para la búsqueda por palabras clave: {problem}</translation>
     </message>
     <message>
         <source>Could not empty the index: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo vaciar el índice: {exc}</translation>
     </message>
 </context>
 <context>
@@ -2693,157 +2694,157 @@ last activity {when}</source>
     <name>McpClaims</name>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>solo lectura</translation>
     </message>
     <message>
         <source>may change things</source>
-        <translation type="unfinished"></translation>
+        <translation>puede cambiar cosas</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>destructiva</translation>
     </message>
     <message>
         <source>not destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>no destructiva</translation>
     </message>
     <message>
         <source>idempotent</source>
-        <translation type="unfinished"></translation>
+        <translation>idempotente</translation>
     </message>
     <message>
         <source>reaches outside (open world)</source>
-        <translation type="unfinished"></translation>
+        <translation>llega al exterior (mundo abierto)</translation>
     </message>
     <message>
         <source>closed world</source>
-        <translation type="unfinished"></translation>
+        <translation>mundo cerrado</translation>
     </message>
     <message>
         <source>no claims</source>
-        <translation type="unfinished"></translation>
+        <translation>sin afirmaciones</translation>
     </message>
 </context>
 <context>
     <name>McpError</name>
     <message>
         <source>MCP server {server!r}: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor MCP {server!r}: {message}</translation>
     </message>
     <message>
         <source>the MCP client is closed</source>
-        <translation type="unfinished"></translation>
+        <translation>el cliente MCP está cerrado</translation>
     </message>
     <message>
         <source>the call was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la llamada se canceló</translation>
     </message>
     <message>
         <source>no answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>sin respuesta en {seconds:g} s</translation>
     </message>
     <message>
         <source>no answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>sin respuesta a tiempo</translation>
     </message>
     <message>
         <source>{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a failed start)</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} (no pudo iniciarse hace {waited:.0f} s; Parley vuelve a intentarlo {retry:g} s después de un inicio fallido)</translation>
     </message>
     <message>
         <source>cannot open its log: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede abrir su registro: {error}</translation>
     </message>
     <message>
         <source>did not finish starting within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>no terminó de iniciarse en {seconds:g} s</translation>
     </message>
     <message>
         <source>start interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>inicio interrumpido</translation>
     </message>
     <message>
         <source>the secret {what} is not set (keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>el secreto {what} no está definido (llavero)</translation>
     </message>
     <message>
         <source>variable {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>variable {name}</translation>
     </message>
     <message>
         <source>header {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>cabecera {name}</translation>
     </message>
     <message>
         <source>cannot run {command!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede ejecutar {command!r}: {error}</translation>
     </message>
     <message>
         <source>the session was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la sesión se detuvo</translation>
     </message>
     <message>
         <source>the server refused to start a session: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor se negó a iniciar una sesión: {error}</translation>
     </message>
     <message>
         <source>could not connect: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo conectar: {kind}: {error}</translation>
     </message>
     <message>
         <source>OAuth is for HTTP servers, not stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>OAuth es para servidores HTTP, no para stdio</translation>
     </message>
     <message>
         <source>no command configured</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún comando configurado</translation>
     </message>
     <message>
         <source>no URL configured</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ninguna URL configurada</translation>
     </message>
     <message>
         <source>the server exited with code {code} (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor terminó con el código {code} (vea su registro)</translation>
     </message>
     <message>
         <source>the server closed its output (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor cerró su salida (vea su registro)</translation>
     </message>
     <message>
         <source>the connection closed (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>la conexión se cerró (vea su registro)</translation>
     </message>
     <message>
         <source>the server answered an error: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor respondió con un error: {error}</translation>
     </message>
 </context>
 <context>
     <name>McpNotice</name>
     <message>
         <source>MCP server &apos;{name}&apos; is not configured any more; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor MCP &apos;{name}&apos; ya no está configurado; sus herramientas no se ofrecen.</translation>
     </message>
     <message>
         <source>Could not use MCP server &apos;{name}&apos;: {error}. Fix it in Settings → MCP servers; the turn goes on without its tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo usar el servidor MCP &apos;{name}&apos;: {error}. Corríjalo en Configuración → Servidores MCP; el turno continúa sin sus herramientas.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; is turned off in Settings; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor MCP &apos;{name}&apos; está desactivado en Configuración; sus herramientas no se ofrecen.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; could not list its tools ({error}); the turn goes on without them. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor MCP &apos;{name}&apos; no pudo listar sus herramientas ({error}); el turno continúa sin ellas. Su registro: {log}</translation>
     </message>
     <message>
         <source>Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>La herramienta {tool} del servidor MCP {server} agotó el tiempo tras {seconds:g} s. Su registro: {log}</translation>
     </message>
     <message>
         <source>MCP server {server} failed on {tool}: {error}. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor MCP {server} falló en {tool}: {error}. Su registro: {log}</translation>
     </message>
 </context>
 <context>
@@ -3001,12 +3002,15 @@ last activity {when}</source>
         <source>{detail}
 Failed: {error}
 Log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Error: {error}
+Registro: {log}</translation>
     </message>
     <message>
         <source>{detail}
 Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Error: {error}</translation>
     </message>
     <message>
         <source>MCP servers</source>
@@ -3282,7 +3286,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Not usable until fixed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede usar hasta que se corrija: {problem}</translation>
     </message>
     <message>
         <source>variable, e.g. GITHUB_TOKEN</source>
@@ -3350,11 +3354,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Imported {count} server(s): {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>Se importaron {count} servidor(es): {names}</translation>
     </message>
     <message>
         <source>Imported {count} server(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Se importaron {count} servidor(es)</translation>
     </message>
     <message>
         <source>Not imported: {exc}</source>
@@ -3362,11 +3366,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>, protocol {version}</source>
-        <translation type="unfinished"></translation>
+        <translation>, protocolo {version}</translation>
     </message>
     <message>
         <source> to {who}</source>
-        <translation type="unfinished"></translation>
+        <translation> a {who}</translation>
     </message>
     <message>
         <source>Connected{value}{version}: {n_tools} tool(s).</source>
@@ -3374,7 +3378,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{text} (log: {log})</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} (registro: {log})</translation>
     </message>
     <message>
         <source>Failed: {text}</source>
@@ -3696,7 +3700,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>type the store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>escriba la dirección del almacén</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -3707,11 +3711,11 @@ Failed: {error}</source>
     <name>PermissionDialog</name>
     <message>
         <source>the turn&apos;s output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>la carpeta de salida del turno</translation>
     </message>
     <message>
         <source>the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>la carpeta de trabajo</translation>
     </message>
     <message>
         <source>Allow this action?</source>
@@ -3869,43 +3873,43 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Row {row}, {column}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fila {row}, {column}: {problem}</translation>
     </message>
     <message>
         <source>Row {row}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fila {row}: {problem}</translation>
     </message>
     <message>
         <source>Row {row} repeats row {first} ({pattern})</source>
-        <translation type="unfinished"></translation>
+        <translation>La fila {row} repite la fila {first} ({pattern})</translation>
     </message>
     <message>
         <source>Not saved. {problems}</source>
-        <translation type="unfinished"></translation>
+        <translation>No guardado. {problems}</translation>
     </message>
     <message>
         <source>a model name or pattern is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>se necesita un nombre de modelo o un patrón</translation>
     </message>
     <message>
         <source>a price is needed (0 for free)</source>
-        <translation type="unfinished"></translation>
+        <translation>se necesita un precio (0 si es gratuito)</translation>
     </message>
     <message>
         <source>{text!r} is not a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un número entero de tokens</translation>
     </message>
     <message>
         <source>a context window size is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>se necesita un tamaño de ventana de contexto</translation>
     </message>
     <message>
         <source>{tokens} tokens is too small (at least {minimum})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} tokens es demasiado poco (al menos {minimum})</translation>
     </message>
     <message>
         <source>{tokens} is more than the context window ({context})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} es más que la ventana de contexto ({context})</translation>
     </message>
     <message>
         <source>Context tokens</source>
@@ -4092,7 +4096,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{folder} is not an existing folder</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder} no es una carpeta existente</translation>
     </message>
     <message>
         <source>Saved project {name!r}.</source>
@@ -4116,7 +4120,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{name} (not configured)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (no configurado)</translation>
     </message>
     <message>
         <source>Delete the project {text!r}? Its files stay.</source>
@@ -4232,15 +4236,15 @@ Failed: {error}</source>
     </message>
     <message>
         <source>indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>indexado</translation>
     </message>
     <message>
         <source>{count:,} files · {size} · {chunks:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} archivos · {size} · {chunks:,} fragmentos</translation>
     </message>
     <message>
         <source>{errors:,} not indexed (see Status)</source>
-        <translation type="unfinished"></translation>
+        <translation>{errors:,} sin indexar (vea Estado)</translation>
     </message>
     <message>
         <source>Nothing indexed yet.</source>
@@ -4311,286 +4315,286 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardando…</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Probando…</translation>
     </message>
     <message>
         <source>Fetching models…</source>
-        <translation type="unfinished"></translation>
+        <translation>Obteniendo modelos…</translation>
     </message>
     <message>
         <source>give the provider a name</source>
-        <translation type="unfinished"></translation>
+        <translation>dé un nombre al proveedor</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>{summary} (HTTP {status}): {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{summary} (HTTP {status}): {message}</translation>
     </message>
     <message>
         <source>The provider refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor rechazó la petición</translation>
     </message>
     <message>
         <source>The provider rejected the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor rechazó la clave de API</translation>
     </message>
     <message>
         <source>The API key may not use this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>La clave de API no tiene permiso para este modelo o punto de acceso</translation>
     </message>
     <message>
         <source>The provider does not know this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor no conoce este modelo o punto de acceso</translation>
     </message>
     <message>
         <source>The provider is rate limiting requests</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor está limitando la frecuencia de las peticiones</translation>
     </message>
     <message>
         <source>The account is out of quota or credit</source>
-        <translation type="unfinished"></translation>
+        <translation>La cuenta se ha quedado sin cuota o sin crédito</translation>
     </message>
     <message>
         <source>The provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor está sobrecargado</translation>
     </message>
     <message>
         <source>The conversation is too long for this model</source>
-        <translation type="unfinished"></translation>
+        <translation>La conversación es demasiado larga para este modelo</translation>
     </message>
     <message>
         <source>The provider&apos;s content policy refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>La política de contenido del proveedor rechazó la petición</translation>
     </message>
     <message>
         <source>The provider rejected the request as invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor rechazó la petición por no ser válida</translation>
     </message>
     <message>
         <source>The provider had a server error</source>
-        <translation type="unfinished"></translation>
+        <translation>El proveedor tuvo un error del servidor</translation>
     </message>
     <message>
         <source> (content type {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (tipo de contenido {content_type}, no un flujo de eventos)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <source>before message_stop: it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de message_stop: puede haber quedado cortada</translation>
     </message>
     <message>
         <source>the system keyring (entry {name!r})</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema (entrada {name!r})</translation>
     </message>
     <message>
         <source>nowhere it knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>ningún lugar conocido</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} necesita una clave de API y no se encontró ninguna (se buscó en: {looked}). {problem}: {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} necesita una clave de API y no se encontró ninguna (se buscó en: {looked}). {problem}: indique una con: parley providers add {entry} --replace --api-key-env VAR ...</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or set the environment variable {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} necesita una clave de API y no se encontró ninguna (se buscó en: {looked}); guarde una con: parley providers set-key {entry}, o defina la variable de entorno {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or name an environment variable with --api-key-env</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} necesita una clave de API y no se encontró ninguna (se buscó en: {looked}); guarde una con: parley providers set-key {entry}, o indique una variable de entorno con --api-key-env</translation>
     </message>
     <message>
         <source>provider {name!r} has an unknown kind {kind!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} tiene un tipo desconocido {kind!r}</translation>
     </message>
     <message>
         <source>provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {name!r} usa el tipo {kind!r}, que esta instalación de Parley no admite ({error})</translation>
     </message>
     <message>
         <source>no provider is configured; {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún proveedor configurado; {hint}</translation>
     </message>
     <message>
         <source>before Gemini said it was finished (no finishReason); it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de que Gemini indicara que había terminado (sin finishReason); puede haber quedado cortada</translation>
     </message>
     <message>
         <source>Gemini blocked the prompt ({reason}) and returned no answer.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini bloqueó el prompt ({reason}) y no devolvió ninguna respuesta.{details}</translation>
     </message>
     <message>
         <source>Gemini stopped this answer ({reason}) and returned no text.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini detuvo esta respuesta ({reason}) y no devolvió texto.{details}</translation>
     </message>
     <message>
         <source> Gemini said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini dijo: {message}</translation>
     </message>
     <message>
         <source> Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Categoría bloqueada: {categories}.</translation>
     </message>
     <message>
         <source> Gemini said: {message} Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini dijo: {message} Categoría bloqueada: {categories}.</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>sin detalles</translation>
     </message>
     <message>
         <source>the server sent an HTML page</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor envió una página HTML</translation>
     </message>
     <message>
         <source>{reason} (the server sent an HTML page)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (el servidor envió una página HTML)</translation>
     </message>
     <message>
         <source>the provider stopped responding: no data from {host} for {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor dejó de responder: ningún dato de {host} durante {seconds:g} s</translation>
     </message>
     <message>
         <source>the API key or an extra header contains characters that cannot be sent in an HTTP header (a line break, for instance)</source>
-        <translation type="unfinished"></translation>
+        <translation>la clave de API o una cabecera adicional contiene caracteres que no se pueden enviar en una cabecera HTTP (un salto de línea, por ejemplo)</translation>
     </message>
     <message>
         <source>unusable provider URL {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>URL del proveedor no utilizable {url}: {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url} within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo conectar con {url} en {seconds:g} s</translation>
     </message>
     <message>
         <source>secure connection to {host} failed: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>falló la conexión segura con {host}: {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo conectar con {url}: {cause}</translation>
     </message>
     <message>
         <source>request to {url} failed: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>falló la petición a {url}: {kind}: {error}</translation>
     </message>
     <message>
         <source>the server closed the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor cerró la conexión</translation>
     </message>
     <message>
         <source>the connection to {host} dropped before the answer began: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>la conexión con {host} se cortó antes de que empezara la respuesta: {reason}</translation>
     </message>
     <message>
         <source>the connection to {host} broke before the answer was complete: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>la conexión con {host} se interrumpió antes de que la respuesta estuviera completa: {reason}</translation>
     </message>
     <message>
         <source>{host} sent an empty answer{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} envió una respuesta vacía{hint}</translation>
     </message>
     <message>
         <source>the answer from {host} ended{where} {lacks}</source>
-        <translation type="unfinished"></translation>
+        <translation>la respuesta de {host} terminó{where} {lacks}</translation>
     </message>
     <message>
         <source> in the middle of {item}</source>
-        <translation type="unfinished"></translation>
+        <translation> en mitad de {item}</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (el tipo de contenido era {content_type}, no un flujo de eventos)</translation>
     </message>
     <message>
         <source>the provider base URL {url!r} is not an http(s) URL (expected something like {example})</source>
-        <translation type="unfinished"></translation>
+        <translation>la URL base del proveedor {url!r} no es una URL http(s) (se esperaba algo como {example})</translation>
     </message>
     <message>
         <source>no model chosen for {where}: the request names none and the provider has no default model{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se eligió ningún modelo para {where}: la petición no indica ninguno y el proveedor no tiene modelo predeterminado{hint}</translation>
     </message>
     <message>
         <source>this provider</source>
-        <translation type="unfinished"></translation>
+        <translation>este proveedor</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} respondió a /{path} con algo que no es una lista de modelos</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} respondió a /{path} con algo que no es una lista de modelos: {detail}</translation>
     </message>
     <message>
         <source>{host} reported an error during the answer: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} informó de un error durante la respuesta: {message}</translation>
     </message>
     <message>
         <source>before the answer was complete; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de que la respuesta estuviera completa; puede haber quedado cortada</translation>
     </message>
     <message>
         <source>an event</source>
-        <translation type="unfinished"></translation>
+        <translation>un evento</translation>
     </message>
     <message>
         <source>is Ollama running there? Start it with `ollama serve` (or the Ollama app), or check the base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>¿se está ejecutando Ollama allí? Inícielo con `ollama serve` (o con la aplicación de Ollama), o compruebe la URL base</translation>
     </message>
     <message>
         <source>{error} — {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} — {hint}</translation>
     </message>
     <message>
         <source>{detail} — is the model name right? To download it, run `ollama pull {model}` on the machine that runs Ollama</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — ¿es correcto el nombre del modelo? Para descargarlo, ejecute `ollama pull {model}` en la máquina donde se ejecuta Ollama</translation>
     </message>
     <message>
         <source>{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, without /v1)?</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — ¿es {base_url} la raíz de un servidor Ollama (como http://localhost:11434, sin /v1)?</translation>
     </message>
     <message>
         <source> (content type {content_type})</source>
-        <translation type="unfinished"></translation>
+        <translation> (tipo de contenido {content_type})</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not {expected})</source>
-        <translation type="unfinished"></translation>
+        <translation> (el tipo de contenido era {content_type}, no {expected})</translation>
     </message>
     <message>
         <source>a line</source>
-        <translation type="unfinished"></translation>
+        <translation>una línea</translation>
     </message>
     <message>
         <source>before its final done:true line; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de su línea final done:true; puede haber quedado cortada</translation>
     </message>
     <message>
         <source> (see `ollama list` for the local ones)</source>
-        <translation type="unfinished"></translation>
+        <translation> (vea `ollama list` para los modelos locales)</translation>
     </message>
     <message>
         <source>before [DONE]; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de [DONE]; puede haber quedado cortada</translation>
     </message>
     <message>
         <source> (content type {content_type}; does it support streaming?)</source>
-        <translation type="unfinished"></translation>
+        <translation> (tipo de contenido {content_type}; ¿admite streaming?)</translation>
     </message>
 </context>
 <context>
@@ -4712,89 +4716,89 @@ Failed: {error}</source>
     <name>ProviderKind</name>
     <message>
         <source>OpenAI-compatible</source>
-        <translation type="unfinished"></translation>
+        <translation>Compatible con OpenAI</translation>
     </message>
     <message>
         <source>Anthropic Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic Messages</translation>
     </message>
     <message>
         <source>Ollama (native)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama (nativo)</translation>
     </message>
     <message>
         <source>Google Gemini</source>
-        <translation type="unfinished"></translation>
+        <translation>Google Gemini</translation>
     </message>
 </context>
 <context>
     <name>ProviderProbe</name>
     <message>
         <source>FAILED · {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>ERROR · {kind}: {error}</translation>
     </message>
     <message>
         <source>OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · primer token en {first:.0f} ms · total {total:.0f} ms · modelo {model}</translation>
     </message>
     <message>
         <source>OK · no text in the answer{ended} · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · sin texto en la respuesta{ended} · total {total:.0f} ms · modelo {model}</translation>
     </message>
     <message>
         <source> (finish reason: {reason})</source>
-        <translation type="unfinished"></translation>
+        <translation> (motivo de finalización: {reason})</translation>
     </message>
     <message>
         <source>no model to test with</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún modelo con el que probar</translation>
     </message>
     <message>
         <source>no complete answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna respuesta completa en {seconds:g} s</translation>
     </message>
 </context>
 <context>
     <name>ProviderSettings</name>
     <message>
         <source>provider name {name!r} may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>el nombre de proveedor {name!r} solo puede contener letras, dígitos, &apos;.&apos;, &apos;_&apos; y &apos;-&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env looks like an API key itself; give the NAME of the environment variable that holds the key (for example OPENAI_API_KEY) - keys are never stored in the settings</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: api_key_env parece ser una clave de API; indique el NOMBRE de la variable de entorno que contiene la clave (por ejemplo OPENAI_API_KEY) - las claves nunca se guardan en la configuración</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: api_key_env {env!r} no es un nombre de variable de entorno válido (letras, dígitos y &apos;_&apos;, sin empezar por un dígito)</translation>
     </message>
     <message>
         <source>provider {name!r}: a base URL is required (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: se requiere una URL base (http:// o https://)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base {url!r} está mal formada ({detail})</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} has an empty port after &apos;:&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base {url!r} tiene un puerto vacío después de &apos;:&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base {url!r} debe empezar por http:// o https:// e indicar un host</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a user name or password; keys are never stored in the settings (use api_key_env)</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base no debe contener un nombre de usuario ni una contraseña; las claves nunca se guardan en la configuración (use api_key_env)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a query or fragment (&apos;?&apos;, &apos;#&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base no debe contener una consulta ni un fragmento (&apos;?&apos;, &apos;#&apos;)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>proveedor {name!r}: la URL base no debe contener espacios</translation>
     </message>
 </context>
 <context>
@@ -5226,67 +5230,67 @@ last activity {local_time}</source>
     <name>Schedules</name>
     <message>
         <source>the project {project!r} no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>el proyecto {project!r} ya no existe</translation>
     </message>
     <message>
         <source>the task offers tools but its workspace {workspace} is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>la tarea ofrece herramientas, pero su carpeta de trabajo {workspace} no es una carpeta</translation>
     </message>
     <message>
         <source>the provider {provider!r} is no longer configured</source>
-        <translation type="unfinished"></translation>
+        <translation>el proveedor {provider!r} ya no está configurado</translation>
     </message>
     <message>
         <source>no provider is configured (parley providers add)</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún proveedor configurado (parley providers add)</translation>
     </message>
     <message>
         <source>the prompt holds only commands; a task needs a message to send</source>
-        <translation type="unfinished"></translation>
+        <translation>el prompt solo contiene comandos; una tarea necesita un mensaje que enviar</translation>
     </message>
     <message>
         <source>missed while nothing was running (the task does not catch up)</source>
-        <translation type="unfinished"></translation>
+        <translation>perdida mientras no había nada en ejecución (la tarea no recupera las ejecuciones perdidas)</translation>
     </message>
     <message>
         <source>the operating system&apos;s timer is written only on Linux (systemd); on macOS and Windows see docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>el temporizador del sistema operativo solo se escribe en Linux (systemd); en macOS y Windows, vea docs/user-guide/scheduled-tasks.md (launchd, Programador de tareas). Hasta entonces, las tareas se ejecutan mientras la ventana de Parley está abierta.</translation>
     </message>
     <message>
         <source>the timer&apos;s units are written ({folder}) but systemd could not turn them on: {problem}. In a desktop session run: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — until then tasks run only while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>las unidades del temporizador están escritas ({folder}), pero systemd no pudo activarlas: {problem}. En una sesión de escritorio, ejecute: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — hasta entonces, las tareas solo se ejecutan mientras la ventana de Parley está abierta.</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is on</source>
-        <translation type="unfinished"></translation>
+        <translation>el temporizador de usuario de systemd {unit}.timer está activo</translation>
     </message>
     <message>
         <source>no timer was installed</source>
-        <translation type="unfinished"></translation>
+        <translation>no había ningún temporizador instalado</translation>
     </message>
     <message>
         <source>the timer&apos;s files are removed; systemd said: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>se eliminaron los archivos del temporizador; systemd dijo: {problem}</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is removed</source>
-        <translation type="unfinished"></translation>
+        <translation>se eliminó el temporizador de usuario de systemd {unit}.timer</translation>
     </message>
     <message>
         <source>no systemd user timer is installed</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún temporizador de usuario de systemd instalado</translation>
     </message>
     <message>
         <source>the timer is written but not active ({problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>el temporizador está escrito, pero no activo ({problem})</translation>
     </message>
     <message>
         <source>{unit}.timer is active</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit}.timer está activo</translation>
     </message>
     <message>
         <source>systemctl is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>systemctl no está instalado</translation>
     </message>
 </context>
 <context>
@@ -5833,7 +5837,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>Opening the team store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abriendo el almacén del equipo…</translation>
     </message>
     <message>
         <source>Cannot open the team store: {exc}</source>
@@ -5856,27 +5860,27 @@ last activity {local_time}</source>
     <name>Sync</name>
     <message>
         <source>server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; nothing more of this conversation is accepted from the team store</source>
-        <translation type="unfinished"></translation>
+        <translation>evento del servidor {server_id} (del dispositivo {device}, #{seq}) de la conversación {sid}: {problem}; no se acepta nada más de esta conversación desde el almacén del equipo</translation>
     </message>
     <message>
         <source>the server sent no payload text to verify</source>
-        <translation type="unfinished"></translation>
+        <translation>el servidor no envió ningún texto de carga útil que verificar</translation>
     </message>
     <message>
         <source>payload changed: the event&apos;s content does not match its hash</source>
-        <translation type="unfinished"></translation>
+        <translation>carga útil modificada: el contenido del evento no coincide con su hash</translation>
     </message>
     <message>
         <source>link broken: the event does not follow the one before it in the server&apos;s chain (an event removed, inserted or reordered)</source>
-        <translation type="unfinished"></translation>
+        <translation>enlace roto: el evento no sigue al anterior en la cadena del servidor (se eliminó, insertó o reordenó un evento)</translation>
     </message>
     <message>
         <source>unreadable payload ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>carga útil ilegible ({detail})</translation>
     </message>
     <message>
         <source>the event sent differs from the payload text the server hashed</source>
-        <translation type="unfinished"></translation>
+        <translation>el evento enviado difiere del texto de carga útil cuyo hash calculó el servidor</translation>
     </message>
 </context>
 <context>
@@ -5902,37 +5906,37 @@ last activity {local_time}</source>
     <name>TeamAccess</name>
     <message>
         <source>the password was not kept: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>no se guardó la contraseña: {exc}</translation>
     </message>
 </context>
 <context>
     <name>TeamConnection</name>
     <message>
         <source>the system keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>el llavero del sistema</translation>
     </message>
     <message>
         <source>memory until Parley quits (no system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>la memoria hasta que Parley se cierre (no hay llavero del sistema)</translation>
     </message>
     <message>
         <source>this installation of Parley cannot reach a team store</source>
-        <translation type="unfinished"></translation>
+        <translation>esta instalación de Parley no puede acceder a un almacén del equipo</translation>
     </message>
     <message>
         <source>the team store&apos;s address: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>la dirección del almacén del equipo: {problem}</translation>
     </message>
     <message>
         <source>this profile&apos;s history is open read-only: it cannot sync</source>
-        <translation type="unfinished"></translation>
+        <translation>el historial de este perfil está abierto en solo lectura: no se puede sincronizar</translation>
     </message>
 </context>
 <context>
     <name>TeamPage</name>
     <message>
         <source>pushed {pushed} and pulled {pulled} events</source>
-        <translation type="unfinished"></translation>
+        <translation>{pushed} eventos enviados y {pulled} recibidos</translation>
     </message>
     <message>
         <source>None</source>
@@ -6116,7 +6120,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>type the team store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>escriba la dirección del almacén del equipo</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -6124,11 +6128,11 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>Joined as {member}: {outcome}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se unió como {member}: {outcome}.</translation>
     </message>
     <message>
         <source>No system keyring could keep the password ({problem}), so it is kept in memory until Parley quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún llavero del sistema pudo guardar la contraseña ({problem}), así que se guarda en memoria hasta que Parley se cierre: para sincronizar tras un reinicio, defina PGPASSWORD o use ~/.pgpass.</translation>
     </message>
     <message>
         <source>Could not join: {value}</source>
@@ -6147,19 +6151,19 @@ last activity {local_time}</source>
     <name>TeamStore</name>
     <message>
         <source>the team store {where} refused the login: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>el almacén del equipo {where} rechazó el inicio de sesión: {detail}</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} (no connection within the timeout)</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede acceder al almacén del equipo {where} (no hubo conexión dentro del tiempo de espera)</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede acceder al almacén del equipo {where} ({detail})</translation>
     </message>
     <message>
         <source>the team database {where} is not set up for this Parley (missing {missing}); its owner must run init_team</source>
-        <translation type="unfinished"></translation>
+        <translation>la base de datos del equipo {where} no está preparada para este Parley (falta {missing}); su propietario debe ejecutar init_team</translation>
     </message>
 </context>
 <context>
@@ -6262,11 +6266,11 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{count} conversation quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} conversación en cuarentena (la copia del almacén del equipo no superó la verificación; no se acepta nada más de ella): {named}. Motivo: {reasons}</translation>
     </message>
     <message>
         <source>{count} conversations quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} conversaciones en cuarentena (la copia del almacén del equipo no superó la verificación; no se acepta nada más de ellas): {named}. Motivos: {reasons}</translation>
     </message>
 </context>
 <context>
@@ -6281,7 +6285,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{phrase} {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{phrase} {seconds} s</translation>
     </message>
 </context>
 <context>
@@ -6394,91 +6398,91 @@ last activity {local_time}</source>
     <name>ToolCard</name>
     <message>
         <source>ran</source>
-        <translation type="unfinished"></translation>
+        <translation>ejecutada</translation>
     </message>
     <message>
         <source>allowed by you</source>
-        <translation type="unfinished"></translation>
+        <translation>permitida por usted</translation>
     </message>
     <message>
         <source>waiting for your permission</source>
-        <translation type="unfinished"></translation>
+        <translation>esperando su permiso</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>rechazada</translation>
     </message>
     <message>
         <source>rejected: the model was asked to correct it</source>
-        <translation type="unfinished"></translation>
+        <translation>denegada: se pidió al modelo que la corrigiera</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>descartada</translation>
     </message>
     <message>
         <source>skipped: already done</source>
-        <translation type="unfinished"></translation>
+        <translation>omitida: ya hecha</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>comprobando…</translation>
     </message>
     <message>
         <source>{label} ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} ✓</translation>
     </message>
     <message>
         <source>{label}, failed ✗</source>
-        <translation type="unfinished"></translation>
+        <translation>{label}, con error ✗</translation>
     </message>
     <message>
         <source>(the call was not recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>(la llamada no se registró)</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no se pudieron leer los argumentos)</translation>
     </message>
     <message>
         <source>arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>argumentos:</translation>
     </message>
     <message>
         <source>result:</source>
-        <translation type="unfinished"></translation>
+        <translation>resultado:</translation>
     </message>
     <message>
         <source>result (failed):</source>
-        <translation type="unfinished"></translation>
+        <translation>resultado (con error):</translation>
     </message>
     <message>
         <source>verdict: {decision} ({source}) · rule {rule}{effect}</source>
-        <translation type="unfinished"></translation>
+        <translation>decisión: {decision} ({source}) · regla {rule}{effect}</translation>
     </message>
     <message>
         <source>Not run: the turn was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ejecutó: el turno se detuvo.</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida: el usuario detuvo la llamada a {tool} del servidor MCP {server} antes de que terminara.</translation>
     </message>
     <message>
         <source>Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was abandoned.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo agotado: el servidor MCP {server} no terminó {tool} en {seconds:g} s; se abandonó la llamada.</translation>
     </message>
     <message>
         <source>Failed: MCP server {server} could not run {tool}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Error: el servidor MCP {server} no pudo ejecutar {tool}: {error}</translation>
     </message>
     <message>
         <source>Not allowed: {reason}. Tool {tool} of MCP server {server} was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>No permitida: {reason}. La herramienta {tool} del servidor MCP {server} no se ejecutó.</translation>
     </message>
     <message>
         <source>The user did not allow this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>El usuario no permitió esta acción.</translation>
     </message>
 </context>
 <context>
@@ -6663,163 +6667,163 @@ Esc detiene una respuesta; se conserva el texto recibido hasta entonces.</transl
     <name>TurnOutcome</name>
     <message>
         <source>(stopped)</source>
-        <translation type="unfinished"></translation>
+        <translation>(se detuvo)</translation>
     </message>
     <message>
         <source>(stopped — partial answer kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>(se detuvo — se conserva la respuesta parcial)</translation>
     </message>
     <message>
         <source>(interrupted — Parley closed while this answer was streaming)</source>
-        <translation type="unfinished"></translation>
+        <translation>(se interrumpió — Parley se cerró mientras llegaba esta respuesta)</translation>
     </message>
     <message>
         <source>Timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo agotado.</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo agotado: {error}</translation>
     </message>
     <message>
         <source>Failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Error.</translation>
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Error: {error}</translation>
     </message>
     <message>
         <source>The model chosen to summarise earlier messages is not available ({exc}); {model} writes the summary instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo elegido para resumir los mensajes anteriores no está disponible ({exc}); {model} escribe el resumen en su lugar.</translation>
     </message>
     <message>
         <source>Earlier messages could not be summarised: {reason}. The conversation is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron resumir los mensajes anteriores: {reason}. La conversación no ha cambiado.</translation>
     </message>
     <message>
         <source>The documents could not be searched ({exc}); the model answers without excerpts.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo buscar en los documentos ({exc}); el modelo responde sin fragmentos.</translation>
     </message>
     <message>
         <source>This message does not fit {model}&apos;s context window: the request needs about {needed:,} tokens, and {available:,} are available ({window:,} in the window, {reserved:,} kept for the answer), even after summarising the earlier conversation. Nothing was sent. Shorten the message, remove an attachment or have it searched instead of sent whole (its menu), or choose a model with a larger window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este mensaje no cabe en la ventana de contexto de {model}: la petición necesita unos {needed:,} tokens y hay {available:,} disponibles ({window:,} en la ventana, {reserved:,} reservados para la respuesta), incluso después de resumir la conversación anterior. No se envió nada. Acorte el mensaje, quite un adjunto o haga que se consulte en lugar de enviarse completo (desde su menú), o elija un modelo con una ventana mayor.</translation>
     </message>
     <message>
         <source>The answer was cut off: the model reached its output token limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>La respuesta quedó cortada: el modelo alcanzó su límite de tokens de salida.</translation>
     </message>
     <message>
         <source>The provider&apos;s content filter stopped this answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>El filtro de contenido del proveedor detuvo esta respuesta.</translation>
     </message>
     <message>
         <source>internal error: {kind}: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>error interno: {kind}: {exc}</translation>
     </message>
     <message>
         <source>the turn was interrupted before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>el turno se interrumpió antes de terminar</translation>
     </message>
     <message>
         <source>no model chosen for provider {provider!r}: pick one in the model picker, pass --model, or set the provider&apos;s default model</source>
-        <translation type="unfinished"></translation>
+        <translation>no se eligió ningún modelo para el proveedor {provider!r}: elija uno en el selector de modelos, pase --model o defina el modelo predeterminado del proveedor</translation>
     </message>
     <message>
         <source>the turn ran longer than its limit of {limit} s</source>
-        <translation type="unfinished"></translation>
+        <translation>el turno duró más que su límite de {limit} s</translation>
     </message>
     <message>
         <source>Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Reintentando en {wait} s (intento {attempt} de {attempts}): {reason}</translation>
     </message>
     <message>
         <source>The model asked to use a tool, but no tools are enabled for this turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo pidió usar una herramienta, pero no hay herramientas activadas en este turno.</translation>
     </message>
     <message>
         <source>the task did not finish: the model asked to use a tool, but this task offers none (give it a workspace and tools, or an MCP server)</source>
-        <translation type="unfinished"></translation>
+        <translation>la tarea no terminó: el modelo pidió usar una herramienta, pero esta tarea no ofrece ninguna (asígnele una carpeta de trabajo y herramientas, o un servidor MCP)</translation>
     </message>
     <message>
         <source>Stopped after {steps} steps (the step limit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Se detuvo tras {steps} pasos (el límite de pasos).</translation>
     </message>
     <message>
         <source>the task did not finish within its {steps} steps (completion_max_steps): the model was still calling tools; what it did so far is recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>la tarea no terminó en sus {steps} pasos (completion_max_steps): el modelo seguía llamando a herramientas; lo que hizo hasta ahora queda registrado</translation>
     </message>
     <message>
         <source>this installation of Parley cannot read attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>esta instalación de Parley no puede leer adjuntos</translation>
     </message>
     <message>
         <source>the files of one message may add up to {megabytes} MB at most</source>
-        <translation type="unfinished"></translation>
+        <translation>los archivos de un mensaje pueden sumar como máximo {megabytes} MB</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo usar el adjunto — {problems}. No se envió nada al modelo; quite o sustituya el archivo y vuelva a enviar.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudieron usar estos adjuntos — {problems}. No se envió nada al modelo; quite o sustituya el archivo y vuelva a enviar.</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudo usar el adjunto — {problems}. No se envió nada al modelo; quite o sustituya el adjunto y vuelva a enviar.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudieron usar estos adjuntos — {problems}. No se envió nada al modelo; quite o sustituya el adjunto y vuelva a enviar.</translation>
     </message>
     <message>
         <source>{name} is searched by keywords only: the embedding model failed ({exc}).</source>
-        <translation type="unfinished"></translation>
+        <translation>En {name} solo se busca por palabras clave: falló el modelo de embeddings ({exc}).</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); its first {chars:,} characters are sent instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se pudo indexar para búsquedas ({exc}); en su lugar se envían sus primeros {chars:,} caracteres.</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); it is sent whole instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no se pudo indexar para búsquedas ({exc}); en su lugar se envía completo.</translation>
     </message>
     <message>
         <source>{name} ({uri}): this installation of Parley has no MCP client</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({uri}): esta instalación de Parley no tiene cliente MCP</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se guardaron {count} archivo(s) en {destination}: {names}.</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names} and {more} more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se guardaron {count} archivo(s) en {destination}: {names} y {more} más.</translation>
     </message>
     <message>
         <source>The turn did not complete; the files it wrote are kept for inspection in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>El turno no se completó; los archivos que escribió se conservan en {sandbox} para su revisión.</translation>
     </message>
     <message>
         <source>Could not copy the turn&apos;s files ({exc}); they are in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron copiar los archivos del turno ({exc}); están en {sandbox}.</translation>
     </message>
     <message>
         <source>the answer passed Parley&apos;s limit of {limit:,} characters (text, reasoning and tool-call arguments together), so Parley stopped reading it; what came before the limit is kept. If answers this long are expected, raise &quot;max_answer_chars&quot; in the &quot;network&quot; section of settings.json</source>
-        <translation type="unfinished"></translation>
+        <translation>la respuesta superó el límite de Parley de {limit:,} caracteres (texto, razonamiento y argumentos de llamadas a herramientas en conjunto), así que Parley dejó de leerla; se conserva lo recibido antes del límite. Si se esperan respuestas tan largas, aumente &quot;max_answer_chars&quot; en la sección &quot;network&quot; de settings.json</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in {path}, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>la respuesta se muestra pero aún no se ha guardado (el historial la rechazó: {refused}); se conserva en {path} y Parley la añadirá a esta conversación la próxima vez que se inicie</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in the history database as checkpoints, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>la respuesta se muestra pero aún no se ha guardado (el historial la rechazó: {refused}); se conserva en la base de datos del historial como puntos de control y Parley la añadirá a esta conversación la próxima vez que se inicie</translation>
     </message>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}; sus últimos {chars} caracteres no se pudieron guardar en ningún sitio: cópielos de la pantalla</translation>
     </message>
 </context>
 <context>
@@ -6952,15 +6956,15 @@ Esc detiene una respuesta; se conserva el texto recibido hasta entonces.</transl
     <name>export</name>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>HTML (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML (*.html)</translation>
     </message>
     <message>
         <source>Export</source>

@@ -112,75 +112,75 @@
     </message>
     <message>
         <source>{format} image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image {format}</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished">Fichier</translation>
+        <translation>Fichier</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished">Document</translation>
+        <translation>Document</translation>
     </message>
     <message>
         <source>Spreadsheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Feuille de calcul</translation>
     </message>
     <message>
         <source>Slides</source>
-        <translation type="unfinished"></translation>
+        <translation>Diapositives</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished">Texte</translation>
+        <translation>Texte</translation>
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Journal</translation>
     </message>
     <message>
         <source>page</source>
-        <translation type="unfinished"></translation>
+        <translation>page</translation>
     </message>
     <message>
         <source>pages</source>
-        <translation type="unfinished"></translation>
+        <translation>pages</translation>
     </message>
     <message>
         <source>slide</source>
-        <translation type="unfinished"></translation>
+        <translation>diapositive</translation>
     </message>
     <message>
         <source>slides</source>
-        <translation type="unfinished"></translation>
+        <translation>diapositives</translation>
     </message>
     <message>
         <source>sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>feuille</translation>
     </message>
     <message>
         <source>sheets</source>
-        <translation type="unfinished"></translation>
+        <translation>feuilles</translation>
     </message>
     <message>
         <source>section</source>
-        <translation type="unfinished"></translation>
+        <translation>section</translation>
     </message>
     <message>
         <source>sections</source>
-        <translation type="unfinished"></translation>
+        <translation>sections</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished">Lecture…</translation>
+        <translation>Lecture…</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,}</source>
-        <translation type="unfinished"></translation>
+        <translation>Lecture… {done:,} / {total:,}</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,} {unit}</source>
-        <translation type="unfinished"></translation>
+        <translation>Lecture… {done:,} / {total:,} {unit}</translation>
     </message>
     <message>
         <source>Remove {name}</source>
@@ -199,103 +199,103 @@
     <name>AttachmentError</name>
     <message>
         <source>{name} does not exist (it may have been moved)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;existe pas (il a peut-être été déplacé)</translation>
     </message>
     <message>
         <source>{name} cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne peut pas être ouvert ({detail})</translation>
     </message>
     <message>
         <source>{name} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne peut pas être lu ({detail})</translation>
     </message>
     <message>
         <source>{name} is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;est pas un fichier</translation>
     </message>
     <message>
         <source>{name} is {size}; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} fait {size} ; Parley lit les fichiers jusqu&apos;à {limit}</translation>
     </message>
     <message>
         <source>{name} grew past {limit} while it was being read; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} a dépassé {limit} pendant sa lecture ; Parley lit les fichiers jusqu&apos;à {limit}</translation>
     </message>
     <message>
         <source>reading {name} was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la lecture de {name} a été annulée</translation>
     </message>
     <message>
         <source>reading {name} took longer than {seconds:g} s and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lecture de {name} a pris plus de {seconds:g} s et a été arrêtée</translation>
     </message>
     <message>
         <source>reading {name} used more than its CPU time limit and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lecture de {name} a dépassé sa limite de temps CPU et a été arrêtée</translation>
     </message>
     <message>
         <source>reading {name} needed more than {memory} of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la lecture de {name} a demandé plus de {memory} de mémoire et a été arrêtée</translation>
     </message>
     <message>
         <source>{name} could not be read: the reader failed (exit {code}; {detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas pu être lu : le lecteur a échoué (code de sortie {code} ; {detail})</translation>
     </message>
     <message>
         <source>{name}: reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : sa lecture a demandé plus de {megabytes:,.0f} Mo de mémoire et a été arrêtée</translation>
     </message>
     <message>
         <source>reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>sa lecture a demandé plus de {megabytes:,.0f} Mo de mémoire et a été arrêtée</translation>
     </message>
     <message>
         <source>{name}: its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : sa structure est trop profondément imbriquée pour être lue sans risque</translation>
     </message>
     <message>
         <source>its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>sa structure est trop profondément imbriquée pour être lue sans risque</translation>
     </message>
     <message>
         <source>{name} could not be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas pu être lu ({detail})</translation>
     </message>
     <message>
         <source>{name} is {label}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est {label}, que Parley ne lit pas{hint}</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open encrypted Office files; save a copy without the password and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est protégé par un mot de passe, et Parley ne peut pas ouvrir les fichiers Office chiffrés ; enregistrez une copie sans mot de passe et joignez-la</translation>
     </message>
     <message>
         <source>{what}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}, que Parley ne lit pas{hint}</translation>
     </message>
     <message>
         <source>; unpack it and attach the files inside</source>
-        <translation type="unfinished"></translation>
+        <translation>; décompressez-le et joignez les fichiers qu&apos;il contient</translation>
     </message>
     <message>
         <source>; images are read as PNG, JPEG, GIF or WEBP</source>
-        <translation type="unfinished"></translation>
+        <translation>; les images sont lues aux formats PNG, JPEG, GIF ou WEBP</translation>
     </message>
     <message>
         <source>; save it in the current format (.docx, .xlsx, .pptx) and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; enregistrez-le au format actuel (.docx, .xlsx, .pptx) et joignez ce fichier</translation>
     </message>
     <message>
         <source>; save it as .docx, .xlsx or .pptx and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; enregistrez-le en .docx, .xlsx ou .pptx et joignez ce fichier</translation>
     </message>
     <message>
         <source>; save it as .docx or plain text and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; enregistrez-le en .docx ou en texte brut et joignez ce fichier</translation>
     </message>
     <message>
         <source>{name} is actually {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est en réalité {label}</translation>
     </message>
 </context>
 <context>
@@ -313,7 +313,7 @@
     <name>AttachmentText</name>
     <message>
         <source>{kind} image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image {kind}</translation>
     </message>
     <message>
         <source>not sent: {reason}</source>
@@ -533,11 +533,11 @@
     </message>
     <message>
         <source>1 earlier turn</source>
-        <translation type="unfinished"></translation>
+        <translation>1 tour précédent</translation>
     </message>
     <message>
         <source>{count} earlier turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} tours précédents</translation>
     </message>
     <message>
         <source>Summarised {what}.</source>
@@ -569,11 +569,11 @@
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec : {error}</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai dépassé : {error}</translation>
     </message>
 </context>
 <context>
@@ -587,63 +587,63 @@
     <name>Compaction</name>
     <message>
         <source>there are no earlier messages to summarise yet</source>
-        <translation type="unfinished"></translation>
+        <translation>il n&apos;y a pas encore de messages précédents à résumer</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} ne peut même pas lire une courte partie de la conversation (sa fenêtre est de {tokens:,} tokens)</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} n&apos;a pas pu rédiger le résumé : {exc}</translation>
     </message>
     <message>
         <source>stopped before the summary was finished</source>
-        <translation type="unfinished"></translation>
+        <translation>arrêté avant la fin du résumé</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} a répondu par un résumé vide</translation>
     </message>
     <message>
         <source>the summary was no shorter than the messages it would replace</source>
-        <translation type="unfinished"></translation>
+        <translation>le résumé n&apos;était pas plus court que les messages qu&apos;il devait remplacer</translation>
     </message>
     <message>
         <source>There are no earlier messages to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Il n&apos;y a pas encore de messages précédents à résumer.</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} ne peut même pas lire une courte partie de la conversation (sa fenêtre est de {tokens:,} tokens).</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} n&apos;a pas pu rédiger le résumé : {exc}.</translation>
     </message>
     <message>
         <source>Stopped before the summary was finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêté avant la fin du résumé.</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} a répondu par un résumé vide.</translation>
     </message>
     <message>
         <source>The summary was no shorter than the messages it would replace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le résumé n&apos;était pas plus court que les messages qu&apos;il devait remplacer.</translation>
     </message>
     <message>
         <source>There is nothing to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien à résumer pour l&apos;instant.</translation>
     </message>
     <message>
         <source>That message is no longer here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce message n&apos;est plus là.</translation>
     </message>
     <message>
         <source>No model is chosen to write the summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun modèle n&apos;est choisi pour rédiger le résumé.</translation>
     </message>
 </context>
 <context>
@@ -721,39 +721,39 @@
     <name>Confinement</name>
     <message>
         <source>Not sandboxed: no sandbox is available on this system, so the command runs with your permissions and can reach anything you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sans bac à sable : aucun bac à sable n&apos;est disponible sur ce système, la commande s&apos;exécute donc avec vos droits et peut accéder à tout ce qui vous est accessible.</translation>
     </message>
     <message>
         <source>Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dans un bac à sable ({mechanism}) : {reach}, {net} ; votre dossier personnel est masqué.</translation>
     </message>
     <message>
         <source>not sandboxed</source>
-        <translation type="unfinished"></translation>
+        <translation>sans bac à sable</translation>
     </message>
     <message>
         <source>with network access</source>
-        <translation type="unfinished"></translation>
+        <translation>avec accès au réseau</translation>
     </message>
     <message>
         <source>without network access</source>
-        <translation type="unfinished"></translation>
+        <translation>sans accès au réseau</translation>
     </message>
     <message>
         <source>can read the workspace but change nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>peut lire le dossier de travail mais ne rien y modifier</translation>
     </message>
     <message>
         <source>can write only in this turn&apos;s sandbox folder</source>
-        <translation type="unfinished"></translation>
+        <translation>ne peut écrire que dans le dossier bac à sable de ce tour</translation>
     </message>
     <message>
         <source>can change files in the workspace (not .git/hooks or .git/config)</source>
-        <translation type="unfinished"></translation>
+        <translation>peut modifier les fichiers du dossier de travail (sauf .git/hooks et .git/config)</translation>
     </message>
     <message>
         <source>can write only the workspace&apos;s Python environment</source>
-        <translation type="unfinished"></translation>
+        <translation>ne peut écrire que dans l&apos;environnement Python du dossier de travail</translation>
     </message>
 </context>
 <context>
@@ -764,39 +764,39 @@
     </message>
     <message>
         <source>reported by the server</source>
-        <translation type="unfinished"></translation>
+        <translation>indiquée par le serveur</translation>
     </message>
     <message>
         <source>from the table of context windows</source>
-        <translation type="unfinished"></translation>
+        <translation>d&apos;après la table des fenêtres de contexte</translation>
     </message>
     <message>
         <source>a guess — set it in Settings → Prices</source>
-        <translation type="unfinished"></translation>
+        <translation>une estimation — réglez-la dans Paramètres → Prix</translation>
     </message>
     <message>
         <source>of unknown origin</source>
-        <translation type="unfinished"></translation>
+        <translation>d&apos;origine inconnue</translation>
     </message>
     <message>
         <source>{percent}% of {window}</source>
-        <translation type="unfinished"></translation>
+        <translation>{percent} % de {window}</translation>
     </message>
     <message>
         <source>{tokens:,} of {window:,} tokens in the context window ({percent}%)</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} tokens sur {window:,} dans la fenêtre de contexte ({percent} %)</translation>
     </message>
     <message>
         <source>Window size: {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>Taille de la fenêtre : {source}</translation>
     </message>
     <message>
         <source>{tokens:,} tokens kept for the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} tokens réservés à la réponse</translation>
     </message>
     <message>
         <source>Measured before earlier messages were summarised; the next message measures again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mesuré avant le résumé des messages précédents ; le prochain message refera la mesure.</translation>
     </message>
 </context>
 <context>
@@ -961,31 +961,31 @@
     </message>
     <message>
         <source>(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Le fournisseur a envoyé ce raisonnement chiffré : il est conservé, mais ne peut pas être affiché.)</translation>
     </message>
     <message>
         <source>Reasoning (encrypted by the provider)</source>
-        <translation type="unfinished"></translation>
+        <translation>Raisonnement (chiffré par le fournisseur)</translation>
     </message>
     <message>
         <source>Reasoning</source>
-        <translation type="unfinished">Raisonnement</translation>
+        <translation>Raisonnement</translation>
     </message>
     <message>
         <source>Thought for a moment</source>
-        <translation type="unfinished"></translation>
+        <translation>A réfléchi un instant</translation>
     </message>
     <message>
         <source>Thought for {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>A réfléchi {seconds} s</translation>
     </message>
     <message>
         <source>Thought for {minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>A réfléchi {minutes} min {seconds} s</translation>
     </message>
     <message>
         <source>Thought for {minutes} min</source>
-        <translation type="unfinished"></translation>
+        <translation>A réfléchi {minutes} min</translation>
     </message>
 </context>
 <context>
@@ -1040,19 +1040,19 @@
     </message>
     <message>
         <source>{title}, pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}, épinglée</translation>
     </message>
     <message>
         <source>{title} section</source>
-        <translation type="unfinished"></translation>
+        <translation>Section {title}</translation>
     </message>
     <message>
         <source>Project {title}, collapsed</source>
-        <translation type="unfinished"></translation>
+        <translation>Projet {title}, replié</translation>
     </message>
     <message>
         <source>Project {title}, expanded</source>
-        <translation type="unfinished"></translation>
+        <translation>Projet {title}, déplié</translation>
     </message>
     <message>
         <source>Conversation actions</source>
@@ -1089,34 +1089,35 @@
     <message>
         <source>{title}
 last activity {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}
+dernière activité {when}</translation>
     </message>
 </context>
 <context>
     <name>Costs</name>
     <message>
         <source>{text!r} is not an amount: write it like 0.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas un montant : écrivez-le comme 0.50</translation>
     </message>
     <message>
         <source>{text!r} is not an amount: write a number of 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas un montant : écrivez un nombre supérieur ou égal à 0</translation>
     </message>
     <message>
         <source>{text!r}: write the decimals with a dot, like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} : écrivez les décimales avec un point, comme 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a number; write a price like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas un nombre ; écrivez un prix comme 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a usable price</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas un prix utilisable</translation>
     </message>
     <message>
         <source>{text!r} is negative; a price is 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} est négatif ; un prix est supérieur ou égal à 0</translation>
     </message>
 </context>
 <context>
@@ -1171,15 +1172,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}</source>
-        <translation type="unfinished"></translation>
+        <translation>Total : {turns} · {tokens_in:,} tokens en entrée · {tokens_out:,} tokens en sortie · {cost}</translation>
     </message>
     <message>
         <source>estimated {money}</source>
-        <translation type="unfinished"></translation>
+        <translation>estimé à {money}</translation>
     </message>
     <message>
         <source>no price known for these models</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun prix connu pour ces modèles</translation>
     </message>
     <message>
         <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
@@ -1191,71 +1192,71 @@ last activity {when}</source>
     </message>
     <message>
         <source>member {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>membre {value}</translation>
     </message>
     <message>
         <source>since {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>depuis {value}</translation>
     </message>
     <message>
         <source>until {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>jusqu&apos;à {value}</translation>
     </message>
     <message>
         <source>provider {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {value}</translation>
     </message>
     <message>
         <source>model {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>modèle {value}</translation>
     </message>
     <message>
         <source>project {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>projet {value}</translation>
     </message>
     <message>
         <source>workspace {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>dossier de travail {value}</translation>
     </message>
     <message>
         <source>status {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>statut {value}</translation>
     </message>
     <message>
         <source>verdict {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>décision {value}</translation>
     </message>
     <message>
         <source>with tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>avec appels d&apos;outils</translation>
     </message>
     <message>
         <source>all finished turns</source>
-        <translation type="unfinished"></translation>
+        <translation>tous les tours terminés</translation>
     </message>
     <message>
         <source>finished turns, {filters}</source>
-        <translation type="unfinished"></translation>
+        <translation>tours terminés, {filters}</translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(inconnu)</translation>
     </message>
     <message>
         <source>{count:,} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} tour</translation>
     </message>
     <message>
         <source>{count:,} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} tours</translation>
     </message>
     <message>
         <source>{count:,} member/model row</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} ligne membre/modèle</translation>
     </message>
     <message>
         <source>{count:,} member/model rows</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} lignes membre/modèle</translation>
     </message>
 </context>
 <context>
@@ -1670,374 +1671,374 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} tour</translation>
     </message>
     <message>
         <source>{count} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} tours</translation>
     </message>
     <message>
         <source>by {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>par {model}</translation>
     </message>
     <message>
         <source>automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>automatiquement</translation>
     </message>
     <message>
         <source>with /compact</source>
-        <translation type="unfinished"></translation>
+        <translation>avec /compact</translation>
     </message>
 </context>
 <context>
     <name>GateReason</name>
     <message>
         <source>writes</source>
-        <translation type="unfinished"></translation>
+        <translation>écrit dans</translation>
     </message>
     <message>
         <source>deletes</source>
-        <translation type="unfinished"></translation>
+        <translation>supprime</translation>
     </message>
     <message>
         <source>redirects output to</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers</translation>
     </message>
     <message>
         <source>redirects output to {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers {path}, qui {detail}</translation>
     </message>
     <message>
         <source>redirects output to {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers {path} (dans le bac à sable)</translation>
     </message>
     <message>
         <source>redirects output to {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers {path} : hors du bac à sable, dans le dossier de travail lui-même</translation>
     </message>
     <message>
         <source>redirects output to {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers {path}, sous {prefix}, qui est protégé</translation>
     </message>
     <message>
         <source>redirects output to the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>redirige la sortie vers le périphérique disque {device}</translation>
     </message>
     <message>
         <source>a process substitution</source>
-        <translation type="unfinished"></translation>
+        <translation>est une substitution de processus</translation>
     </message>
     <message>
         <source>is in the home directory</source>
-        <translation type="unfinished"></translation>
+        <translation>est dans le dossier personnel</translation>
     </message>
     <message>
         <source>is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>n&apos;est connu qu&apos;à l&apos;exécution</translation>
     </message>
     <message>
         <source>is an empty path</source>
-        <translation type="unfinished"></translation>
+        <translation>est un chemin vide</translation>
     </message>
     <message>
         <source>is relative to a directory {lost}</source>
-        <translation type="unfinished"></translation>
+        <translation>est relatif à un dossier {lost}</translation>
     </message>
     <message>
         <source>has &apos;..&apos; after the pattern {part!r} (a link?)</source>
-        <translation type="unfinished"></translation>
+        <translation>contient &apos;..&apos; après le motif {part!r} (un lien ?)</translation>
     </message>
     <message>
         <source>is outside the workspace and the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>est hors du dossier de travail et du bac à sable</translation>
     </message>
     <message>
         <source>leads outside ({message})</source>
-        <translation type="unfinished"></translation>
+        <translation>mène à l&apos;extérieur ({message})</translation>
     </message>
     <message>
         <source>may match &apos;..&apos; above the root</source>
-        <translation type="unfinished"></translation>
+        <translation>peut correspondre à &apos;..&apos; au-dessus de la racine</translation>
     </message>
     <message>
         <source>may match the link {link!r} that leads outside</source>
-        <translation type="unfinished"></translation>
+        <translation>peut correspondre au lien {link!r}, qui mène à l&apos;extérieur</translation>
     </message>
     <message>
         <source>installing {requirement} downloads and runs third-party code</source>
-        <translation type="unfinished"></translation>
+        <translation>installer {requirement} télécharge et exécute du code tiers</translation>
     </message>
     <message>
         <source>the path {path} {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>le chemin {path} {detail}</translation>
     </message>
     <message>
         <source>{path} {detail}; reading outside the workspace and the sandbox needs permission</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} {detail} ; lire hors du dossier de travail et du bac à sable nécessite une autorisation</translation>
     </message>
     <message>
         <source>reading {path} recursively may follow the link {link!r}, which leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>lire {path} récursivement peut suivre le lien {link!r}, qui mène hors du dossier de travail</translation>
     </message>
     <message>
         <source>{verb} the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} le périphérique disque {device}</translation>
     </message>
     <message>
         <source>{verb} {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, qui {detail}</translation>
     </message>
     <message>
         <source>{verb} {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, sous {prefix}, qui est protégé</translation>
     </message>
     <message>
         <source>{verb} {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (dans le bac à sable)</translation>
     </message>
     <message>
         <source>{verb} {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} : hors du bac à sable, dans le dossier de travail lui-même</translation>
     </message>
     <message>
         <source>is outside the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>est hors du bac à sable</translation>
     </message>
     <message>
         <source>{verb} the workspace root</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} la racine du dossier de travail</translation>
     </message>
     <message>
         <source>{verb} {path} (outside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path} (hors du bac à sable)</translation>
     </message>
     <message>
         <source>{verb} {path}, under a protected path</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}, sous un chemin protégé</translation>
     </message>
     <message>
         <source>the command is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>la commande est vide</translation>
     </message>
     <message>
         <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>la commande contient un caractère NUL</translation>
     </message>
     <message>
         <source>the working directory {cwd!r} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de travail courant {cwd!r} n&apos;est pas valide</translation>
     </message>
     <message>
         <source>cannot be judged ({error}) and it names {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible à évaluer ({error}), et mentionne {name}</translation>
     </message>
     <message>
         <source>cannot be judged: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible à évaluer : {error}</translation>
     </message>
     <message>
         <source>commands nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>commandes imbriquées trop profondément</translation>
     </message>
     <message>
         <source>downloads with {fetcher} and runs code with {runner}</source>
-        <translation type="unfinished"></translation>
+        <translation>télécharge avec {fetcher} et exécute du code avec {runner}</translation>
     </message>
     <message>
         <source>read-only: {programs}</source>
-        <translation type="unfinished"></translation>
+        <translation>lecture seule : {programs}</translation>
     </message>
     <message>
         <source>too deeply nested or too long to judge</source>
-        <translation type="unfinished"></translation>
+        <translation>trop imbriqué ou trop long pour être évalué</translation>
     </message>
     <message>
         <source>sets {var}, which can make a program load or run other code</source>
-        <translation type="unfinished"></translation>
+        <translation>définit {var}, qui peut amener un programme à charger ou exécuter d&apos;autre code</translation>
     </message>
     <message>
         <source>sets the environment variable {var}</source>
-        <translation type="unfinished"></translation>
+        <translation>définit la variable d&apos;environnement {var}</translation>
     </message>
     <message>
         <source>control flow ({control}) is not judged</source>
-        <translation type="unfinished"></translation>
+        <translation>le flux de contrôle ({control}) n&apos;est pas évalué</translation>
     </message>
     <message>
         <source>a word starts with ~ (the home directory)</source>
-        <translation type="unfinished"></translation>
+        <translation>un mot commence par ~ (le dossier personnel)</translation>
     </message>
     <message>
         <source>the program {program} is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>le programme {program} n&apos;est connu qu&apos;à l&apos;exécution</translation>
     </message>
     <message>
         <source>{name} runs a command with other privileges</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} exécute une commande avec d&apos;autres privilèges</translation>
     </message>
     <message>
         <source>{program} is not a bare name resolved to a trusted system program ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} n&apos;est pas un simple nom résolu en programme système de confiance ({why})</translation>
     </message>
     <message>
         <source>{name} runs whatever {fed_by} feeds it</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} exécute tout ce que {fed_by} lui fournit</translation>
     </message>
     <message>
         <source>{wrapper} is not a trusted system program</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} n&apos;est pas un programme système de confiance</translation>
     </message>
     <message>
         <source>{name} controls the whole system</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} contrôle tout le système</translation>
     </message>
     <message>
         <source>{name} formats or partitions disks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} formate ou partitionne des disques</translation>
     </message>
     <message>
         <source>{name} is not on the allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne figure pas sur la liste des programmes autorisés</translation>
     </message>
     <message>
         <source>cd to a directory that is not named inside</source>
-        <translation type="unfinished"></translation>
+        <translation>cd vers un dossier qui n&apos;est pas nommé explicitement</translation>
     </message>
     <message>
         <source>cd {path} leaves the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path} sort du dossier de travail</translation>
     </message>
     <message>
         <source>git {sub} is not a read-only subcommand</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} n&apos;est pas une sous-commande en lecture seule</translation>
     </message>
     <message>
         <source>git {sub} {flag} may change refs</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} {flag} peut modifier des références</translation>
     </message>
     <message>
         <source>git {sub} with a name creates it</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} avec un nom crée l&apos;élément nommé</translation>
     </message>
     <message>
         <source>git remote beyond -v may change or fetch</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote avec autre chose que -v peut modifier ou récupérer (fetch)</translation>
     </message>
     <message>
         <source>cp copies the link {link!r} as a link</source>
-        <translation type="unfinished"></translation>
+        <translation>cp copie le lien {link!r} en tant que lien</translation>
     </message>
     <message>
         <source>a link in the sandbox could later redirect reads or writes</source>
-        <translation type="unfinished"></translation>
+        <translation>un lien dans le bac à sable pourrait plus tard rediriger des lectures ou des écritures</translation>
     </message>
     <message>
         <source>ln links to {source}, outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>ln crée un lien vers {source}, hors du dossier de travail</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>vos paramètres refusent cet outil</translation>
     </message>
     <message>
         <source>you chose to always allow this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>vous avez choisi de toujours autoriser cet outil</translation>
     </message>
     <message>
         <source>you allowed this tool for this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>vous avez autorisé cet outil pour cette conversation</translation>
     </message>
     <message>
         <source>the server says this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur indique que cet outil ne fait que lire</translation>
     </message>
     <message>
         <source>your settings ask before this tool runs</source>
-        <translation type="unfinished"></translation>
+        <translation>vos paramètres demandent l&apos;autorisation avant que cet outil s&apos;exécute</translation>
     </message>
     <message>
         <source>this turn asks before every action</source>
-        <translation type="unfinished"></translation>
+        <translation>ce tour demande l&apos;autorisation avant chaque action</translation>
     </message>
     <message>
         <source>the server says this tool may delete or overwrite things</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur indique que cet outil peut supprimer ou écraser des données</translation>
     </message>
     <message>
         <source>the server says this tool reaches outside services</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur indique que cet outil contacte des services externes</translation>
     </message>
     <message>
         <source>the server does not say this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur n&apos;indique pas que cet outil ne fait que lire</translation>
     </message>
     <message>
         <source>{reason} (an unattended turn never asks, so it refuses)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (un tour sans surveillance ne demande jamais, il refuse donc)</translation>
     </message>
     <message>
         <source>the arguments of {tool} are not a JSON object ({error}). Send them as one JSON object, for example {example}.</source>
-        <translation type="unfinished"></translation>
+        <translation>les arguments de {tool} ne sont pas un objet JSON ({error}). Envoyez-les sous la forme d&apos;un seul objet JSON, par exemple {example}.</translation>
     </message>
     <message>
         <source>{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its entries, then read_file one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} est un dossier, pas un fichier. Utilisez list_dir avec le chemin {rel!r} pour voir son contenu, puis read_file sur l&apos;une des entrées.</translation>
     </message>
     <message>
         <source>{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, or list_dir {parent!r} to see the directory it is in.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} est un fichier, pas un dossier. Utilisez read_file avec le chemin {rel!r} pour le lire, ou list_dir {parent!r} pour voir le dossier qui le contient.</translation>
     </message>
     <message>
         <source>the pattern is empty. Give a regular expression (or plain text) to look for.</source>
-        <translation type="unfinished"></translation>
+        <translation>le motif est vide. Donnez une expression régulière (ou du texte simple) à rechercher.</translation>
     </message>
     <message>
         <source>{raw!r} is under the protected {protected!r}, which no action may write. Write the file somewhere else.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} se trouve sous {protected!r}, qui est protégé : aucune action ne peut y écrire. Écrivez le fichier ailleurs.</translation>
     </message>
     <message>
         <source>the directory {rel!r} already exists; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier {rel!r} existe déjà ; rien à créer</translation>
     </message>
     <message>
         <source>{raw!r} names a directory; write_file writes files. Give a file path (parent directories are created as needed), e.g. &apos;notes/summary.md&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} désigne un dossier ; write_file écrit des fichiers. Donnez un chemin de fichier (les dossiers parents sont créés au besoin), p. ex. &apos;notes/summary.md&apos;.</translation>
     </message>
     <message>
         <source>{raw!r} is an existing directory. Give a file path inside it, e.g. &apos;{rel}/new_file.txt&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} est un dossier existant. Donnez un chemin de fichier à l&apos;intérieur, p. ex. &apos;{rel}/new_file.txt&apos;.</translation>
     </message>
     <message>
         <source>{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{parent!r} est un fichier : {rel!r} ne peut donc pas être créé dessous. Choisissez un autre dossier.</translation>
     </message>
     <message>
         <source>sandbox:{rel} already holds exactly this content; nothing to write</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox:{rel} contient déjà exactement ce contenu ; rien à écrire</translation>
     </message>
     <message>
         <source>the command is empty. Give the shell command to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>la commande est vide. Donnez la commande shell à exécuter.</translation>
     </message>
     <message>
         <source>the command contains a NUL character. Remove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>la commande contient un caractère NUL. Supprimez-le.</translation>
     </message>
     <message>
         <source>{directories} already exist(s) as directories; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>{directories} existe(nt) déjà en tant que dossier(s) ; rien à créer</translation>
     </message>
     <message>
         <source>there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>il n&apos;y a pas de fichier {rel!r} dans le dossier de travail ni dans le bac à sable.{hint} Utilisez list_dir avec le chemin {parent!r} pour voir ce qui existe, puis réessayez.</translation>
     </message>
     <message>
         <source>there is no directory {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>il n&apos;y a pas de dossier {rel!r} dans le dossier de travail ni dans le bac à sable.{hint} Utilisez list_dir avec le chemin {parent!r} pour voir ce qui existe, puis réessayez.</translation>
     </message>
     <message>
         <source> Nearest existing {kind}s: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Éléments existants les plus proches ({kind}) : {near}.</translation>
     </message>
 </context>
 <context>
@@ -2091,11 +2092,11 @@ last activity {when}</source>
     <name>History</name>
     <message>
         <source>nothing can be saved: the history {path} is open read-only ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>rien ne peut être enregistré : l&apos;historique {path} est ouvert en lecture seule ({why})</translation>
     </message>
     <message>
         <source>cannot read the event store {path}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible de lire le stockage d&apos;événements {path} : {detail}</translation>
     </message>
 </context>
 <context>
@@ -2181,7 +2182,7 @@ last activity {when}</source>
     <name>HistoryStores</name>
     <message>
         <source>Team store ({address})</source>
-        <translation type="unfinished"></translation>
+        <translation>Stockage d&apos;équipe ({address})</translation>
     </message>
 </context>
 <context>
@@ -2232,23 +2233,23 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count:,} turn(s) failed, timed out or were interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} tour(s) en échec, hors délai ou interrompu(s)</translation>
     </message>
     <message>
         <source>an action was refused by the gate or rejected by you</source>
-        <translation type="unfinished"></translation>
+        <translation>une action a été refusée par le contrôle des autorisations ou rejetée par vous</translation>
     </message>
     <message>
         <source>a turn was stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>un tour a été arrêté avant la fin</translation>
     </message>
     <message>
         <source>every turn completed</source>
-        <translation type="unfinished"></translation>
+        <translation>tous les tours ont abouti</translation>
     </message>
     <message>
         <source>no turn yet</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun tour pour l&apos;instant</translation>
     </message>
 </context>
 <context>
@@ -2327,15 +2328,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Nothing matches “{text}” with these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien ne correspond à « {text} » avec ces filtres.</translation>
     </message>
     <message>
         <source>Nothing matches these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rien ne correspond à ces filtres.</translation>
     </message>
     <message>
         <source>Try other words, a wider date range, or clear the filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Essayez d&apos;autres mots, une plage de dates plus large, ou effacez les filtres.</translation>
     </message>
     <message>
         <source>No history yet</source>
@@ -2403,11 +2404,11 @@ last activity {when}</source>
     </message>
     <message>
         <source>The record is intact: {count} events checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;enregistrement est intact : {count} événements vérifiés.</translation>
     </message>
     <message>
         <source>The record does not verify: event {event} — {reason} ({count} events checked).</source>
-        <translation type="unfinished"></translation>
+        <translation>La vérification de l&apos;enregistrement échoue : événement {event} — {reason} ({count} événements vérifiés).</translation>
     </message>
     <message>
         <source>Verify record</source>
@@ -2485,153 +2486,153 @@ last activity {when}</source>
     <name>KeySource</name>
     <message>
         <source>env {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>env {variable}</translation>
     </message>
     <message>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>trousseau</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune</translation>
     </message>
 </context>
 <context>
     <name>Keyring</name>
     <message>
         <source>no system keyring is available ({problem}); set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun trousseau du système n&apos;est disponible ({problem}) ; définissez plutôt la clé dans une variable d&apos;environnement</translation>
     </message>
     <message>
         <source>the system keyring ({backend})</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système ({backend})</translation>
     </message>
     <message>
         <source>the system keyring (unavailable)</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système (indisponible)</translation>
     </message>
     <message>
         <source>{store} did not keep the key for {provider!r}; set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>{store} n&apos;a pas conservé la clé de {provider!r} ; définissez plutôt la clé dans une variable d&apos;environnement</translation>
     </message>
     <message>
         <source>an empty key cannot be stored</source>
-        <translation type="unfinished"></translation>
+        <translation>une clé vide ne peut pas être enregistrée</translation>
     </message>
     <message>
         <source>the keyring library failed to start: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>la bibliothèque keyring n&apos;a pas pu démarrer : {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not read the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système ({backend}) n&apos;a pas pu lire la clé : {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not store the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système ({backend}) n&apos;a pas pu enregistrer la clé : {detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not delete the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système ({backend}) n&apos;a pas pu supprimer la clé : {detail}</translation>
     </message>
     <message>
         <source>no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or KWallet must be running in the desktop session</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun backend de trousseau n&apos;a été trouvé ; sous Linux, un Secret Service comme GNOME Keyring ou KWallet doit tourner dans la session de bureau</translation>
     </message>
     <message>
         <source>only backends that keep keys in plain files were found ({names})</source>
-        <translation type="unfinished"></translation>
+        <translation>seuls des backends qui conservent les clés dans des fichiers en clair ont été trouvés ({names})</translation>
     </message>
     <message>
         <source>the configured backend {backend} would keep keys in a plain file or nowhere, which Parley refuses</source>
-        <translation type="unfinished"></translation>
+        <translation>le backend configuré {backend} conserverait les clés dans un fichier en clair ou nulle part, ce que Parley refuse</translation>
     </message>
 </context>
 <context>
     <name>Knowledge</name>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>ajouté(s)</translation>
     </message>
     <message>
         <source>updated</source>
-        <translation type="unfinished"></translation>
+        <translation>mis à jour</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>retiré(s)</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">échouée</translation>
+        <translation>en échec</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>inchangé(s)</translation>
     </message>
     <message>
         <source>no files</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun fichier</translation>
     </message>
     <message>
         <source>{text}; {chunks:,} chunks indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} ; {chunks:,} segments indexés</translation>
     </message>
     <message>
         <source>{text}; {over_cap:,} files past the limit of {limit:,} were left out</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} ; {over_cap:,} fichiers au-delà de la limite de {limit:,} ont été ignorés</translation>
     </message>
     <message>
         <source>Stopped: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêté : {text}</translation>
     </message>
     <message>
         <source>the knowledge folder {root} does not exist or is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de connaissances {root} n&apos;existe pas ou n&apos;est pas un dossier</translation>
     </message>
     <message>
         <source>the knowledge folder {root} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de connaissances {root} ne peut pas être lu ({detail})</translation>
     </message>
     <message>
         <source>the knowledge folder {folder} is already being indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de connaissances {folder} est déjà en cours d&apos;indexation</translation>
     </message>
     <message>
         <source>{name} is an image; a knowledge folder indexes text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est une image ; un dossier de connaissances indexe du texte</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>le point d&apos;accès d&apos;embeddings {api} {url} n&apos;a pas répondu à temps</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} could not be reached ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>le point d&apos;accès d&apos;embeddings {api} {url} est injoignable ({error})</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})</source>
-        <translation type="unfinished"></translation>
+        <translation>le point d&apos;accès d&apos;embeddings {api} {url} a répondu HTTP {status} : {detail} (modèle {model})</translation>
     </message>
     <message>
         <source>{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini provider for embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({kind}) n&apos;a pas de point d&apos;accès d&apos;embeddings ; choisissez un fournisseur compatible OpenAI, Ollama ou Gemini pour les embeddings</translation>
     </message>
     <message>
         <source>{name} has {chars:,} characters; the index takes at most {limit:,} per document</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} compte {chars:,} caractères ; l&apos;index en accepte au plus {limit:,} par document</translation>
     </message>
     <message>
         <source>{name} would make more than {limit:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} produirait plus de {limit:,} segments</translation>
     </message>
     <message>
         <source>{name} was indexed for word search only: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a été indexé que pour la recherche par mots-clés : {problem}</translation>
     </message>
     <message>
         <source>Could not empty the index: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de vider l&apos;index : {exc}</translation>
     </message>
 </context>
 <context>
@@ -2693,157 +2694,157 @@ last activity {when}</source>
     <name>McpClaims</name>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>lecture seule</translation>
     </message>
     <message>
         <source>may change things</source>
-        <translation type="unfinished"></translation>
+        <translation>peut modifier des choses</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>destructeur</translation>
     </message>
     <message>
         <source>not destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>non destructeur</translation>
     </message>
     <message>
         <source>idempotent</source>
-        <translation type="unfinished"></translation>
+        <translation>idempotent</translation>
     </message>
     <message>
         <source>reaches outside (open world)</source>
-        <translation type="unfinished"></translation>
+        <translation>accède à l&apos;extérieur (monde ouvert)</translation>
     </message>
     <message>
         <source>closed world</source>
-        <translation type="unfinished"></translation>
+        <translation>monde fermé</translation>
     </message>
     <message>
         <source>no claims</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune déclaration</translation>
     </message>
 </context>
 <context>
     <name>McpError</name>
     <message>
         <source>MCP server {server!r}: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>Serveur MCP {server!r} : {message}</translation>
     </message>
     <message>
         <source>the MCP client is closed</source>
-        <translation type="unfinished"></translation>
+        <translation>le client MCP est fermé</translation>
     </message>
     <message>
         <source>the call was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;appel a été annulé</translation>
     </message>
     <message>
         <source>no answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune réponse en {seconds:g} s</translation>
     </message>
     <message>
         <source>no answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune réponse à temps</translation>
     </message>
     <message>
         <source>{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a failed start)</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} (son démarrage a échoué il y a {waited:.0f} s ; Parley réessaie {retry:g} s après un échec de démarrage)</translation>
     </message>
     <message>
         <source>cannot open its log: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;ouvrir son journal : {error}</translation>
     </message>
     <message>
         <source>did not finish starting within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>n&apos;a pas fini de démarrer en {seconds:g} s</translation>
     </message>
     <message>
         <source>start interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>démarrage interrompu</translation>
     </message>
     <message>
         <source>the secret {what} is not set (keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>le secret de {what} n&apos;est pas défini (trousseau)</translation>
     </message>
     <message>
         <source>variable {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>la variable {name}</translation>
     </message>
     <message>
         <source>header {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;en-tête {name}</translation>
     </message>
     <message>
         <source>cannot run {command!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;exécuter {command!r} : {error}</translation>
     </message>
     <message>
         <source>the session was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>la session a été arrêtée</translation>
     </message>
     <message>
         <source>the server refused to start a session: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur a refusé d&apos;ouvrir une session : {error}</translation>
     </message>
     <message>
         <source>could not connect: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>connexion impossible : {kind} : {error}</translation>
     </message>
     <message>
         <source>OAuth is for HTTP servers, not stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>OAuth est destiné aux serveurs HTTP, pas à stdio</translation>
     </message>
     <message>
         <source>no command configured</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune commande configurée</translation>
     </message>
     <message>
         <source>no URL configured</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune URL configurée</translation>
     </message>
     <message>
         <source>the server exited with code {code} (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur s&apos;est arrêté avec le code {code} (voir son journal)</translation>
     </message>
     <message>
         <source>the server closed its output (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur a fermé sa sortie (voir son journal)</translation>
     </message>
     <message>
         <source>the connection closed (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>la connexion s&apos;est fermée (voir son journal)</translation>
     </message>
     <message>
         <source>the server answered an error: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur a répondu par une erreur : {error}</translation>
     </message>
 </context>
 <context>
     <name>McpNotice</name>
     <message>
         <source>MCP server &apos;{name}&apos; is not configured any more; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur MCP « {name} » n&apos;est plus configuré ; ses outils ne sont pas proposés.</translation>
     </message>
     <message>
         <source>Could not use MCP server &apos;{name}&apos;: {error}. Fix it in Settings → MCP servers; the turn goes on without its tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible d&apos;utiliser le serveur MCP « {name} » : {error}. Corrigez-le dans Paramètres → Serveurs MCP ; le tour continue sans ses outils.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; is turned off in Settings; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur MCP « {name} » est désactivé dans les Paramètres ; ses outils ne sont pas proposés.</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; could not list its tools ({error}); the turn goes on without them. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur MCP « {name} » n&apos;a pas pu lister ses outils ({error}) ; le tour continue sans eux. Son journal : {log}</translation>
     </message>
     <message>
         <source>Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;outil {tool} du serveur MCP {server} a dépassé le délai de {seconds:g} s. Son journal : {log}</translation>
     </message>
     <message>
         <source>MCP server {server} failed on {tool}: {error}. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur MCP {server} a échoué sur {tool} : {error}. Son journal : {log}</translation>
     </message>
 </context>
 <context>
@@ -3001,12 +3002,15 @@ last activity {when}</source>
         <source>{detail}
 Failed: {error}
 Log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Échec : {error}
+Journal : {log}</translation>
     </message>
     <message>
         <source>{detail}
 Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+Échec : {error}</translation>
     </message>
     <message>
         <source>MCP servers</source>
@@ -3282,7 +3286,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Not usable until fixed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Inutilisable tant que ce n&apos;est pas corrigé : {problem}</translation>
     </message>
     <message>
         <source>variable, e.g. GITHUB_TOKEN</source>
@@ -3350,11 +3354,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Imported {count} server(s): {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} serveur(s) importé(s) : {names}</translation>
     </message>
     <message>
         <source>Imported {count} server(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} serveur(s) importé(s)</translation>
     </message>
     <message>
         <source>Not imported: {exc}</source>
@@ -3362,11 +3366,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>, protocol {version}</source>
-        <translation type="unfinished"></translation>
+        <translation>, protocole {version}</translation>
     </message>
     <message>
         <source> to {who}</source>
-        <translation type="unfinished"></translation>
+        <translation> à {who}</translation>
     </message>
     <message>
         <source>Connected{value}{version}: {n_tools} tool(s).</source>
@@ -3374,7 +3378,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{text} (log: {log})</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} (journal : {log})</translation>
     </message>
     <message>
         <source>Failed: {text}</source>
@@ -3696,7 +3700,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>type the store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>saisissez l&apos;adresse du stockage</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -3707,11 +3711,11 @@ Failed: {error}</source>
     <name>PermissionDialog</name>
     <message>
         <source>the turn&apos;s output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de sortie du tour</translation>
     </message>
     <message>
         <source>the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>le dossier de travail</translation>
     </message>
     <message>
         <source>Allow this action?</source>
@@ -3869,43 +3873,43 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Row {row}, {column}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ligne {row}, {column} : {problem}</translation>
     </message>
     <message>
         <source>Row {row}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ligne {row} : {problem}</translation>
     </message>
     <message>
         <source>Row {row} repeats row {first} ({pattern})</source>
-        <translation type="unfinished"></translation>
+        <translation>La ligne {row} répète la ligne {first} ({pattern})</translation>
     </message>
     <message>
         <source>Not saved. {problems}</source>
-        <translation type="unfinished"></translation>
+        <translation>Non enregistré. {problems}</translation>
     </message>
     <message>
         <source>a model name or pattern is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>un nom ou un motif de modèle est nécessaire</translation>
     </message>
     <message>
         <source>a price is needed (0 for free)</source>
-        <translation type="unfinished"></translation>
+        <translation>un prix est nécessaire (0 si gratuit)</translation>
     </message>
     <message>
         <source>{text!r} is not a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas un nombre entier de tokens</translation>
     </message>
     <message>
         <source>a context window size is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>une taille de fenêtre de contexte est nécessaire</translation>
     </message>
     <message>
         <source>{tokens} tokens is too small (at least {minimum})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} tokens, c&apos;est trop peu (au moins {minimum})</translation>
     </message>
     <message>
         <source>{tokens} is more than the context window ({context})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} dépasse la fenêtre de contexte ({context})</translation>
     </message>
     <message>
         <source>Context tokens</source>
@@ -4092,7 +4096,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{folder} is not an existing folder</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder} n&apos;est pas un dossier existant</translation>
     </message>
     <message>
         <source>Saved project {name!r}.</source>
@@ -4116,7 +4120,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{name} (not configured)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (non configuré)</translation>
     </message>
     <message>
         <source>Delete the project {text!r}? Its files stay.</source>
@@ -4232,15 +4236,15 @@ Failed: {error}</source>
     </message>
     <message>
         <source>indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>indexé</translation>
     </message>
     <message>
         <source>{count:,} files · {size} · {chunks:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} fichiers · {size} · {chunks:,} segments</translation>
     </message>
     <message>
         <source>{errors:,} not indexed (see Status)</source>
-        <translation type="unfinished"></translation>
+        <translation>{errors:,} non indexé(s) (voir État)</translation>
     </message>
     <message>
         <source>Nothing indexed yet.</source>
@@ -4311,286 +4315,286 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrement…</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Test en cours…</translation>
     </message>
     <message>
         <source>Fetching models…</source>
-        <translation type="unfinished"></translation>
+        <translation>Récupération des modèles…</translation>
     </message>
     <message>
         <source>give the provider a name</source>
-        <translation type="unfinished"></translation>
+        <translation>donnez un nom au fournisseur</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>{summary} (HTTP {status}): {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{summary} (HTTP {status}) : {message}</translation>
     </message>
     <message>
         <source>The provider refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur a refusé la requête</translation>
     </message>
     <message>
         <source>The provider rejected the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur a rejeté la clé API</translation>
     </message>
     <message>
         <source>The API key may not use this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>La clé API n&apos;a pas accès à ce modèle ou à ce point d&apos;accès</translation>
     </message>
     <message>
         <source>The provider does not know this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur ne connaît pas ce modèle ou ce point d&apos;accès</translation>
     </message>
     <message>
         <source>The provider is rate limiting requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur limite le débit des requêtes</translation>
     </message>
     <message>
         <source>The account is out of quota or credit</source>
-        <translation type="unfinished"></translation>
+        <translation>Le compte a épuisé son quota ou son crédit</translation>
     </message>
     <message>
         <source>The provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur est surchargé</translation>
     </message>
     <message>
         <source>The conversation is too long for this model</source>
-        <translation type="unfinished"></translation>
+        <translation>La conversation est trop longue pour ce modèle</translation>
     </message>
     <message>
         <source>The provider&apos;s content policy refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>La politique de contenu du fournisseur a refusé la requête</translation>
     </message>
     <message>
         <source>The provider rejected the request as invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur a rejeté la requête comme invalide</translation>
     </message>
     <message>
         <source>The provider had a server error</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fournisseur a eu une erreur serveur</translation>
     </message>
     <message>
         <source> (content type {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (type de contenu {content_type}, pas un flux d&apos;événements)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun</translation>
     </message>
     <message>
         <source>before message_stop: it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>avant message_stop : elle est peut-être tronquée</translation>
     </message>
     <message>
         <source>the system keyring (entry {name!r})</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système (entrée {name!r})</translation>
     </message>
     <message>
         <source>nowhere it knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun emplacement connu</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} a besoin d&apos;une clé API et aucune n&apos;a été trouvée (cherché dans : {looked}). {problem} : {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} a besoin d&apos;une clé API et aucune n&apos;a été trouvée (cherché dans : {looked}). {problem} : indiquez-en une avec : parley providers add {entry} --replace --api-key-env VAR ...</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or set the environment variable {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} a besoin d&apos;une clé API et aucune n&apos;a été trouvée (cherché dans : {looked}) ; enregistrez-en une avec : parley providers set-key {entry}, ou définissez la variable d&apos;environnement {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or name an environment variable with --api-key-env</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} a besoin d&apos;une clé API et aucune n&apos;a été trouvée (cherché dans : {looked}) ; enregistrez-en une avec : parley providers set-key {entry}, ou indiquez une variable d&apos;environnement avec --api-key-env</translation>
     </message>
     <message>
         <source>provider {name!r} has an unknown kind {kind!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} a un type inconnu {kind!r}</translation>
     </message>
     <message>
         <source>provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {name!r} utilise le type {kind!r}, que cette installation de Parley ne sait pas parler ({error})</translation>
     </message>
     <message>
         <source>no provider is configured; {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun fournisseur n&apos;est configuré ; {hint}</translation>
     </message>
     <message>
         <source>before Gemini said it was finished (no finishReason); it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>avant que Gemini n&apos;indique avoir terminé (pas de finishReason) ; elle est peut-être tronquée</translation>
     </message>
     <message>
         <source>Gemini blocked the prompt ({reason}) and returned no answer.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini a bloqué le prompt ({reason}) et n&apos;a renvoyé aucune réponse.{details}</translation>
     </message>
     <message>
         <source>Gemini stopped this answer ({reason}) and returned no text.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini a arrêté cette réponse ({reason}) et n&apos;a renvoyé aucun texte.{details}</translation>
     </message>
     <message>
         <source> Gemini said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini a dit : {message}</translation>
     </message>
     <message>
         <source> Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Catégorie bloquée : {categories}.</translation>
     </message>
     <message>
         <source> Gemini said: {message} Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini a dit : {message} Catégorie bloquée : {categories}.</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun détail fourni</translation>
     </message>
     <message>
         <source>the server sent an HTML page</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur a envoyé une page HTML</translation>
     </message>
     <message>
         <source>{reason} (the server sent an HTML page)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason} (le serveur a envoyé une page HTML)</translation>
     </message>
     <message>
         <source>the provider stopped responding: no data from {host} for {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur ne répond plus : aucune donnée de {host} depuis {seconds:g} s</translation>
     </message>
     <message>
         <source>the API key or an extra header contains characters that cannot be sent in an HTTP header (a line break, for instance)</source>
-        <translation type="unfinished"></translation>
+        <translation>la clé API ou un en-tête supplémentaire contient des caractères qui ne peuvent pas être envoyés dans un en-tête HTTP (un saut de ligne, par exemple)</translation>
     </message>
     <message>
         <source>unusable provider URL {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>URL de fournisseur inutilisable {url} : {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url} within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible de se connecter à {url} en {seconds:g} s</translation>
     </message>
     <message>
         <source>secure connection to {host} failed: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>la connexion sécurisée à {host} a échoué : {cause}</translation>
     </message>
     <message>
         <source>could not connect to {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible de se connecter à {url} : {cause}</translation>
     </message>
     <message>
         <source>request to {url} failed: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>la requête vers {url} a échoué : {kind} : {error}</translation>
     </message>
     <message>
         <source>the server closed the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur a fermé la connexion</translation>
     </message>
     <message>
         <source>the connection to {host} dropped before the answer began: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>la connexion à {host} a été perdue avant le début de la réponse : {reason}</translation>
     </message>
     <message>
         <source>the connection to {host} broke before the answer was complete: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>la connexion à {host} a été coupée avant la fin de la réponse : {reason}</translation>
     </message>
     <message>
         <source>{host} sent an empty answer{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} a envoyé une réponse vide{hint}</translation>
     </message>
     <message>
         <source>the answer from {host} ended{where} {lacks}</source>
-        <translation type="unfinished"></translation>
+        <translation>la réponse de {host} s&apos;est terminée{where} {lacks}</translation>
     </message>
     <message>
         <source> in the middle of {item}</source>
-        <translation type="unfinished"></translation>
+        <translation> au milieu d&apos;{item}</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation> (le type de contenu était {content_type}, pas un flux d&apos;événements)</translation>
     </message>
     <message>
         <source>the provider base URL {url!r} is not an http(s) URL (expected something like {example})</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;URL de base du fournisseur {url!r} n&apos;est pas une URL http(s) (attendu : quelque chose comme {example})</translation>
     </message>
     <message>
         <source>no model chosen for {where}: the request names none and the provider has no default model{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun modèle choisi pour {where} : la requête n&apos;en indique aucun et le fournisseur n&apos;a pas de modèle par défaut{hint}</translation>
     </message>
     <message>
         <source>this provider</source>
-        <translation type="unfinished"></translation>
+        <translation>ce fournisseur</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} a répondu à /{path} par autre chose qu&apos;une liste de modèles</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} a répondu à /{path} par autre chose qu&apos;une liste de modèles : {detail}</translation>
     </message>
     <message>
         <source>{host} reported an error during the answer: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} a signalé une erreur pendant la réponse : {message}</translation>
     </message>
     <message>
         <source>before the answer was complete; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>avant que la réponse soit complète ; elle est peut-être tronquée</translation>
     </message>
     <message>
         <source>an event</source>
-        <translation type="unfinished"></translation>
+        <translation>un événement</translation>
     </message>
     <message>
         <source>is Ollama running there? Start it with `ollama serve` (or the Ollama app), or check the base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama tourne-t-il à cette adresse ? Démarrez-le avec `ollama serve` (ou l&apos;application Ollama), ou vérifiez l&apos;URL de base</translation>
     </message>
     <message>
         <source>{error} — {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} — {hint}</translation>
     </message>
     <message>
         <source>{detail} — is the model name right? To download it, run `ollama pull {model}` on the machine that runs Ollama</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — le nom du modèle est-il correct ? Pour le télécharger, exécutez `ollama pull {model}` sur la machine où tourne Ollama</translation>
     </message>
     <message>
         <source>{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, without /v1)?</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — {base_url} est-elle la racine d&apos;un serveur Ollama (comme http://localhost:11434, sans /v1) ?</translation>
     </message>
     <message>
         <source> (content type {content_type})</source>
-        <translation type="unfinished"></translation>
+        <translation> (type de contenu {content_type})</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not {expected})</source>
-        <translation type="unfinished"></translation>
+        <translation> (le type de contenu était {content_type}, pas {expected})</translation>
     </message>
     <message>
         <source>a line</source>
-        <translation type="unfinished"></translation>
+        <translation>une ligne</translation>
     </message>
     <message>
         <source>before its final done:true line; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>avant sa dernière ligne done:true ; elle est peut-être tronquée</translation>
     </message>
     <message>
         <source> (see `ollama list` for the local ones)</source>
-        <translation type="unfinished"></translation>
+        <translation> (voir `ollama list` pour les modèles locaux)</translation>
     </message>
     <message>
         <source>before [DONE]; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>avant [DONE] ; elle est peut-être tronquée</translation>
     </message>
     <message>
         <source> (content type {content_type}; does it support streaming?)</source>
-        <translation type="unfinished"></translation>
+        <translation> (type de contenu {content_type} ; prend-il en charge le streaming ?)</translation>
     </message>
 </context>
 <context>
@@ -4712,89 +4716,89 @@ Failed: {error}</source>
     <name>ProviderKind</name>
     <message>
         <source>OpenAI-compatible</source>
-        <translation type="unfinished"></translation>
+        <translation>Compatible OpenAI</translation>
     </message>
     <message>
         <source>Anthropic Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic Messages</translation>
     </message>
     <message>
         <source>Ollama (native)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama (natif)</translation>
     </message>
     <message>
         <source>Google Gemini</source>
-        <translation type="unfinished"></translation>
+        <translation>Google Gemini</translation>
     </message>
 </context>
 <context>
     <name>ProviderProbe</name>
     <message>
         <source>FAILED · {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>ÉCHEC · {kind} : {error}</translation>
     </message>
     <message>
         <source>OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · premier token en {first:.0f} ms · total {total:.0f} ms · modèle {model}</translation>
     </message>
     <message>
         <source>OK · no text in the answer{ended} · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>OK · aucun texte dans la réponse{ended} · total {total:.0f} ms · modèle {model}</translation>
     </message>
     <message>
         <source> (finish reason: {reason})</source>
-        <translation type="unfinished"></translation>
+        <translation> (raison de fin : {reason})</translation>
     </message>
     <message>
         <source>no model to test with</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun modèle avec lequel tester</translation>
     </message>
     <message>
         <source>no complete answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune réponse complète en {seconds:g} s</translation>
     </message>
 </context>
 <context>
     <name>ProviderSettings</name>
     <message>
         <source>provider name {name!r} may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>le nom de fournisseur {name!r} ne peut contenir que des lettres, des chiffres, &apos;.&apos;, &apos;_&apos; et &apos;-&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env looks like an API key itself; give the NAME of the environment variable that holds the key (for example OPENAI_API_KEY) - keys are never stored in the settings</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : api_key_env ressemble à une clé API ; indiquez le NOM de la variable d&apos;environnement qui contient la clé (par exemple OPENAI_API_KEY) - les clés ne sont jamais stockées dans les paramètres</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : api_key_env {env!r} n&apos;est pas un nom de variable d&apos;environnement valide (lettres, chiffres et &apos;_&apos;, sans chiffre au début)</translation>
     </message>
     <message>
         <source>provider {name!r}: a base URL is required (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : une URL de base est requise (http:// ou https://)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base {url!r} est mal formée ({detail})</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} has an empty port after &apos;:&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base {url!r} a un port vide après &apos;:&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base {url!r} doit commencer par http:// ou https:// et indiquer un hôte</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a user name or password; keys are never stored in the settings (use api_key_env)</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base ne doit contenir ni nom d&apos;utilisateur ni mot de passe ; les clés ne sont jamais stockées dans les paramètres (utilisez api_key_env)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a query or fragment (&apos;?&apos;, &apos;#&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base ne doit contenir ni requête ni fragment (&apos;?&apos;, &apos;#&apos;)</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>fournisseur {name!r} : l&apos;URL de base ne doit pas contenir d&apos;espaces</translation>
     </message>
 </context>
 <context>
@@ -5226,67 +5230,67 @@ dernière activité {local_time}</translation>
     <name>Schedules</name>
     <message>
         <source>the project {project!r} no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>le projet {project!r} n&apos;existe plus</translation>
     </message>
     <message>
         <source>the task offers tools but its workspace {workspace} is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>la tâche propose des outils mais son dossier de travail {workspace} n&apos;est pas un dossier</translation>
     </message>
     <message>
         <source>the provider {provider!r} is no longer configured</source>
-        <translation type="unfinished"></translation>
+        <translation>le fournisseur {provider!r} n&apos;est plus configuré</translation>
     </message>
     <message>
         <source>no provider is configured (parley providers add)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun fournisseur n&apos;est configuré (parley providers add)</translation>
     </message>
     <message>
         <source>the prompt holds only commands; a task needs a message to send</source>
-        <translation type="unfinished"></translation>
+        <translation>le prompt ne contient que des commandes ; une tâche a besoin d&apos;un message à envoyer</translation>
     </message>
     <message>
         <source>missed while nothing was running (the task does not catch up)</source>
-        <translation type="unfinished"></translation>
+        <translation>manquée pendant que rien ne tournait (la tâche ne rattrape pas son retard)</translation>
     </message>
     <message>
         <source>the operating system&apos;s timer is written only on Linux (systemd); on macOS and Windows see docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>le minuteur du système n&apos;est écrit que sous Linux (systemd) ; sous macOS et Windows, voir docs/user-guide/scheduled-tasks.md (launchd, Planificateur de tâches). D&apos;ici là, les tâches s&apos;exécutent tant que la fenêtre de Parley est ouverte.</translation>
     </message>
     <message>
         <source>the timer&apos;s units are written ({folder}) but systemd could not turn them on: {problem}. In a desktop session run: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — until then tasks run only while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>les unités du minuteur sont écrites ({folder}) mais systemd n&apos;a pas pu les activer : {problem}. Dans une session de bureau, exécutez : systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — d&apos;ici là, les tâches ne s&apos;exécutent que tant que la fenêtre de Parley est ouverte.</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is on</source>
-        <translation type="unfinished"></translation>
+        <translation>le minuteur utilisateur systemd {unit}.timer est actif</translation>
     </message>
     <message>
         <source>no timer was installed</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun minuteur n&apos;a été installé</translation>
     </message>
     <message>
         <source>the timer&apos;s files are removed; systemd said: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>les fichiers du minuteur sont supprimés ; systemd a répondu : {problem}</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is removed</source>
-        <translation type="unfinished"></translation>
+        <translation>le minuteur utilisateur systemd {unit}.timer est supprimé</translation>
     </message>
     <message>
         <source>no systemd user timer is installed</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun minuteur utilisateur systemd n&apos;est installé</translation>
     </message>
     <message>
         <source>the timer is written but not active ({problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>le minuteur est écrit mais pas actif ({problem})</translation>
     </message>
     <message>
         <source>{unit}.timer is active</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit}.timer est actif</translation>
     </message>
     <message>
         <source>systemctl is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>systemctl n&apos;est pas installé</translation>
     </message>
 </context>
 <context>
@@ -5833,7 +5837,7 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>Opening the team store…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ouverture du stockage d&apos;équipe…</translation>
     </message>
     <message>
         <source>Cannot open the team store: {exc}</source>
@@ -5856,27 +5860,27 @@ dernière activité {local_time}</translation>
     <name>Sync</name>
     <message>
         <source>server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; nothing more of this conversation is accepted from the team store</source>
-        <translation type="unfinished"></translation>
+        <translation>événement serveur {server_id} (de l&apos;appareil {device}, #{seq}) de la conversation {sid} : {problem} ; plus rien de cette conversation n&apos;est accepté depuis le stockage d&apos;équipe</translation>
     </message>
     <message>
         <source>the server sent no payload text to verify</source>
-        <translation type="unfinished"></translation>
+        <translation>le serveur n&apos;a envoyé aucun texte de contenu à vérifier</translation>
     </message>
     <message>
         <source>payload changed: the event&apos;s content does not match its hash</source>
-        <translation type="unfinished"></translation>
+        <translation>contenu modifié : le contenu de l&apos;événement ne correspond pas à son hachage</translation>
     </message>
     <message>
         <source>link broken: the event does not follow the one before it in the server&apos;s chain (an event removed, inserted or reordered)</source>
-        <translation type="unfinished"></translation>
+        <translation>chaînage rompu : l&apos;événement ne suit pas le précédent dans la chaîne du serveur (un événement supprimé, inséré ou déplacé)</translation>
     </message>
     <message>
         <source>unreadable payload ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>contenu illisible ({detail})</translation>
     </message>
     <message>
         <source>the event sent differs from the payload text the server hashed</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;événement envoyé diffère du texte de contenu haché par le serveur</translation>
     </message>
 </context>
 <context>
@@ -5902,37 +5906,37 @@ dernière activité {local_time}</translation>
     <name>TeamAccess</name>
     <message>
         <source>the password was not kept: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>le mot de passe n&apos;a pas été conservé : {exc}</translation>
     </message>
 </context>
 <context>
     <name>TeamConnection</name>
     <message>
         <source>the system keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>le trousseau du système</translation>
     </message>
     <message>
         <source>memory until Parley quits (no system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>la mémoire jusqu&apos;à la fermeture de Parley (pas de trousseau du système)</translation>
     </message>
     <message>
         <source>this installation of Parley cannot reach a team store</source>
-        <translation type="unfinished"></translation>
+        <translation>cette installation de Parley ne peut pas accéder à un stockage d&apos;équipe</translation>
     </message>
     <message>
         <source>the team store&apos;s address: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;adresse du stockage d&apos;équipe : {problem}</translation>
     </message>
     <message>
         <source>this profile&apos;s history is open read-only: it cannot sync</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;historique de ce profil est ouvert en lecture seule : il ne peut pas se synchroniser</translation>
     </message>
 </context>
 <context>
     <name>TeamPage</name>
     <message>
         <source>pushed {pushed} and pulled {pulled} events</source>
-        <translation type="unfinished"></translation>
+        <translation>{pushed} événements envoyés et {pulled} reçus</translation>
     </message>
     <message>
         <source>None</source>
@@ -6116,7 +6120,7 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>type the team store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>saisissez l&apos;adresse du stockage d&apos;équipe</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -6124,11 +6128,11 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>Joined as {member}: {outcome}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rejoint en tant que {member} : {outcome}.</translation>
     </message>
     <message>
         <source>No system keyring could keep the password ({problem}), so it is kept in memory until Parley quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun trousseau du système n&apos;a pu conserver le mot de passe ({problem}) ; il est donc gardé en mémoire jusqu&apos;à la fermeture de Parley : pour synchroniser après un redémarrage, définissez PGPASSWORD ou utilisez ~/.pgpass.</translation>
     </message>
     <message>
         <source>Could not join: {value}</source>
@@ -6147,19 +6151,19 @@ dernière activité {local_time}</translation>
     <name>TeamStore</name>
     <message>
         <source>the team store {where} refused the login: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>le stockage d&apos;équipe {where} a refusé la connexion : {detail}</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} (no connection within the timeout)</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;atteindre le stockage d&apos;équipe {where} (aucune connexion dans le délai imparti)</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;atteindre le stockage d&apos;équipe {where} ({detail})</translation>
     </message>
     <message>
         <source>the team database {where} is not set up for this Parley (missing {missing}); its owner must run init_team</source>
-        <translation type="unfinished"></translation>
+        <translation>la base de données d&apos;équipe {where} n&apos;est pas configurée pour ce Parley (il manque {missing}) ; son propriétaire doit exécuter init_team</translation>
     </message>
 </context>
 <context>
@@ -6262,11 +6266,11 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>{count} conversation quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} conversation en quarantaine (la copie du stockage d&apos;équipe n&apos;a pas pu être vérifiée ; plus rien d&apos;elle n&apos;est accepté) : {named}. Raison : {reasons}</translation>
     </message>
     <message>
         <source>{count} conversations quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} conversations en quarantaine (la copie du stockage d&apos;équipe n&apos;a pas pu être vérifiée ; plus rien d&apos;elles n&apos;est accepté) : {named}. Raisons : {reasons}</translation>
     </message>
 </context>
 <context>
@@ -6281,7 +6285,7 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>{phrase} {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{phrase} {seconds} s</translation>
     </message>
 </context>
 <context>
@@ -6394,91 +6398,91 @@ dernière activité {local_time}</translation>
     <name>ToolCard</name>
     <message>
         <source>ran</source>
-        <translation type="unfinished"></translation>
+        <translation>exécuté</translation>
     </message>
     <message>
         <source>allowed by you</source>
-        <translation type="unfinished"></translation>
+        <translation>autorisé par vous</translation>
     </message>
     <message>
         <source>waiting for your permission</source>
-        <translation type="unfinished"></translation>
+        <translation>en attente de votre autorisation</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>refusé</translation>
     </message>
     <message>
         <source>rejected: the model was asked to correct it</source>
-        <translation type="unfinished"></translation>
+        <translation>rejeté : le modèle a été invité à le corriger</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>abandonné</translation>
     </message>
     <message>
         <source>skipped: already done</source>
-        <translation type="unfinished"></translation>
+        <translation>ignoré : déjà fait</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>vérification…</translation>
     </message>
     <message>
         <source>{label} ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} ✓</translation>
     </message>
     <message>
         <source>{label}, failed ✗</source>
-        <translation type="unfinished"></translation>
+        <translation>{label}, échec ✗</translation>
     </message>
     <message>
         <source>(the call was not recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>(l&apos;appel n&apos;a pas été enregistré)</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished"></translation>
+        <translation>(les arguments n&apos;ont pas pu être lus)</translation>
     </message>
     <message>
         <source>arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>arguments :</translation>
     </message>
     <message>
         <source>result:</source>
-        <translation type="unfinished"></translation>
+        <translation>résultat :</translation>
     </message>
     <message>
         <source>result (failed):</source>
-        <translation type="unfinished"></translation>
+        <translation>résultat (échec) :</translation>
     </message>
     <message>
         <source>verdict: {decision} ({source}) · rule {rule}{effect}</source>
-        <translation type="unfinished"></translation>
+        <translation>décision : {decision} ({source}) · règle {rule}{effect}</translation>
     </message>
     <message>
         <source>Not run: the turn was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non exécuté : le tour a été arrêté.</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêté : l&apos;utilisateur a arrêté l&apos;appel à {tool} du serveur MCP {server} avant sa fin.</translation>
     </message>
     <message>
         <source>Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was abandoned.</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai dépassé : le serveur MCP {server} n&apos;a pas terminé {tool} en {seconds:g} s ; l&apos;appel a été abandonné.</translation>
     </message>
     <message>
         <source>Failed: MCP server {server} could not run {tool}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec : le serveur MCP {server} n&apos;a pas pu exécuter {tool} : {error}</translation>
     </message>
     <message>
         <source>Not allowed: {reason}. Tool {tool} of MCP server {server} was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Non autorisé : {reason}. L&apos;outil {tool} du serveur MCP {server} n&apos;a pas été exécuté.</translation>
     </message>
     <message>
         <source>The user did not allow this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;utilisateur n&apos;a pas autorisé cette action.</translation>
     </message>
 </context>
 <context>
@@ -6663,163 +6667,163 @@ Esc stops an answer; the text so far is kept.</source>
     <name>TurnOutcome</name>
     <message>
         <source>(stopped)</source>
-        <translation type="unfinished"></translation>
+        <translation>(arrêté)</translation>
     </message>
     <message>
         <source>(stopped — partial answer kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>(arrêté — réponse partielle conservée)</translation>
     </message>
     <message>
         <source>(interrupted — Parley closed while this answer was streaming)</source>
-        <translation type="unfinished"></translation>
+        <translation>(interrompu — Parley s&apos;est fermé pendant la réception de cette réponse)</translation>
     </message>
     <message>
         <source>Timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai dépassé.</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai dépassé : {error}</translation>
     </message>
     <message>
         <source>Failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec.</translation>
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Échec : {error}</translation>
     </message>
     <message>
         <source>The model chosen to summarise earlier messages is not available ({exc}); {model} writes the summary instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle choisi pour résumer les messages précédents n&apos;est pas disponible ({exc}) ; {model} rédige le résumé à sa place.</translation>
     </message>
     <message>
         <source>Earlier messages could not be summarised: {reason}. The conversation is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les messages précédents n&apos;ont pas pu être résumés : {reason}. La conversation n&apos;a pas changé.</translation>
     </message>
     <message>
         <source>The documents could not be searched ({exc}); the model answers without excerpts.</source>
-        <translation type="unfinished"></translation>
+        <translation>La recherche dans les documents a échoué ({exc}) ; le modèle répond sans extraits.</translation>
     </message>
     <message>
         <source>This message does not fit {model}&apos;s context window: the request needs about {needed:,} tokens, and {available:,} are available ({window:,} in the window, {reserved:,} kept for the answer), even after summarising the earlier conversation. Nothing was sent. Shorten the message, remove an attachment or have it searched instead of sent whole (its menu), or choose a model with a larger window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce message ne tient pas dans la fenêtre de contexte de {model} : la requête nécessite environ {needed:,} tokens, et {available:,} sont disponibles ({window:,} dans la fenêtre, {reserved:,} réservés à la réponse), même après avoir résumé la conversation précédente. Rien n&apos;a été envoyé. Raccourcissez le message, retirez une pièce jointe ou faites-la consulter par recherche au lieu de l&apos;envoyer en entier (son menu), ou choisissez un modèle avec une fenêtre plus grande.</translation>
     </message>
     <message>
         <source>The answer was cut off: the model reached its output token limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>La réponse a été coupée : le modèle a atteint sa limite de tokens en sortie.</translation>
     </message>
     <message>
         <source>The provider&apos;s content filter stopped this answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le filtre de contenu du fournisseur a arrêté cette réponse.</translation>
     </message>
     <message>
         <source>internal error: {kind}: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>erreur interne : {kind} : {exc}</translation>
     </message>
     <message>
         <source>the turn was interrupted before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>le tour a été interrompu avant de se terminer</translation>
     </message>
     <message>
         <source>no model chosen for provider {provider!r}: pick one in the model picker, pass --model, or set the provider&apos;s default model</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun modèle choisi pour le fournisseur {provider!r} : choisissez-en un dans le sélecteur de modèle, passez --model ou définissez le modèle par défaut du fournisseur</translation>
     </message>
     <message>
         <source>the turn ran longer than its limit of {limit} s</source>
-        <translation type="unfinished"></translation>
+        <translation>le tour a dépassé sa limite de {limit} s</translation>
     </message>
     <message>
         <source>Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Nouvel essai dans {wait} s (tentative {attempt} sur {attempts}) : {reason}</translation>
     </message>
     <message>
         <source>The model asked to use a tool, but no tools are enabled for this turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle a demandé à utiliser un outil, mais aucun outil n&apos;est activé pour ce tour.</translation>
     </message>
     <message>
         <source>the task did not finish: the model asked to use a tool, but this task offers none (give it a workspace and tools, or an MCP server)</source>
-        <translation type="unfinished"></translation>
+        <translation>la tâche n&apos;a pas abouti : le modèle a demandé à utiliser un outil, mais cette tâche n&apos;en propose aucun (donnez-lui un dossier de travail et des outils, ou un serveur MCP)</translation>
     </message>
     <message>
         <source>Stopped after {steps} steps (the step limit).</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrêté après {steps} étapes (la limite d&apos;étapes).</translation>
     </message>
     <message>
         <source>the task did not finish within its {steps} steps (completion_max_steps): the model was still calling tools; what it did so far is recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>la tâche n&apos;a pas abouti en {steps} étapes (completion_max_steps) : le modèle appelait encore des outils ; ce qu&apos;il a fait jusqu&apos;ici est enregistré</translation>
     </message>
     <message>
         <source>this installation of Parley cannot read attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>cette installation de Parley ne peut pas lire les pièces jointes</translation>
     </message>
     <message>
         <source>the files of one message may add up to {megabytes} MB at most</source>
-        <translation type="unfinished"></translation>
+        <translation>les fichiers d&apos;un message peuvent totaliser {megabytes} Mo au plus</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;utiliser la pièce jointe — {problems}. Rien n&apos;a été envoyé au modèle ; retirez ou remplacez le fichier et renvoyez.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;utiliser ces pièces jointes — {problems}. Rien n&apos;a été envoyé au modèle ; retirez ou remplacez le fichier et renvoyez.</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;utiliser la pièce jointe — {problems}. Rien n&apos;a été envoyé au modèle ; retirez ou remplacez la pièce jointe et renvoyez.</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>impossible d&apos;utiliser ces pièces jointes — {problems}. Rien n&apos;a été envoyé au modèle ; retirez ou remplacez la pièce jointe et renvoyez.</translation>
     </message>
     <message>
         <source>{name} is searched by keywords only: the embedding model failed ({exc}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;est consulté que par mots-clés : le modèle d&apos;embeddings a échoué ({exc}).</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); its first {chars:,} characters are sent instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas pu être indexé pour la recherche ({exc}) ; ses {chars:,} premiers caractères sont envoyés à la place.</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); it is sent whole instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas pu être indexé pour la recherche ({exc}) ; il est envoyé en entier à la place.</translation>
     </message>
     <message>
         <source>{name} ({uri}): this installation of Parley has no MCP client</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ({uri}) : cette installation de Parley n&apos;a pas de client MCP</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} fichier(s) enregistré(s) dans {destination} : {names}.</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names} and {more} more.</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} fichier(s) enregistré(s) dans {destination} : {names} et {more} autre(s).</translation>
     </message>
     <message>
         <source>The turn did not complete; the files it wrote are kept for inspection in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le tour ne s&apos;est pas terminé ; les fichiers qu&apos;il a écrits sont conservés pour examen dans {sandbox}.</translation>
     </message>
     <message>
         <source>Could not copy the turn&apos;s files ({exc}); they are in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de copier les fichiers du tour ({exc}) ; ils se trouvent dans {sandbox}.</translation>
     </message>
     <message>
         <source>the answer passed Parley&apos;s limit of {limit:,} characters (text, reasoning and tool-call arguments together), so Parley stopped reading it; what came before the limit is kept. If answers this long are expected, raise &quot;max_answer_chars&quot; in the &quot;network&quot; section of settings.json</source>
-        <translation type="unfinished"></translation>
+        <translation>la réponse a dépassé la limite de Parley de {limit:,} caractères (texte, raisonnement et arguments des appels d&apos;outils réunis) ; Parley a donc cessé de la lire, et ce qui précède la limite est conservé. Si des réponses aussi longues sont attendues, augmentez &quot;max_answer_chars&quot; dans la section &quot;network&quot; de settings.json</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in {path}, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>la réponse est affichée mais pas encore enregistrée (l&apos;historique l&apos;a refusée : {refused}) ; elle est conservée dans {path}, et Parley l&apos;ajoutera à cette conversation à son prochain démarrage</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in the history database as checkpoints, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>la réponse est affichée mais pas encore enregistrée (l&apos;historique l&apos;a refusée : {refused}) ; elle est conservée dans la base de l&apos;historique sous forme de points de reprise, et Parley l&apos;ajoutera à cette conversation à son prochain démarrage</translation>
     </message>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
-        <translation type="unfinished"></translation>
+        <translation>{message} ; ses {chars} derniers caractères n&apos;ont pu être conservés nulle part : copiez-les depuis l&apos;écran</translation>
     </message>
 </context>
 <context>
@@ -6952,15 +6956,15 @@ Esc stops an answer; the text so far is kept.</source>
     <name>export</name>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>HTML (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML (*.html)</translation>
     </message>
     <message>
         <source>Export</source>

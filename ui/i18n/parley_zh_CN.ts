@@ -112,75 +112,75 @@
     </message>
     <message>
         <source>{format} image</source>
-        <translation type="unfinished"></translation>
+        <translation>{format} 图片</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished">文件</translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Document</source>
-        <translation type="unfinished">文档</translation>
+        <translation>文档</translation>
     </message>
     <message>
         <source>Spreadsheet</source>
-        <translation type="unfinished"></translation>
+        <translation>电子表格</translation>
     </message>
     <message>
         <source>Slides</source>
-        <translation type="unfinished"></translation>
+        <translation>演示文稿</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished">文本</translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>日志</translation>
     </message>
     <message>
         <source>page</source>
-        <translation type="unfinished"></translation>
+        <translation>页</translation>
     </message>
     <message>
         <source>pages</source>
-        <translation type="unfinished"></translation>
+        <translation>页</translation>
     </message>
     <message>
         <source>slide</source>
-        <translation type="unfinished"></translation>
+        <translation>张幻灯片</translation>
     </message>
     <message>
         <source>slides</source>
-        <translation type="unfinished"></translation>
+        <translation>张幻灯片</translation>
     </message>
     <message>
         <source>sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>个工作表</translation>
     </message>
     <message>
         <source>sheets</source>
-        <translation type="unfinished"></translation>
+        <translation>个工作表</translation>
     </message>
     <message>
         <source>section</source>
-        <translation type="unfinished"></translation>
+        <translation>节</translation>
     </message>
     <message>
         <source>sections</source>
-        <translation type="unfinished"></translation>
+        <translation>节</translation>
     </message>
     <message>
         <source>Reading…</source>
-        <translation type="unfinished">正在读取…</translation>
+        <translation>正在读取…</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取… {done:,} / {total:,}</translation>
     </message>
     <message>
         <source>Reading… {done:,} / {total:,} {unit}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取… {done:,} / {total:,} {unit}</translation>
     </message>
     <message>
         <source>Remove {name}</source>
@@ -199,103 +199,103 @@
     <name>AttachmentError</name>
     <message>
         <source>{name} does not exist (it may have been moved)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不存在（可能已被移动）</translation>
     </message>
     <message>
         <source>{name} cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 {name}（{detail}）</translation>
     </message>
     <message>
         <source>{name} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 {name}（{detail}）</translation>
     </message>
     <message>
         <source>{name} is not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不是文件</translation>
     </message>
     <message>
         <source>{name} is {size}; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 的大小为 {size}；Parley 最多读取 {limit} 的文件</translation>
     </message>
     <message>
         <source>{name} grew past {limit} while it was being read; Parley reads files of up to {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 在读取过程中增长到超过 {limit}；Parley 最多读取 {limit} 的文件</translation>
     </message>
     <message>
         <source>reading {name} was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消读取 {name}</translation>
     </message>
     <message>
         <source>reading {name} took longer than {seconds:g} s and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 {name} 耗时超过 {seconds:g} 秒，已被停止</translation>
     </message>
     <message>
         <source>reading {name} used more than its CPU time limit and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 {name} 超出了 CPU 时间上限，已被停止</translation>
     </message>
     <message>
         <source>reading {name} needed more than {memory} of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 {name} 需要超过 {memory} 的内存，已被停止</translation>
     </message>
     <message>
         <source>{name} could not be read: the reader failed (exit {code}; {detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 {name}：读取程序失败（退出码 {code}；{detail}）</translation>
     </message>
     <message>
         <source>{name}: reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：读取它需要超过 {megabytes:,.0f} MB 的内存，已被停止</translation>
     </message>
     <message>
         <source>reading it needed more than {megabytes:,.0f} MB of memory and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>读取它需要超过 {megabytes:,.0f} MB 的内存，已被停止</translation>
     </message>
     <message>
         <source>{name}: its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：其结构嵌套过深，无法安全读取</translation>
     </message>
     <message>
         <source>its structure is nested too deeply to read safely</source>
-        <translation type="unfinished"></translation>
+        <translation>其结构嵌套过深，无法安全读取</translation>
     </message>
     <message>
         <source>{name} could not be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 {name}（{detail}）</translation>
     </message>
     <message>
         <source>{name} is {label}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 是 {label}，Parley 不读取此类文件{hint}</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open encrypted Office files; save a copy without the password and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 受密码保护，而 Parley 无法打开加密的 Office 文件；请另存一份不带密码的副本并附加该副本</translation>
     </message>
     <message>
         <source>{what}, which Parley does not read{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what}，Parley 不读取此类文件{hint}</translation>
     </message>
     <message>
         <source>; unpack it and attach the files inside</source>
-        <translation type="unfinished"></translation>
+        <translation>; 请将其解压，然后附加其中的文件</translation>
     </message>
     <message>
         <source>; images are read as PNG, JPEG, GIF or WEBP</source>
-        <translation type="unfinished"></translation>
+        <translation>; 图片仅支持 PNG、JPEG、GIF 或 WEBP 格式</translation>
     </message>
     <message>
         <source>; save it in the current format (.docx, .xlsx, .pptx) and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; 请将其另存为当前格式（.docx、.xlsx、.pptx）后再附加</translation>
     </message>
     <message>
         <source>; save it as .docx, .xlsx or .pptx and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; 请将其另存为 .docx、.xlsx 或 .pptx 后再附加</translation>
     </message>
     <message>
         <source>; save it as .docx or plain text and attach that</source>
-        <translation type="unfinished"></translation>
+        <translation>; 请将其另存为 .docx 或纯文本后再附加</translation>
     </message>
     <message>
         <source>{name} is actually {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 实际上是 {label}</translation>
     </message>
 </context>
 <context>
@@ -313,7 +313,7 @@
     <name>AttachmentText</name>
     <message>
         <source>{kind} image</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} 图片</translation>
     </message>
     <message>
         <source>not sent: {reason}</source>
@@ -533,11 +533,11 @@
     </message>
     <message>
         <source>1 earlier turn</source>
-        <translation type="unfinished"></translation>
+        <translation>较早的 1 轮</translation>
     </message>
     <message>
         <source>{count} earlier turns</source>
-        <translation type="unfinished"></translation>
+        <translation>较早的 {count} 轮</translation>
     </message>
     <message>
         <source>Summarised {what}.</source>
@@ -569,11 +569,11 @@
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：{error}</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>超时：{error}</translation>
     </message>
 </context>
 <context>
@@ -587,63 +587,63 @@
     <name>Compaction</name>
     <message>
         <source>there are no earlier messages to summarise yet</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可摘要的较早消息</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 连对话的一小部分都无法读取（其窗口为 {tokens:,} 个 Token）</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 无法写出摘要：{exc}</translation>
     </message>
     <message>
         <source>stopped before the summary was finished</source>
-        <translation type="unfinished"></translation>
+        <translation>在摘要完成前已停止</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 返回了空摘要</translation>
     </message>
     <message>
         <source>the summary was no shorter than the messages it would replace</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要并不比它要替换的消息更短</translation>
     </message>
     <message>
         <source>There are no earlier messages to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可摘要的较早消息。</translation>
     </message>
     <message>
         <source>{model} cannot read even a short part of the conversation (its window is {tokens:,} tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 连对话的一小部分都无法读取（其窗口为 {tokens:,} 个 Token）。</translation>
     </message>
     <message>
         <source>{model} could not write the summary: {exc}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 无法写出摘要：{exc}。</translation>
     </message>
     <message>
         <source>Stopped before the summary was finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>在摘要完成前已停止。</translation>
     </message>
     <message>
         <source>{model} answered with an empty summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} 返回了空摘要。</translation>
     </message>
     <message>
         <source>The summary was no shorter than the messages it would replace.</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要并不比它要替换的消息更短。</translation>
     </message>
     <message>
         <source>There is nothing to summarise yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无可摘要的内容。</translation>
     </message>
     <message>
         <source>That message is no longer here.</source>
-        <translation type="unfinished"></translation>
+        <translation>该消息已不在此处。</translation>
     </message>
     <message>
         <source>No model is chosen to write the summary.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未选择用于撰写摘要的模型。</translation>
     </message>
 </context>
 <context>
@@ -721,39 +721,39 @@
     <name>Confinement</name>
     <message>
         <source>Not sandboxed: no sandbox is available on this system, so the command runs with your permissions and can reach anything you can.</source>
-        <translation type="unfinished"></translation>
+        <translation>未使用沙箱：此系统上没有可用的沙箱，因此命令将以您的权限运行，可以访问您能访问的一切。</translation>
     </message>
     <message>
         <source>Sandboxed ({mechanism}): {reach}, {net}; your home folder is hidden.</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱隔离（{mechanism}）：{reach}，{net}；您的主文件夹已隐藏。</translation>
     </message>
     <message>
         <source>not sandboxed</source>
-        <translation type="unfinished"></translation>
+        <translation>未使用沙箱</translation>
     </message>
     <message>
         <source>with network access</source>
-        <translation type="unfinished"></translation>
+        <translation>可访问网络</translation>
     </message>
     <message>
         <source>without network access</source>
-        <translation type="unfinished"></translation>
+        <translation>无法访问网络</translation>
     </message>
     <message>
         <source>can read the workspace but change nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>可读取工作区，但不能做任何更改</translation>
     </message>
     <message>
         <source>can write only in this turn&apos;s sandbox folder</source>
-        <translation type="unfinished"></translation>
+        <translation>只能写入本轮的沙箱文件夹</translation>
     </message>
     <message>
         <source>can change files in the workspace (not .git/hooks or .git/config)</source>
-        <translation type="unfinished"></translation>
+        <translation>可更改工作区中的文件（.git/hooks 和 .git/config 除外）</translation>
     </message>
     <message>
         <source>can write only the workspace&apos;s Python environment</source>
-        <translation type="unfinished"></translation>
+        <translation>只能写入工作区的 Python 环境</translation>
     </message>
 </context>
 <context>
@@ -764,39 +764,39 @@
     </message>
     <message>
         <source>reported by the server</source>
-        <translation type="unfinished"></translation>
+        <translation>由服务器报告</translation>
     </message>
     <message>
         <source>from the table of context windows</source>
-        <translation type="unfinished"></translation>
+        <translation>来自上下文窗口表</translation>
     </message>
     <message>
         <source>a guess — set it in Settings → Prices</source>
-        <translation type="unfinished"></translation>
+        <translation>估计值 — 请在 设置 → 价格 中设置</translation>
     </message>
     <message>
         <source>of unknown origin</source>
-        <translation type="unfinished"></translation>
+        <translation>来源未知</translation>
     </message>
     <message>
         <source>{percent}% of {window}</source>
-        <translation type="unfinished"></translation>
+        <translation>{window} 的 {percent}%</translation>
     </message>
     <message>
         <source>{tokens:,} of {window:,} tokens in the context window ({percent}%)</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文窗口已用 {tokens:,} / {window:,} 个 Token（{percent}%）</translation>
     </message>
     <message>
         <source>Window size: {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口大小：{source}</translation>
     </message>
     <message>
         <source>{tokens:,} tokens kept for the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>为回答预留 {tokens:,} 个 Token</translation>
     </message>
     <message>
         <source>Measured before earlier messages were summarised; the next message measures again.</source>
-        <translation type="unfinished"></translation>
+        <translation>此为较早消息被摘要前的测量值；下一条消息会重新测量。</translation>
     </message>
 </context>
 <context>
@@ -961,31 +961,31 @@
     </message>
     <message>
         <source>(The provider sent this reasoning encrypted: it is kept, but cannot be shown.)</source>
-        <translation type="unfinished"></translation>
+        <translation>（服务商以加密形式发送了此推理过程：已保留，但无法显示。）</translation>
     </message>
     <message>
         <source>Reasoning (encrypted by the provider)</source>
-        <translation type="unfinished"></translation>
+        <translation>推理过程（已由服务商加密）</translation>
     </message>
     <message>
         <source>Reasoning</source>
-        <translation type="unfinished">推理过程</translation>
+        <translation>推理过程</translation>
     </message>
     <message>
         <source>Thought for a moment</source>
-        <translation type="unfinished"></translation>
+        <translation>思考了片刻</translation>
     </message>
     <message>
         <source>Thought for {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>思考了 {seconds} 秒</translation>
     </message>
     <message>
         <source>Thought for {minutes} min {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>思考了 {minutes} 分 {seconds} 秒</translation>
     </message>
     <message>
         <source>Thought for {minutes} min</source>
-        <translation type="unfinished"></translation>
+        <translation>思考了 {minutes} 分钟</translation>
     </message>
 </context>
 <context>
@@ -1040,19 +1040,19 @@
     </message>
     <message>
         <source>{title}, pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}，已固定</translation>
     </message>
     <message>
         <source>{title} section</source>
-        <translation type="unfinished"></translation>
+        <translation>{title} 分区</translation>
     </message>
     <message>
         <source>Project {title}, collapsed</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 {title}，已折叠</translation>
     </message>
     <message>
         <source>Project {title}, expanded</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 {title}，已展开</translation>
     </message>
     <message>
         <source>Conversation actions</source>
@@ -1089,34 +1089,35 @@
     <message>
         <source>{title}
 last activity {when}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}
+最近活动 {when}</translation>
     </message>
 </context>
 <context>
     <name>Costs</name>
     <message>
         <source>{text!r} is not an amount: write it like 0.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是金额：请按 0.50 这样的格式填写</translation>
     </message>
     <message>
         <source>{text!r} is not an amount: write a number of 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是金额：请填写大于或等于 0 的数字</translation>
     </message>
     <message>
         <source>{text!r}: write the decimals with a dot, like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r}：请用小数点表示小数，例如 2.50</translation>
     </message>
     <message>
         <source>{text!r} is not a number; write a price like 2.50</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是数字；请按 2.50 这样的格式填写价格</translation>
     </message>
     <message>
         <source>{text!r} is not a usable price</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是可用的价格</translation>
     </message>
     <message>
         <source>{text!r} is negative; a price is 0 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 是负数；价格须大于或等于 0</translation>
     </message>
 </context>
 <context>
@@ -1171,15 +1172,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Total: {turns} · {tokens_in:,} tokens in · {tokens_out:,} tokens out · {cost}</source>
-        <translation type="unfinished"></translation>
+        <translation>合计：{turns} · 输入 {tokens_in:,} 个 Token · 输出 {tokens_out:,} 个 Token · {cost}</translation>
     </message>
     <message>
         <source>estimated {money}</source>
-        <translation type="unfinished"></translation>
+        <translation>估算 {money}</translation>
     </message>
     <message>
         <source>no price known for these models</source>
-        <translation type="unfinished"></translation>
+        <translation>这些模型没有已知价格</translation>
     </message>
     <message>
         <source>{count} had no price (Settings → Prices): their tokens are counted, their cost is not.</source>
@@ -1191,71 +1192,71 @@ last activity {when}</source>
     </message>
     <message>
         <source>member {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>成员 {value}</translation>
     </message>
     <message>
         <source>since {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>自 {value} 起</translation>
     </message>
     <message>
         <source>until {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>截至 {value}</translation>
     </message>
     <message>
         <source>provider {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {value}</translation>
     </message>
     <message>
         <source>model {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 {value}</translation>
     </message>
     <message>
         <source>project {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 {value}</translation>
     </message>
     <message>
         <source>workspace {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 {value}</translation>
     </message>
     <message>
         <source>status {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>状态 {value}</translation>
     </message>
     <message>
         <source>verdict {value}</source>
-        <translation type="unfinished"></translation>
+        <translation>裁决 {value}</translation>
     </message>
     <message>
         <source>with tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>含工具调用</translation>
     </message>
     <message>
         <source>all finished turns</source>
-        <translation type="unfinished"></translation>
+        <translation>所有已完成的轮次</translation>
     </message>
     <message>
         <source>finished turns, {filters}</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成的轮次，{filters}</translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未知）</translation>
     </message>
     <message>
         <source>{count:,} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 轮</translation>
     </message>
     <message>
         <source>{count:,} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 轮</translation>
     </message>
     <message>
         <source>{count:,} member/model row</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个成员/模型行</translation>
     </message>
     <message>
         <source>{count:,} member/model rows</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个成员/模型行</translation>
     </message>
 </context>
 <context>
@@ -1670,374 +1671,374 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count} turn</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 轮</translation>
     </message>
     <message>
         <source>{count} turns</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 轮</translation>
     </message>
     <message>
         <source>by {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>由 {model} 摘要</translation>
     </message>
     <message>
         <source>automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>自动</translation>
     </message>
     <message>
         <source>with /compact</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 /compact</translation>
     </message>
 </context>
 <context>
     <name>GateReason</name>
     <message>
         <source>writes</source>
-        <translation type="unfinished"></translation>
+        <translation>写入</translation>
     </message>
     <message>
         <source>deletes</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>redirects output to</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到</translation>
     </message>
     <message>
         <source>redirects output to {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到 {path}，该路径{detail}</translation>
     </message>
     <message>
         <source>redirects output to {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到 {path}（位于沙箱内）</translation>
     </message>
     <message>
         <source>redirects output to {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到 {path}：位于沙箱之外，直接写入工作区本身</translation>
     </message>
     <message>
         <source>redirects output to {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到 {path}，位于受保护的 {prefix} 之下</translation>
     </message>
     <message>
         <source>redirects output to the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>将输出重定向到磁盘设备 {device}</translation>
     </message>
     <message>
         <source>a process substitution</source>
-        <translation type="unfinished"></translation>
+        <translation>进程替换</translation>
     </message>
     <message>
         <source>is in the home directory</source>
-        <translation type="unfinished"></translation>
+        <translation>位于主目录中</translation>
     </message>
     <message>
         <source>is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>要到运行时才能确定</translation>
     </message>
     <message>
         <source>is an empty path</source>
-        <translation type="unfinished"></translation>
+        <translation>是空路径</translation>
     </message>
     <message>
         <source>is relative to a directory {lost}</source>
-        <translation type="unfinished"></translation>
+        <translation>相对于一个目录（{lost}）</translation>
     </message>
     <message>
         <source>has &apos;..&apos; after the pattern {part!r} (a link?)</source>
-        <translation type="unfinished"></translation>
+        <translation>在模式 {part!r} 之后含有 &apos;..&apos;（可能是链接？）</translation>
     </message>
     <message>
         <source>is outside the workspace and the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>位于工作区和沙箱之外</translation>
     </message>
     <message>
         <source>leads outside ({message})</source>
-        <translation type="unfinished"></translation>
+        <translation>指向外部（{message}）</translation>
     </message>
     <message>
         <source>may match &apos;..&apos; above the root</source>
-        <translation type="unfinished"></translation>
+        <translation>可能匹配根目录之上的 &apos;..&apos;</translation>
     </message>
     <message>
         <source>may match the link {link!r} that leads outside</source>
-        <translation type="unfinished"></translation>
+        <translation>可能匹配指向外部的链接 {link!r}</translation>
     </message>
     <message>
         <source>installing {requirement} downloads and runs third-party code</source>
-        <translation type="unfinished"></translation>
+        <translation>安装 {requirement} 会下载并运行第三方代码</translation>
     </message>
     <message>
         <source>the path {path} {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>路径 {path} {detail}</translation>
     </message>
     <message>
         <source>{path} {detail}; reading outside the workspace and the sandbox needs permission</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} {detail}；读取工作区和沙箱之外的内容需要许可</translation>
     </message>
     <message>
         <source>reading {path} recursively may follow the link {link!r}, which leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>递归读取 {path} 可能会跟随链接 {link!r}，而该链接指向工作区之外</translation>
     </message>
     <message>
         <source>{verb} the disk device {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb}磁盘设备 {device}</translation>
     </message>
     <message>
         <source>{verb} {path}, which {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}，该路径{detail}</translation>
     </message>
     <message>
         <source>{verb} {path}, under the protected {prefix}</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}，位于受保护的 {prefix} 之下</translation>
     </message>
     <message>
         <source>{verb} {path} (inside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}（位于沙箱内）</translation>
     </message>
     <message>
         <source>{verb} {path}: outside the sandbox, into the workspace itself</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}：位于沙箱之外，直接作用于工作区本身</translation>
     </message>
     <message>
         <source>is outside the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>位于沙箱之外</translation>
     </message>
     <message>
         <source>{verb} the workspace root</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb}工作区根目录</translation>
     </message>
     <message>
         <source>{verb} {path} (outside the sandbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}（位于沙箱之外）</translation>
     </message>
     <message>
         <source>{verb} {path}, under a protected path</source>
-        <translation type="unfinished"></translation>
+        <translation>{verb} {path}，位于受保护的路径之下</translation>
     </message>
     <message>
         <source>the command is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>命令为空</translation>
     </message>
     <message>
         <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>命令包含 NUL 字符</translation>
     </message>
     <message>
         <source>the working directory {cwd!r} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>工作目录 {cwd!r} 无效</translation>
     </message>
     <message>
         <source>cannot be judged ({error}) and it names {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法判断（{error}），且其中提到了 {name}</translation>
     </message>
     <message>
         <source>cannot be judged: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法判断：{error}</translation>
     </message>
     <message>
         <source>commands nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>命令嵌套过深</translation>
     </message>
     <message>
         <source>downloads with {fetcher} and runs code with {runner}</source>
-        <translation type="unfinished"></translation>
+        <translation>用 {fetcher} 下载并用 {runner} 运行代码</translation>
     </message>
     <message>
         <source>read-only: {programs}</source>
-        <translation type="unfinished"></translation>
+        <translation>只读：{programs}</translation>
     </message>
     <message>
         <source>too deeply nested or too long to judge</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌套过深或过长，无法判断</translation>
     </message>
     <message>
         <source>sets {var}, which can make a program load or run other code</source>
-        <translation type="unfinished"></translation>
+        <translation>设置了 {var}，它可能使程序加载或运行其他代码</translation>
     </message>
     <message>
         <source>sets the environment variable {var}</source>
-        <translation type="unfinished"></translation>
+        <translation>设置了环境变量 {var}</translation>
     </message>
     <message>
         <source>control flow ({control}) is not judged</source>
-        <translation type="unfinished"></translation>
+        <translation>不判断控制流（{control}）</translation>
     </message>
     <message>
         <source>a word starts with ~ (the home directory)</source>
-        <translation type="unfinished"></translation>
+        <translation>有一个词以 ~（主目录）开头</translation>
     </message>
     <message>
         <source>the program {program} is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>程序 {program} 要到运行时才能确定</translation>
     </message>
     <message>
         <source>{name} runs a command with other privileges</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 会以其他权限运行命令</translation>
     </message>
     <message>
         <source>{program} is not a bare name resolved to a trusted system program ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>{program} 不是能解析为受信任系统程序的纯名称（{why}）</translation>
     </message>
     <message>
         <source>{name} runs whatever {fed_by} feeds it</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 会运行 {fed_by} 传给它的任何内容</translation>
     </message>
     <message>
         <source>{wrapper} is not a trusted system program</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} 不是受信任的系统程序</translation>
     </message>
     <message>
         <source>{name} controls the whole system</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 控制整个系统</translation>
     </message>
     <message>
         <source>{name} formats or partitions disks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 会格式化磁盘或为磁盘分区</translation>
     </message>
     <message>
         <source>{name} is not on the allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不在允许列表中</translation>
     </message>
     <message>
         <source>cd to a directory that is not named inside</source>
-        <translation type="unfinished"></translation>
+        <translation>cd 到一个未明确写出的目录</translation>
     </message>
     <message>
         <source>cd {path} leaves the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path} 会离开工作区</translation>
     </message>
     <message>
         <source>git {sub} is not a read-only subcommand</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} 不是只读子命令</translation>
     </message>
     <message>
         <source>git {sub} {flag} may change refs</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} {flag} 可能会更改引用</translation>
     </message>
     <message>
         <source>git {sub} with a name creates it</source>
-        <translation type="unfinished"></translation>
+        <translation>带名称的 git {sub} 会创建该名称的对象</translation>
     </message>
     <message>
         <source>git remote beyond -v may change or fetch</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote 除 -v 以外的用法可能会更改或抓取</translation>
     </message>
     <message>
         <source>cp copies the link {link!r} as a link</source>
-        <translation type="unfinished"></translation>
+        <translation>cp 会将链接 {link!r} 作为链接复制</translation>
     </message>
     <message>
         <source>a link in the sandbox could later redirect reads or writes</source>
-        <translation type="unfinished"></translation>
+        <translation>沙箱中的链接之后可能会重定向读取或写入</translation>
     </message>
     <message>
         <source>ln links to {source}, outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>ln 链接到工作区之外的 {source}</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>您的设置拒绝此工具</translation>
     </message>
     <message>
         <source>you chose to always allow this tool</source>
-        <translation type="unfinished"></translation>
+        <translation>您选择了始终允许此工具</translation>
     </message>
     <message>
         <source>you allowed this tool for this conversation</source>
-        <translation type="unfinished"></translation>
+        <translation>您已在此对话中允许此工具</translation>
     </message>
     <message>
         <source>the server says this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器声明此工具只读取</translation>
     </message>
     <message>
         <source>your settings ask before this tool runs</source>
-        <translation type="unfinished"></translation>
+        <translation>您的设置要求在此工具运行前询问</translation>
     </message>
     <message>
         <source>this turn asks before every action</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮在每次操作前都会询问</translation>
     </message>
     <message>
         <source>the server says this tool may delete or overwrite things</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器声明此工具可能会删除或覆盖内容</translation>
     </message>
     <message>
         <source>the server says this tool reaches outside services</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器声明此工具会访问外部服务</translation>
     </message>
     <message>
         <source>the server does not say this tool only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器未声明此工具只读取</translation>
     </message>
     <message>
         <source>{reason} (an unattended turn never asks, so it refuses)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason}（无人值守的轮次从不询问，因此会拒绝）</translation>
     </message>
     <message>
         <source>the arguments of {tool} are not a JSON object ({error}). Send them as one JSON object, for example {example}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{tool} 的参数不是 JSON 对象（{error}）。请将参数作为单个 JSON 对象发送，例如 {example}。</translation>
     </message>
     <message>
         <source>{raw!r} is a directory, not a file. Use list_dir with path {rel!r} to see its entries, then read_file one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 是目录，不是文件。请使用 list_dir 并指定路径 {rel!r} 查看其中的条目，然后用 read_file 读取其中一个。</translation>
     </message>
     <message>
         <source>{raw!r} is a file, not a directory. Use read_file with path {rel!r} to read it, or list_dir {parent!r} to see the directory it is in.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 是文件，不是目录。请使用 read_file 并指定路径 {rel!r} 读取它，或使用 list_dir {parent!r} 查看它所在的目录。</translation>
     </message>
     <message>
         <source>the pattern is empty. Give a regular expression (or plain text) to look for.</source>
-        <translation type="unfinished"></translation>
+        <translation>模式为空。请提供要查找的正则表达式（或纯文本）。</translation>
     </message>
     <message>
         <source>{raw!r} is under the protected {protected!r}, which no action may write. Write the file somewhere else.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 位于受保护的 {protected!r} 之下，任何操作都不能写入该位置。请将文件写到其他位置。</translation>
     </message>
     <message>
         <source>the directory {rel!r} already exists; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>目录 {rel!r} 已存在；无需创建</translation>
     </message>
     <message>
         <source>{raw!r} names a directory; write_file writes files. Give a file path (parent directories are created as needed), e.g. &apos;notes/summary.md&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 指向一个目录；write_file 只写入文件。请提供文件路径（会按需创建上级目录），例如 &apos;notes/summary.md&apos;。</translation>
     </message>
     <message>
         <source>{raw!r} is an existing directory. Give a file path inside it, e.g. &apos;{rel}/new_file.txt&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 是已存在的目录。请提供该目录中的文件路径，例如 &apos;{rel}/new_file.txt&apos;。</translation>
     </message>
     <message>
         <source>{parent!r} is a file, so {rel!r} cannot be created under it. Choose another directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{parent!r} 是文件，因此无法在其下创建 {rel!r}。请选择其他目录。</translation>
     </message>
     <message>
         <source>sandbox:{rel} already holds exactly this content; nothing to write</source>
-        <translation type="unfinished"></translation>
+        <translation>sandbox:{rel} 的内容已与此完全相同；无需写入</translation>
     </message>
     <message>
         <source>the command is empty. Give the shell command to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令为空。请提供要运行的 shell 命令。</translation>
     </message>
     <message>
         <source>the command contains a NUL character. Remove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令包含 NUL 字符。请将其删除。</translation>
     </message>
     <message>
         <source>{directories} already exist(s) as directories; nothing to create</source>
-        <translation type="unfinished"></translation>
+        <translation>{directories} 已作为目录存在；无需创建</translation>
     </message>
     <message>
         <source>there is no file {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区和沙箱中都没有文件 {rel!r}。{hint}请使用 list_dir 并指定路径 {parent!r} 查看现有内容，然后重试。</translation>
     </message>
     <message>
         <source>there is no directory {rel!r} in the workspace or the sandbox.{hint} Use list_dir with path {parent!r} to see what exists, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区和沙箱中都没有目录 {rel!r}。{hint}请使用 list_dir 并指定路径 {parent!r} 查看现有内容，然后重试。</translation>
     </message>
     <message>
         <source> Nearest existing {kind}s: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> 最接近的现有 {kind}：{near}。</translation>
     </message>
 </context>
 <context>
@@ -2091,11 +2092,11 @@ last activity {when}</source>
     <name>History</name>
     <message>
         <source>nothing can be saved: the history {path} is open read-only ({why})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存任何内容：历史记录 {path} 以只读方式打开（{why}）</translation>
     </message>
     <message>
         <source>cannot read the event store {path}: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取事件存储 {path}：{detail}</translation>
     </message>
 </context>
 <context>
@@ -2181,7 +2182,7 @@ last activity {when}</source>
     <name>HistoryStores</name>
     <message>
         <source>Team store ({address})</source>
-        <translation type="unfinished"></translation>
+        <translation>团队存储（{address}）</translation>
     </message>
 </context>
 <context>
@@ -2232,23 +2233,23 @@ last activity {when}</source>
     </message>
     <message>
         <source>{count:,} turn(s) failed, timed out or were interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个轮次失败、超时或被中断</translation>
     </message>
     <message>
         <source>an action was refused by the gate or rejected by you</source>
-        <translation type="unfinished"></translation>
+        <translation>有操作被权限检查拒绝或被您拒绝</translation>
     </message>
     <message>
         <source>a turn was stopped before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>有轮次在完成前被停止</translation>
     </message>
     <message>
         <source>every turn completed</source>
-        <translation type="unfinished"></translation>
+        <translation>所有轮次均已完成</translation>
     </message>
     <message>
         <source>no turn yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无轮次</translation>
     </message>
 </context>
 <context>
@@ -2327,15 +2328,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>Nothing matches “{text}” with these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>在这些筛选条件下，没有与“{text}”匹配的内容。</translation>
     </message>
     <message>
         <source>Nothing matches these filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有符合这些筛选条件的内容。</translation>
     </message>
     <message>
         <source>Try other words, a wider date range, or clear the filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>请尝试其他词语、更大的日期范围，或清除筛选条件。</translation>
     </message>
     <message>
         <source>No history yet</source>
@@ -2403,11 +2404,11 @@ last activity {when}</source>
     </message>
     <message>
         <source>The record is intact: {count} events checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>记录完整：已检查 {count} 个事件。</translation>
     </message>
     <message>
         <source>The record does not verify: event {event} — {reason} ({count} events checked).</source>
-        <translation type="unfinished"></translation>
+        <translation>记录校验未通过：事件 {event} — {reason}（已检查 {count} 个事件）。</translation>
     </message>
     <message>
         <source>Verify record</source>
@@ -2485,153 +2486,153 @@ last activity {when}</source>
     <name>KeySource</name>
     <message>
         <source>env {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>环境变量 {variable}</translation>
     </message>
     <message>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥环</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
 </context>
 <context>
     <name>Keyring</name>
     <message>
         <source>no system keyring is available ({problem}); set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的系统密钥环（{problem}）；请改为在环境变量中设置密钥</translation>
     </message>
     <message>
         <source>the system keyring ({backend})</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（{backend}）</translation>
     </message>
     <message>
         <source>the system keyring (unavailable)</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（不可用）</translation>
     </message>
     <message>
         <source>{store} did not keep the key for {provider!r}; set the key in an environment variable instead</source>
-        <translation type="unfinished"></translation>
+        <translation>{store} 未保存 {provider!r} 的密钥；请改为在环境变量中设置密钥</translation>
     </message>
     <message>
         <source>an empty key cannot be stored</source>
-        <translation type="unfinished"></translation>
+        <translation>无法存储空密钥</translation>
     </message>
     <message>
         <source>the keyring library failed to start: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>keyring 库启动失败：{detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not read the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（{backend}）无法读取密钥：{detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not store the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（{backend}）无法存储密钥：{detail}</translation>
     </message>
     <message>
         <source>the system keyring ({backend}) could not delete the key: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（{backend}）无法删除密钥：{detail}</translation>
     </message>
     <message>
         <source>no keyring backend was found; on Linux a Secret Service such as GNOME Keyring or KWallet must be running in the desktop session</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到密钥环后端；在 Linux 上，桌面会话中必须运行 Secret Service（例如 GNOME Keyring 或 KWallet）</translation>
     </message>
     <message>
         <source>only backends that keep keys in plain files were found ({names})</source>
-        <translation type="unfinished"></translation>
+        <translation>只找到了以明文文件保存密钥的后端（{names}）</translation>
     </message>
     <message>
         <source>the configured backend {backend} would keep keys in a plain file or nowhere, which Parley refuses</source>
-        <translation type="unfinished"></translation>
+        <translation>配置的后端 {backend} 会将密钥保存在明文文件中或根本不保存，Parley 拒绝使用它</translation>
     </message>
 </context>
 <context>
     <name>Knowledge</name>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>个已添加</translation>
     </message>
     <message>
         <source>updated</source>
-        <translation type="unfinished"></translation>
+        <translation>个已更新</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>个已移除</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>个失败</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>个未更改</translation>
     </message>
     <message>
         <source>no files</source>
-        <translation type="unfinished"></translation>
+        <translation>没有文件</translation>
     </message>
     <message>
         <source>{text}; {chunks:,} chunks indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}；已索引 {chunks:,} 个分块</translation>
     </message>
     <message>
         <source>{text}; {over_cap:,} files past the limit of {limit:,} were left out</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}；超出 {limit:,} 个文件上限的 {over_cap:,} 个文件未被纳入</translation>
     </message>
     <message>
         <source>Stopped: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：{text}</translation>
     </message>
     <message>
         <source>the knowledge folder {root} does not exist or is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>知识库文件夹 {root} 不存在或不是文件夹</translation>
     </message>
     <message>
         <source>the knowledge folder {root} cannot be read ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取知识库文件夹 {root}（{detail}）</translation>
     </message>
     <message>
         <source>the knowledge folder {folder} is already being indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>知识库文件夹 {folder} 已在建立索引</translation>
     </message>
     <message>
         <source>{name} is an image; a knowledge folder indexes text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 是图片；知识库文件夹只索引文本</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>{api} 嵌入端点 {url} 未及时响应</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} could not be reached ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接 {api} 嵌入端点 {url}（{error}）</translation>
     </message>
     <message>
         <source>the {api} embeddings endpoint {url} answered HTTP {status}: {detail} (model {model})</source>
-        <translation type="unfinished"></translation>
+        <translation>{api} 嵌入端点 {url} 返回 HTTP {status}：{detail}（模型 {model}）</translation>
     </message>
     <message>
         <source>{name} ({kind}) has no embeddings endpoint; pick an OpenAI-compatible, Ollama or Gemini provider for embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{kind}）没有嵌入端点；请为嵌入选择兼容 OpenAI 的服务商，或 Ollama、Gemini 服务商</translation>
     </message>
     <message>
         <source>{name} has {chars:,} characters; the index takes at most {limit:,} per document</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 有 {chars:,} 个字符；索引每个文档最多接受 {limit:,} 个字符</translation>
     </message>
     <message>
         <source>{name} would make more than {limit:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 会产生超过 {limit:,} 个分块</translation>
     </message>
     <message>
         <source>{name} was indexed for word search only: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 仅为关键词搜索建立了索引：{problem}</translation>
     </message>
     <message>
         <source>Could not empty the index: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法清空索引：{exc}</translation>
     </message>
 </context>
 <context>
@@ -2693,157 +2694,157 @@ last activity {when}</source>
     <name>McpClaims</name>
     <message>
         <source>read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>只读</translation>
     </message>
     <message>
         <source>may change things</source>
-        <translation type="unfinished"></translation>
+        <translation>可能做出更改</translation>
     </message>
     <message>
         <source>destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>破坏性</translation>
     </message>
     <message>
         <source>not destructive</source>
-        <translation type="unfinished"></translation>
+        <translation>非破坏性</translation>
     </message>
     <message>
         <source>idempotent</source>
-        <translation type="unfinished"></translation>
+        <translation>幂等</translation>
     </message>
     <message>
         <source>reaches outside (open world)</source>
-        <translation type="unfinished"></translation>
+        <translation>访问外部（开放世界）</translation>
     </message>
     <message>
         <source>closed world</source>
-        <translation type="unfinished"></translation>
+        <translation>封闭世界</translation>
     </message>
     <message>
         <source>no claims</source>
-        <translation type="unfinished"></translation>
+        <translation>无声明</translation>
     </message>
 </context>
 <context>
     <name>McpError</name>
     <message>
         <source>MCP server {server!r}: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器 {server!r}：{message}</translation>
     </message>
     <message>
         <source>the MCP client is closed</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 客户端已关闭</translation>
     </message>
     <message>
         <source>the call was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>调用已取消</translation>
     </message>
     <message>
         <source>no answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:g} 秒内没有应答</translation>
     </message>
     <message>
         <source>no answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>未及时应答</translation>
     </message>
     <message>
         <source>{error} (it failed to start {waited:.0f} s ago; Parley tries again {retry:g} s after a failed start)</source>
-        <translation type="unfinished"></translation>
+        <translation>{error}（它在 {waited:.0f} 秒前启动失败；启动失败后，Parley 会在 {retry:g} 秒后重试）</translation>
     </message>
     <message>
         <source>cannot open its log: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开其日志：{error}</translation>
     </message>
     <message>
         <source>did not finish starting within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>未能在 {seconds:g} 秒内完成启动</translation>
     </message>
     <message>
         <source>start interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>启动被中断</translation>
     </message>
     <message>
         <source>the secret {what} is not set (keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} 的机密值未设置（密钥环）</translation>
     </message>
     <message>
         <source>variable {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>变量 {name}</translation>
     </message>
     <message>
         <source>header {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>请求头 {name}</translation>
     </message>
     <message>
         <source>cannot run {command!r}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 {command!r}：{error}</translation>
     </message>
     <message>
         <source>the session was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已停止</translation>
     </message>
     <message>
         <source>the server refused to start a session: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器拒绝启动会话：{error}</translation>
     </message>
     <message>
         <source>could not connect: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接：{kind}：{error}</translation>
     </message>
     <message>
         <source>OAuth is for HTTP servers, not stdio</source>
-        <translation type="unfinished"></translation>
+        <translation>OAuth 仅适用于 HTTP 服务器，不适用于 stdio</translation>
     </message>
     <message>
         <source>no command configured</source>
-        <translation type="unfinished"></translation>
+        <translation>未配置命令</translation>
     </message>
     <message>
         <source>no URL configured</source>
-        <translation type="unfinished"></translation>
+        <translation>未配置 URL</translation>
     </message>
     <message>
         <source>the server exited with code {code} (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器已退出，退出码 {code}（请查看其日志）</translation>
     </message>
     <message>
         <source>the server closed its output (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器关闭了其输出（请查看其日志）</translation>
     </message>
     <message>
         <source>the connection closed (see its log)</source>
-        <translation type="unfinished"></translation>
+        <translation>连接已关闭（请查看其日志）</translation>
     </message>
     <message>
         <source>the server answered an error: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器返回了错误：{error}</translation>
     </message>
 </context>
 <context>
     <name>McpNotice</name>
     <message>
         <source>MCP server &apos;{name}&apos; is not configured any more; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器“{name}”已不再配置；不提供其工具。</translation>
     </message>
     <message>
         <source>Could not use MCP server &apos;{name}&apos;: {error}. Fix it in Settings → MCP servers; the turn goes on without its tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用 MCP 服务器“{name}”：{error}。请在 设置 → MCP 服务器 中修复；本轮将在不使用其工具的情况下继续。</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; is turned off in Settings; its tools are not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器“{name}”已在设置中关闭；不提供其工具。</translation>
     </message>
     <message>
         <source>MCP server &apos;{name}&apos; could not list its tools ({error}); the turn goes on without them. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器“{name}”无法列出其工具（{error}）；本轮将在不使用这些工具的情况下继续。其日志：{log}</translation>
     </message>
     <message>
         <source>Tool {tool} of MCP server {server} timed out after {seconds:g} s. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器 {server} 的工具 {tool} 在 {seconds:g} 秒后超时。其日志：{log}</translation>
     </message>
     <message>
         <source>MCP server {server} failed on {tool}: {error}. Its log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP 服务器 {server} 执行 {tool} 失败：{error}。其日志：{log}</translation>
     </message>
 </context>
 <context>
@@ -3001,12 +3002,15 @@ last activity {when}</source>
         <source>{detail}
 Failed: {error}
 Log: {log}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+失败：{error}
+日志：{log}</translation>
     </message>
     <message>
         <source>{detail}
 Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}
+失败：{error}</translation>
     </message>
     <message>
         <source>MCP servers</source>
@@ -3282,7 +3286,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Not usable until fixed: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复之前无法使用：{problem}</translation>
     </message>
     <message>
         <source>variable, e.g. GITHUB_TOKEN</source>
@@ -3350,11 +3354,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Imported {count} server(s): {names}</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入 {count} 个服务器：{names}</translation>
     </message>
     <message>
         <source>Imported {count} server(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入 {count} 个服务器</translation>
     </message>
     <message>
         <source>Not imported: {exc}</source>
@@ -3362,11 +3366,11 @@ Failed: {error}</source>
     </message>
     <message>
         <source>, protocol {version}</source>
-        <translation type="unfinished"></translation>
+        <translation>，协议 {version}</translation>
     </message>
     <message>
         <source> to {who}</source>
-        <translation type="unfinished"></translation>
+        <translation> 至 {who}</translation>
     </message>
     <message>
         <source>Connected{value}{version}: {n_tools} tool(s).</source>
@@ -3374,7 +3378,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{text} (log: {log})</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}（日志：{log}）</translation>
     </message>
     <message>
         <source>Failed: {text}</source>
@@ -3696,7 +3700,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>type the store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入存储的地址</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -3707,11 +3711,11 @@ Failed: {error}</source>
     <name>PermissionDialog</name>
     <message>
         <source>the turn&apos;s output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮的输出文件夹</translation>
     </message>
     <message>
         <source>the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区</translation>
     </message>
     <message>
         <source>Allow this action?</source>
@@ -3869,43 +3873,43 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Row {row}, {column}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {row} 行，{column}：{problem}</translation>
     </message>
     <message>
         <source>Row {row}: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {row} 行：{problem}</translation>
     </message>
     <message>
         <source>Row {row} repeats row {first} ({pattern})</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {row} 行与第 {first} 行重复（{pattern}）</translation>
     </message>
     <message>
         <source>Not saved. {problems}</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存。{problems}</translation>
     </message>
     <message>
         <source>a model name or pattern is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>需要填写模型名称或模式</translation>
     </message>
     <message>
         <source>a price is needed (0 for free)</source>
-        <translation type="unfinished"></translation>
+        <translation>需要填写价格（免费请填 0）</translation>
     </message>
     <message>
         <source>{text!r} is not a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是整数个 Token</translation>
     </message>
     <message>
         <source>a context window size is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>需要填写上下文窗口大小</translation>
     </message>
     <message>
         <source>{tokens} tokens is too small (at least {minimum})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} 个 Token 太小（至少 {minimum}）</translation>
     </message>
     <message>
         <source>{tokens} is more than the context window ({context})</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens} 超过了上下文窗口（{context}）</translation>
     </message>
     <message>
         <source>Context tokens</source>
@@ -4092,7 +4096,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{folder} is not an existing folder</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder} 不是已存在的文件夹</translation>
     </message>
     <message>
         <source>Saved project {name!r}.</source>
@@ -4116,7 +4120,7 @@ Failed: {error}</source>
     </message>
     <message>
         <source>{name} (not configured)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（未配置）</translation>
     </message>
     <message>
         <source>Delete the project {text!r}? Its files stay.</source>
@@ -4232,15 +4236,15 @@ Failed: {error}</source>
     </message>
     <message>
         <source>indexed</source>
-        <translation type="unfinished"></translation>
+        <translation>已索引</translation>
     </message>
     <message>
         <source>{count:,} files · {size} · {chunks:,} chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个文件 · {size} · {chunks:,} 个分块</translation>
     </message>
     <message>
         <source>{errors:,} not indexed (see Status)</source>
-        <translation type="unfinished"></translation>
+        <translation>{errors:,} 个未索引（见“状态”）</translation>
     </message>
     <message>
         <source>Nothing indexed yet.</source>
@@ -4311,286 +4315,286 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Saving…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存…</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测试…</translation>
     </message>
     <message>
         <source>Fetching models…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在获取模型…</translation>
     </message>
     <message>
         <source>give the provider a name</source>
-        <translation type="unfinished"></translation>
+        <translation>请为服务商命名</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>{summary} (HTTP {status}): {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{summary}（HTTP {status}）：{message}</translation>
     </message>
     <message>
         <source>The provider refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商拒绝了请求</translation>
     </message>
     <message>
         <source>The provider rejected the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商拒绝了 API 密钥</translation>
     </message>
     <message>
         <source>The API key may not use this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>此 API 密钥无权使用该模型或端点</translation>
     </message>
     <message>
         <source>The provider does not know this model or endpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商无法识别该模型或端点</translation>
     </message>
     <message>
         <source>The provider is rate limiting requests</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商正在限制请求频率</translation>
     </message>
     <message>
         <source>The account is out of quota or credit</source>
-        <translation type="unfinished"></translation>
+        <translation>账户的配额或额度已用完</translation>
     </message>
     <message>
         <source>The provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商负载过高</translation>
     </message>
     <message>
         <source>The conversation is too long for this model</source>
-        <translation type="unfinished"></translation>
+        <translation>对话对此模型而言过长</translation>
     </message>
     <message>
         <source>The provider&apos;s content policy refused the request</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商的内容政策拒绝了此请求</translation>
     </message>
     <message>
         <source>The provider rejected the request as invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商认为请求无效并予以拒绝</translation>
     </message>
     <message>
         <source>The provider had a server error</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商发生了服务器错误</translation>
     </message>
     <message>
         <source> (content type {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation>（内容类型为 {content_type}，不是事件流）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>before message_stop: it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>未收到 message_stop：回答可能被截断</translation>
     </message>
     <message>
         <source>the system keyring (entry {name!r})</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环（条目 {name!r}）</translation>
     </message>
     <message>
         <source>nowhere it knows of</source>
-        <translation type="unfinished"></translation>
+        <translation>无已知位置</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 需要 API 密钥，但未找到（已查找：{looked}）。{problem}：{variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}). {problem}: name one with: parley providers add {entry} --replace --api-key-env VAR ...</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 需要 API 密钥，但未找到（已查找：{looked}）。{problem}：请用以下命令指定一个：parley providers add {entry} --replace --api-key-env VAR ...</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or set the environment variable {variable}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 需要 API 密钥，但未找到（已查找：{looked}）；请用 parley providers set-key {entry} 保存一个，或设置环境变量 {variable}</translation>
     </message>
     <message>
         <source>provider {name!r} needs an API key and none was found (looked in: {looked}); store one with: parley providers set-key {entry}, or name an environment variable with --api-key-env</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 需要 API 密钥，但未找到（已查找：{looked}）；请用 parley providers set-key {entry} 保存一个，或用 --api-key-env 指定一个环境变量</translation>
     </message>
     <message>
         <source>provider {name!r} has an unknown kind {kind!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 的类型 {kind!r} 未知</translation>
     </message>
     <message>
         <source>provider {name!r} uses the kind {kind!r}, which this installation of Parley cannot speak ({error})</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r} 使用类型 {kind!r}，此 Parley 安装不支持该类型（{error}）</translation>
     </message>
     <message>
         <source>no provider is configured; {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未配置服务商；{hint}</translation>
     </message>
     <message>
         <source>before Gemini said it was finished (no finishReason); it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini 尚未表示已完成（没有 finishReason）；回答可能被截断</translation>
     </message>
     <message>
         <source>Gemini blocked the prompt ({reason}) and returned no answer.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini 拦截了提示词（{reason}），没有返回回答。{details}</translation>
     </message>
     <message>
         <source>Gemini stopped this answer ({reason}) and returned no text.{details}</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini 中止了此回答（{reason}），没有返回文本。{details}</translation>
     </message>
     <message>
         <source> Gemini said: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini 表示：{message}</translation>
     </message>
     <message>
         <source> Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> 被拦截的类别：{categories}。</translation>
     </message>
     <message>
         <source> Gemini said: {message} Blocked category: {categories}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Gemini 表示：{message} 被拦截的类别：{categories}。</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>未提供详情</translation>
     </message>
     <message>
         <source>the server sent an HTML page</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器发送了一个 HTML 页面</translation>
     </message>
     <message>
         <source>{reason} (the server sent an HTML page)</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason}（服务器发送了一个 HTML 页面）</translation>
     </message>
     <message>
         <source>the provider stopped responding: no data from {host} for {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商停止响应：{seconds:g} 秒内未收到来自 {host} 的数据</translation>
     </message>
     <message>
         <source>the API key or an extra header contains characters that cannot be sent in an HTTP header (a line break, for instance)</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥或额外的请求头中含有无法在 HTTP 请求头中发送的字符（例如换行符）</translation>
     </message>
     <message>
         <source>unusable provider URL {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用的服务商 URL {url}：{cause}</translation>
     </message>
     <message>
         <source>could not connect to {url} within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在 {seconds:g} 秒内连接到 {url}</translation>
     </message>
     <message>
         <source>secure connection to {host} failed: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>与 {host} 的安全连接失败：{cause}</translation>
     </message>
     <message>
         <source>could not connect to {url}: {cause}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接到 {url}：{cause}</translation>
     </message>
     <message>
         <source>request to {url} failed: {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>对 {url} 的请求失败：{kind}：{error}</translation>
     </message>
     <message>
         <source>the server closed the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器关闭了连接</translation>
     </message>
     <message>
         <source>the connection to {host} dropped before the answer began: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>与 {host} 的连接在回答开始前断开：{reason}</translation>
     </message>
     <message>
         <source>the connection to {host} broke before the answer was complete: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>与 {host} 的连接在回答完成前中断：{reason}</translation>
     </message>
     <message>
         <source>{host} sent an empty answer{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} 发送了空回答{hint}</translation>
     </message>
     <message>
         <source>the answer from {host} ended{where} {lacks}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} 的回答{where}提前结束：{lacks}</translation>
     </message>
     <message>
         <source> in the middle of {item}</source>
-        <translation type="unfinished"></translation>
+        <translation> 在{item}的中途</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not an event stream)</source>
-        <translation type="unfinished"></translation>
+        <translation>（内容类型为 {content_type}，不是事件流）</translation>
     </message>
     <message>
         <source>the provider base URL {url!r} is not an http(s) URL (expected something like {example})</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商基础 URL {url!r} 不是 http(s) URL（应类似于 {example}）</translation>
     </message>
     <message>
         <source>no model chosen for {where}: the request names none and the provider has no default model{hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>未为 {where} 选择模型：请求中未指定模型，且服务商没有默认模型{hint}</translation>
     </message>
     <message>
         <source>this provider</source>
-        <translation type="unfinished"></translation>
+        <translation>此服务商</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} 对 /{path} 的应答不是模型列表</translation>
     </message>
     <message>
         <source>{host} answered /{path} with something other than a model list: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} 对 /{path} 的应答不是模型列表：{detail}</translation>
     </message>
     <message>
         <source>{host} reported an error during the answer: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>{host} 在回答过程中报告了错误：{message}</translation>
     </message>
     <message>
         <source>before the answer was complete; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>回答尚不完整；可能被截断</translation>
     </message>
     <message>
         <source>an event</source>
-        <translation type="unfinished"></translation>
+        <translation>一个事件</translation>
     </message>
     <message>
         <source>is Ollama running there? Start it with `ollama serve` (or the Ollama app), or check the base URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama 在那里运行吗？请用 `ollama serve`（或 Ollama 应用）启动它，或检查基础 URL</translation>
     </message>
     <message>
         <source>{error} — {hint}</source>
-        <translation type="unfinished"></translation>
+        <translation>{error} — {hint}</translation>
     </message>
     <message>
         <source>{detail} — is the model name right? To download it, run `ollama pull {model}` on the machine that runs Ollama</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — 模型名称正确吗？如需下载，请在运行 Ollama 的机器上执行 `ollama pull {model}`</translation>
     </message>
     <message>
         <source>{detail} — is {base_url} the root of an Ollama server (like http://localhost:11434, without /v1)?</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail} — {base_url} 是 Ollama 服务器的根地址吗（例如 http://localhost:11434，不带 /v1）？</translation>
     </message>
     <message>
         <source> (content type {content_type})</source>
-        <translation type="unfinished"></translation>
+        <translation>（内容类型为 {content_type}）</translation>
     </message>
     <message>
         <source> (content type was {content_type}, not {expected})</source>
-        <translation type="unfinished"></translation>
+        <translation>（内容类型为 {content_type}，而不是 {expected}）</translation>
     </message>
     <message>
         <source>a line</source>
-        <translation type="unfinished"></translation>
+        <translation>一行</translation>
     </message>
     <message>
         <source>before its final done:true line; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>未收到最后的 done:true 行；回答可能被截断</translation>
     </message>
     <message>
         <source> (see `ollama list` for the local ones)</source>
-        <translation type="unfinished"></translation>
+        <translation>（本地模型可用 `ollama list` 查看）</translation>
     </message>
     <message>
         <source>before [DONE]; it may be cut short</source>
-        <translation type="unfinished"></translation>
+        <translation>未收到 [DONE]；回答可能被截断</translation>
     </message>
     <message>
         <source> (content type {content_type}; does it support streaming?)</source>
-        <translation type="unfinished"></translation>
+        <translation>（内容类型为 {content_type}；它支持流式传输吗？）</translation>
     </message>
 </context>
 <context>
@@ -4712,89 +4716,89 @@ Failed: {error}</source>
     <name>ProviderKind</name>
     <message>
         <source>OpenAI-compatible</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI 兼容</translation>
     </message>
     <message>
         <source>Anthropic Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic Messages</translation>
     </message>
     <message>
         <source>Ollama (native)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama（原生）</translation>
     </message>
     <message>
         <source>Google Gemini</source>
-        <translation type="unfinished"></translation>
+        <translation>Google Gemini</translation>
     </message>
 </context>
 <context>
     <name>ProviderProbe</name>
     <message>
         <source>FAILED · {kind}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败 · {kind}：{error}</translation>
     </message>
     <message>
         <source>OK · first token in {first:.0f} ms · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>成功 · 首个 Token 用时 {first:.0f} 毫秒 · 总计 {total:.0f} 毫秒 · 模型 {model}</translation>
     </message>
     <message>
         <source>OK · no text in the answer{ended} · total {total:.0f} ms · model {model}</source>
-        <translation type="unfinished"></translation>
+        <translation>成功 · 回答中没有文本{ended} · 总计 {total:.0f} 毫秒 · 模型 {model}</translation>
     </message>
     <message>
         <source> (finish reason: {reason})</source>
-        <translation type="unfinished"></translation>
+        <translation>（结束原因：{reason}）</translation>
     </message>
     <message>
         <source>no model to test with</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用于测试的模型</translation>
     </message>
     <message>
         <source>no complete answer within {seconds:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:g} 秒内未收到完整回答</translation>
     </message>
 </context>
 <context>
     <name>ProviderSettings</name>
     <message>
         <source>provider name {name!r} may contain only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商名称 {name!r} 只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env looks like an API key itself; give the NAME of the environment variable that holds the key (for example OPENAI_API_KEY) - keys are never stored in the settings</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：api_key_env 看起来本身就是一个 API 密钥；请填写保存密钥的环境变量的名称（例如 OPENAI_API_KEY）— 密钥绝不会保存在设置中</translation>
     </message>
     <message>
         <source>provider {name!r}: api_key_env {env!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：api_key_env {env!r} 不是有效的环境变量名称（只能包含字母、数字和 &apos;_&apos;，且不能以数字开头）</translation>
     </message>
     <message>
         <source>provider {name!r}: a base URL is required (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：需要基础 URL（http:// 或 https://）</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL {url!r} 格式错误（{detail}）</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} has an empty port after &apos;:&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL {url!r} 中 &apos;:&apos; 后的端口为空</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL {url!r} 必须以 http:// 或 https:// 开头并指定主机</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a user name or password; keys are never stored in the settings (use api_key_env)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL 不得包含用户名或密码；密钥绝不会保存在设置中（请使用 api_key_env）</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain a query or fragment (&apos;?&apos;, &apos;#&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL 不得包含查询或片段（&apos;?&apos;、&apos;#&apos;）</translation>
     </message>
     <message>
         <source>provider {name!r}: base URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {name!r}：基础 URL 不得包含空格</translation>
     </message>
 </context>
 <context>
@@ -5226,67 +5230,67 @@ last activity {local_time}</source>
     <name>Schedules</name>
     <message>
         <source>the project {project!r} no longer exists</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 {project!r} 已不存在</translation>
     </message>
     <message>
         <source>the task offers tools but its workspace {workspace} is not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>该任务提供工具，但其工作区 {workspace} 不是文件夹</translation>
     </message>
     <message>
         <source>the provider {provider!r} is no longer configured</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商 {provider!r} 已不再配置</translation>
     </message>
     <message>
         <source>no provider is configured (parley providers add)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未配置服务商（parley providers add）</translation>
     </message>
     <message>
         <source>the prompt holds only commands; a task needs a message to send</source>
-        <translation type="unfinished"></translation>
+        <translation>提示词只包含命令；任务需要一条要发送的消息</translation>
     </message>
     <message>
         <source>missed while nothing was running (the task does not catch up)</source>
-        <translation type="unfinished"></translation>
+        <translation>在没有任何程序运行时错过（任务不会补运行）</translation>
     </message>
     <message>
         <source>the operating system&apos;s timer is written only on Linux (systemd); on macOS and Windows see docs/user-guide/scheduled-tasks.md (launchd, Task Scheduler). Until then tasks run while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有在 Linux（systemd）上才会写入操作系统的定时器；在 macOS 和 Windows 上请参阅 docs/user-guide/scheduled-tasks.md（launchd、任务计划程序）。在此之前，任务仅在 Parley 窗口打开时运行。</translation>
     </message>
     <message>
         <source>the timer&apos;s units are written ({folder}) but systemd could not turn them on: {problem}. In a desktop session run: systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — until then tasks run only while Parley&apos;s window is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>定时器的单元已写入（{folder}），但 systemd 无法启用它们：{problem}。请在桌面会话中运行：systemctl --user daemon-reload &amp;&amp; systemctl --user enable --now {unit}.timer — 在此之前，任务仅在 Parley 窗口打开时运行。</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is on</source>
-        <translation type="unfinished"></translation>
+        <translation>systemd 用户定时器 {unit}.timer 已启用</translation>
     </message>
     <message>
         <source>no timer was installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装定时器</translation>
     </message>
     <message>
         <source>the timer&apos;s files are removed; systemd said: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>定时器的文件已移除；systemd 返回：{problem}</translation>
     </message>
     <message>
         <source>the systemd user timer {unit}.timer is removed</source>
-        <translation type="unfinished"></translation>
+        <translation>systemd 用户定时器 {unit}.timer 已移除</translation>
     </message>
     <message>
         <source>no systemd user timer is installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装 systemd 用户定时器</translation>
     </message>
     <message>
         <source>the timer is written but not active ({problem})</source>
-        <translation type="unfinished"></translation>
+        <translation>定时器已写入但未激活（{problem}）</translation>
     </message>
     <message>
         <source>{unit}.timer is active</source>
-        <translation type="unfinished"></translation>
+        <translation>{unit}.timer 已激活</translation>
     </message>
     <message>
         <source>systemctl is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装 systemctl</translation>
     </message>
 </context>
 <context>
@@ -5833,7 +5837,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>Opening the team store…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开团队存储…</translation>
     </message>
     <message>
         <source>Cannot open the team store: {exc}</source>
@@ -5856,27 +5860,27 @@ last activity {local_time}</source>
     <name>Sync</name>
     <message>
         <source>server event {server_id} (from device {device}, #{seq}) of conversation {sid}: {problem}; nothing more of this conversation is accepted from the team store</source>
-        <translation type="unfinished"></translation>
+        <translation>对话 {sid} 的服务器事件 {server_id}（来自设备 {device}，#{seq}）：{problem}；将不再从团队存储接受此对话的任何内容</translation>
     </message>
     <message>
         <source>the server sent no payload text to verify</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器未发送可供验证的负载文本</translation>
     </message>
     <message>
         <source>payload changed: the event&apos;s content does not match its hash</source>
-        <translation type="unfinished"></translation>
+        <translation>负载已被更改：事件的内容与其哈希不匹配</translation>
     </message>
     <message>
         <source>link broken: the event does not follow the one before it in the server&apos;s chain (an event removed, inserted or reordered)</source>
-        <translation type="unfinished"></translation>
+        <translation>链接断裂：该事件未接续服务器链中的前一个事件（有事件被删除、插入或重新排序）</translation>
     </message>
     <message>
         <source>unreadable payload ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>负载无法读取（{detail}）</translation>
     </message>
     <message>
         <source>the event sent differs from the payload text the server hashed</source>
-        <translation type="unfinished"></translation>
+        <translation>发送的事件与服务器计算哈希所用的负载文本不同</translation>
     </message>
 </context>
 <context>
@@ -5902,37 +5906,37 @@ last activity {local_time}</source>
     <name>TeamAccess</name>
     <message>
         <source>the password was not kept: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>密码未保存：{exc}</translation>
     </message>
 </context>
 <context>
     <name>TeamConnection</name>
     <message>
         <source>the system keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>系统密钥环</translation>
     </message>
     <message>
         <source>memory until Parley quits (no system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存，直到 Parley 退出（没有系统密钥环）</translation>
     </message>
     <message>
         <source>this installation of Parley cannot reach a team store</source>
-        <translation type="unfinished"></translation>
+        <translation>此 Parley 安装无法连接团队存储</translation>
     </message>
     <message>
         <source>the team store&apos;s address: {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>团队存储的地址：{problem}</translation>
     </message>
     <message>
         <source>this profile&apos;s history is open read-only: it cannot sync</source>
-        <translation type="unfinished"></translation>
+        <translation>此配置文件的历史记录以只读方式打开：无法同步</translation>
     </message>
 </context>
 <context>
     <name>TeamPage</name>
     <message>
         <source>pushed {pushed} and pulled {pulled} events</source>
-        <translation type="unfinished"></translation>
+        <translation>已推送 {pushed} 个、拉取 {pulled} 个事件</translation>
     </message>
     <message>
         <source>None</source>
@@ -6116,7 +6120,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>type the team store&apos;s address</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入团队存储的地址</translation>
     </message>
     <message>
         <source>The address: {problem}.</source>
@@ -6124,11 +6128,11 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>Joined as {member}: {outcome}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已以 {member} 的身份加入：{outcome}。</translation>
     </message>
     <message>
         <source>No system keyring could keep the password ({problem}), so it is kept in memory until Parley quits: to sync after a restart, set PGPASSWORD or use ~/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有系统密钥环能保存密码（{problem}），因此密码保存在内存中，直到 Parley 退出：若要在重启后同步，请设置 PGPASSWORD 或使用 ~/.pgpass。</translation>
     </message>
     <message>
         <source>Could not join: {value}</source>
@@ -6147,19 +6151,19 @@ last activity {local_time}</source>
     <name>TeamStore</name>
     <message>
         <source>the team store {where} refused the login: {detail}</source>
-        <translation type="unfinished"></translation>
+        <translation>团队存储 {where} 拒绝了登录：{detail}</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} (no connection within the timeout)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接团队存储 {where}（超时前未能建立连接）</translation>
     </message>
     <message>
         <source>cannot reach the team store {where} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接团队存储 {where}（{detail}）</translation>
     </message>
     <message>
         <source>the team database {where} is not set up for this Parley (missing {missing}); its owner must run init_team</source>
-        <translation type="unfinished"></translation>
+        <translation>团队数据库 {where} 尚未为此 Parley 设置（缺少 {missing}）；其所有者必须运行 init_team</translation>
     </message>
 </context>
 <context>
@@ -6262,11 +6266,11 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{count} conversation quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 个对话已隔离（团队存储中的副本未通过验证；不再接受其任何内容）：{named}。原因：{reasons}</translation>
     </message>
     <message>
         <source>{count} conversations quarantined (the team store&apos;s copy did not verify; nothing more of it is accepted): {named}. Why: {reasons}</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 个对话已隔离（团队存储中的副本未通过验证；不再接受其任何内容）：{named}。原因：{reasons}</translation>
     </message>
 </context>
 <context>
@@ -6281,7 +6285,7 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{phrase} {seconds} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{phrase} {seconds} 秒</translation>
     </message>
 </context>
 <context>
@@ -6394,91 +6398,91 @@ last activity {local_time}</source>
     <name>ToolCard</name>
     <message>
         <source>ran</source>
-        <translation type="unfinished"></translation>
+        <translation>已运行</translation>
     </message>
     <message>
         <source>allowed by you</source>
-        <translation type="unfinished"></translation>
+        <translation>已由您允许</translation>
     </message>
     <message>
         <source>waiting for your permission</source>
-        <translation type="unfinished"></translation>
+        <translation>等待您的许可</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝</translation>
     </message>
     <message>
         <source>rejected: the model was asked to correct it</source>
-        <translation type="unfinished"></translation>
+        <translation>已驳回：已要求模型更正</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>已丢弃</translation>
     </message>
     <message>
         <source>skipped: already done</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：已完成过</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查…</translation>
     </message>
     <message>
         <source>{label} ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} ✓</translation>
     </message>
     <message>
         <source>{label}, failed ✗</source>
-        <translation type="unfinished"></translation>
+        <translation>{label}，失败 ✗</translation>
     </message>
     <message>
         <source>(the call was not recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未记录该调用）</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无法读取参数）</translation>
     </message>
     <message>
         <source>arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数：</translation>
     </message>
     <message>
         <source>result:</source>
-        <translation type="unfinished"></translation>
+        <translation>结果：</translation>
     </message>
     <message>
         <source>result (failed):</source>
-        <translation type="unfinished"></translation>
+        <translation>结果（失败）：</translation>
     </message>
     <message>
         <source>verdict: {decision} ({source}) · rule {rule}{effect}</source>
-        <translation type="unfinished"></translation>
+        <translation>裁决：{decision}（{source}）· 规则 {rule}{effect}</translation>
     </message>
     <message>
         <source>Not run: the turn was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行：本轮已停止。</translation>
     </message>
     <message>
         <source>Stopped: the user stopped the call to {tool} of MCP server {server} before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：用户在 MCP 服务器 {server} 的 {tool} 调用完成前将其停止。</translation>
     </message>
     <message>
         <source>Timed out: MCP server {server} did not finish {tool} within {seconds:g} s; the call was abandoned.</source>
-        <translation type="unfinished"></translation>
+        <translation>已超时：MCP 服务器 {server} 未在 {seconds:g} 秒内完成 {tool}；已放弃该调用。</translation>
     </message>
     <message>
         <source>Failed: MCP server {server} could not run {tool}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：MCP 服务器 {server} 无法运行 {tool}：{error}</translation>
     </message>
     <message>
         <source>Not allowed: {reason}. Tool {tool} of MCP server {server} was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>不允许：{reason}。未运行 MCP 服务器 {server} 的工具 {tool}。</translation>
     </message>
     <message>
         <source>The user did not allow this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>用户未允许此操作。</translation>
     </message>
 </context>
 <context>
@@ -6663,163 +6667,163 @@ Esc 可停止回答；已生成的文本会保留。</translation>
     <name>TurnOutcome</name>
     <message>
         <source>(stopped)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已停止）</translation>
     </message>
     <message>
         <source>(stopped — partial answer kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已停止 — 已保留部分回答）</translation>
     </message>
     <message>
         <source>(interrupted — Parley closed while this answer was streaming)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已中断 — 此回答流式传输期间 Parley 已关闭）</translation>
     </message>
     <message>
         <source>Timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>已超时。</translation>
     </message>
     <message>
         <source>Timed out: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>已超时：{error}</translation>
     </message>
     <message>
         <source>Failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>失败。</translation>
     </message>
     <message>
         <source>Failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：{error}</translation>
     </message>
     <message>
         <source>The model chosen to summarise earlier messages is not available ({exc}); {model} writes the summary instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于摘要较早消息的模型不可用（{exc}）；改由 {model} 撰写摘要。</translation>
     </message>
     <message>
         <source>Earlier messages could not be summarised: {reason}. The conversation is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法摘要较早的消息：{reason}。对话未更改。</translation>
     </message>
     <message>
         <source>The documents could not be searched ({exc}); the model answers without excerpts.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法搜索文档（{exc}）；模型将在没有摘录的情况下作答。</translation>
     </message>
     <message>
         <source>This message does not fit {model}&apos;s context window: the request needs about {needed:,} tokens, and {available:,} are available ({window:,} in the window, {reserved:,} kept for the answer), even after summarising the earlier conversation. Nothing was sent. Shorten the message, remove an attachment or have it searched instead of sent whole (its menu), or choose a model with a larger window.</source>
-        <translation type="unfinished"></translation>
+        <translation>此消息超出了 {model} 的上下文窗口：即使摘要了较早的对话，请求仍需要约 {needed:,} 个 Token，而可用的只有 {available:,} 个（窗口共 {window:,} 个，其中 {reserved:,} 个留给回答）。未发送任何内容。请缩短消息、移除附件或改为搜索附件而非整份发送（在其菜单中），或选择窗口更大的模型。</translation>
     </message>
     <message>
         <source>The answer was cut off: the model reached its output token limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>回答被截断：模型达到了其输出 Token 上限。</translation>
     </message>
     <message>
         <source>The provider&apos;s content filter stopped this answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务商的内容过滤器中止了此回答。</translation>
     </message>
     <message>
         <source>internal error: {kind}: {exc}</source>
-        <translation type="unfinished"></translation>
+        <translation>内部错误：{kind}：{exc}</translation>
     </message>
     <message>
         <source>the turn was interrupted before it finished</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮在完成前被中断</translation>
     </message>
     <message>
         <source>no model chosen for provider {provider!r}: pick one in the model picker, pass --model, or set the provider&apos;s default model</source>
-        <translation type="unfinished"></translation>
+        <translation>未为服务商 {provider!r} 选择模型：请在模型选择器中选择一个、传入 --model，或设置该服务商的默认模型</translation>
     </message>
     <message>
         <source>the turn ran longer than its limit of {limit} s</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮运行时间超过了 {limit} 秒的限制</translation>
     </message>
     <message>
         <source>Retrying in {wait} s (attempt {attempt} of {attempts}): {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{wait} 秒后重试（第 {attempt} 次，共 {attempts} 次）：{reason}</translation>
     </message>
     <message>
         <source>The model asked to use a tool, but no tools are enabled for this turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型请求使用工具，但本轮未启用任何工具。</translation>
     </message>
     <message>
         <source>the task did not finish: the model asked to use a tool, but this task offers none (give it a workspace and tools, or an MCP server)</source>
-        <translation type="unfinished"></translation>
+        <translation>任务未完成：模型请求使用工具，但此任务不提供任何工具（请为其指定工作区和工具，或一个 MCP 服务器）</translation>
     </message>
     <message>
         <source>Stopped after {steps} steps (the step limit).</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 {steps} 步后停止（步数上限）。</translation>
     </message>
     <message>
         <source>the task did not finish within its {steps} steps (completion_max_steps): the model was still calling tools; what it did so far is recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>任务未在 {steps} 步内完成（completion_max_steps）：模型仍在调用工具；目前已完成的操作已记录</translation>
     </message>
     <message>
         <source>this installation of Parley cannot read attachments</source>
-        <translation type="unfinished"></translation>
+        <translation>此 Parley 安装无法读取附件</translation>
     </message>
     <message>
         <source>the files of one message may add up to {megabytes} MB at most</source>
-        <translation type="unfinished"></translation>
+        <translation>一条消息的文件总计最多 {megabytes} MB</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用该附件 — {problems}。未向模型发送任何内容；请移除或替换该文件后重新发送。</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the file and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用这些附件 — {problems}。未向模型发送任何内容；请移除或替换文件后重新发送。</translation>
     </message>
     <message>
         <source>could not use the attachment — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用该附件 — {problems}。未向模型发送任何内容；请移除或替换该附件后重新发送。</translation>
     </message>
     <message>
         <source>could not use these attachments — {problems}. Nothing was sent to the model; remove or replace the attachment and send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用这些附件 — {problems}。未向模型发送任何内容；请移除或替换附件后重新发送。</translation>
     </message>
     <message>
         <source>{name} is searched by keywords only: the embedding model failed ({exc}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 仅按关键词搜索：嵌入模型失败（{exc}）。</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); its first {chars:,} characters are sent instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 无法建立搜索索引（{exc}）；改为发送其前 {chars:,} 个字符。</translation>
     </message>
     <message>
         <source>{name} could not be indexed for searching ({exc}); it is sent whole instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 无法建立搜索索引（{exc}）；改为整份发送。</translation>
     </message>
     <message>
         <source>{name} ({uri}): this installation of Parley has no MCP client</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{uri}）：此 Parley 安装没有 MCP 客户端</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 {count} 个文件保存到 {destination}：{names}。</translation>
     </message>
     <message>
         <source>Saved {count} file(s) to {destination}: {names} and {more} more.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 {count} 个文件保存到 {destination}：{names} 及另外 {more} 个。</translation>
     </message>
     <message>
         <source>The turn did not complete; the files it wrote are kept for inspection in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>本轮未完成；其写入的文件保留在 {sandbox} 中以供检查。</translation>
     </message>
     <message>
         <source>Could not copy the turn&apos;s files ({exc}); they are in {sandbox}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法复制本轮的文件（{exc}）；它们位于 {sandbox}。</translation>
     </message>
     <message>
         <source>the answer passed Parley&apos;s limit of {limit:,} characters (text, reasoning and tool-call arguments together), so Parley stopped reading it; what came before the limit is kept. If answers this long are expected, raise &quot;max_answer_chars&quot; in the &quot;network&quot; section of settings.json</source>
-        <translation type="unfinished"></translation>
+        <translation>回答超出了 Parley 的 {limit:,} 个字符上限（文本、推理过程和工具调用参数合计），因此 Parley 停止读取；上限之前的内容已保留。如果预期会有这么长的回答，请在 settings.json 的 &quot;network&quot; 部分调高 &quot;max_answer_chars&quot;</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in {path}, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>回答已显示但尚未保存（历史记录拒绝了它：{refused}）；它保存在 {path} 中，Parley 下次启动时会将其添加到此对话</translation>
     </message>
     <message>
         <source>the answer is shown but not yet saved (the history refused it: {refused}); it is kept in the history database as checkpoints, and Parley adds it to this conversation when it next starts</source>
-        <translation type="unfinished"></translation>
+        <translation>回答已显示但尚未保存（历史记录拒绝了它：{refused}）；它以检查点形式保存在历史数据库中，Parley 下次启动时会将其添加到此对话</translation>
     </message>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}；其最后 {chars} 个字符无法保存到任何位置：请从屏幕上复制</translation>
     </message>
 </context>
 <context>
@@ -6952,15 +6956,15 @@ Esc 可停止回答；已生成的文本会保留。</translation>
     <name>export</name>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>HTML (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML (*.html)</translation>
     </message>
     <message>
         <source>Export</source>
