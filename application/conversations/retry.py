@@ -35,6 +35,7 @@ from parley.application.ports.chat_provider import (
     RetryDelta,
     UsageDelta,
 )
+from parley.domain.texts import QT_TRANSLATE_NOOP
 
 
 @dataclass(frozen=True)
@@ -124,9 +125,15 @@ class RetryingProvider:
                 attempt += 1
 
 
+_GAVE_UP = QT_TRANSLATE_NOOP("TurnOutcome", "{error} (gave up after {attempts} attempts)")
+_ASKED_TO_WAIT = QT_TRANSLATE_NOOP(
+    "TurnOutcome", "{error} (the provider asked to wait {seconds} s)"
+)
+
+
 def _note_attempts(exc: ProviderError, attempt: int, max_attempts: int) -> None:
     """Say in the error itself why retrying stopped, so the record explains it."""
     if attempt > 1:
-        exc.args = (f"{exc} (gave up after {attempt} attempts)",)
+        exc.args = (_GAVE_UP.format(error=exc, attempts=attempt),)
     elif exc.retry_after is not None and max_attempts > 1:
-        exc.args = (f"{exc} (the provider asked to wait {exc.retry_after:g} s)",)
+        exc.args = (_ASKED_TO_WAIT.format(error=exc, seconds=f"{exc.retry_after:g}"),)

@@ -57,6 +57,19 @@ def test_a_plain_marked_text_and_a_nested_value(german) -> None:
     assert nested == translate("ProjectsPage", "Not saved: {exc}").format(exc=plain)
 
 
+def test_a_failed_turn_after_retries_is_translated_three_levels_deep(german) -> None:
+    """Seen in the German window: the outcome line of a turn whose provider refused the
+    connection four times (turn outcome, retry note, connection error: three templates)."""
+    english = (
+        "Failed: could not connect to http://127.0.0.1:9/v1/chat/completions: "
+        "Connection refused (gave up after 4 attempts)"
+    )
+    shown = translate_text(english)
+    assert shown.startswith("Fehlgeschlagen: keine Verbindung zu http://127.0.0.1:9/v1/"), shown
+    assert "Connection refused" in shown  # the operating system's words are data
+    assert shown.endswith("(nach 4 Versuchen aufgegeben)"), shown
+
+
 def test_an_unknown_text_is_shown_as_it_is(german) -> None:
     assert translate_text("Something nobody marked, 42 times.") == (
         "Something nobody marked, 42 times."

@@ -14,7 +14,8 @@ How a text is matched:
   escaped, each field a lazy group, a repeated field the same value); of the templates that match
   the whole text, the one with the most literal characters wins (the most specific);
 - a field's value is itself translated when it is a marked text (``"Not saved: {reason}"`` whose
-  reason was composed elsewhere), two levels deep;
+  reason was composed elsewhere), four levels deep ("Failed: {error}" whose error says it gave
+  up retrying a connection that failed is three);
 - a text that matches nothing is shown as it is: never an error, never an empty string.
 
 Which templates: those recorded in this process (a module's constants, when it is imported) and,
@@ -50,7 +51,7 @@ CATALOG = TRANSLATIONS_DIR / "composed.json"
 _catalog_loaded = False
 
 #: Nested values are translated this deep ("A: {b}" where b is "C: {d}").
-_DEPTH = 2
+_DEPTH = 4
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(![rsa])?(:[^{}]*)?\}")
 
 

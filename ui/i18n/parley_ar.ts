@@ -6274,6 +6274,10 @@ last activity {local_time}</source>
         <translation>حالة الإجابة</translation>
     </message>
     <message>
+        <source>Thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6817,6 +6821,14 @@ Esc stops an answer; the text so far is kept.</source>
     </message>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{error} (gave up after {attempts} attempts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{error} (the provider asked to wait {seconds} s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -6280,6 +6280,10 @@ zuletzt aktiv {local_time}</translation>
         <translation>Status der Antwort</translation>
     </message>
     <message>
+        <source>Thinking…</source>
+        <translation>Denke nach…</translation>
+    </message>
+    <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation>Warten auf die ersten Worte von {model}</translation>
     </message>
@@ -6824,6 +6828,14 @@ Esc hält eine Antwort an; der bisherige Text bleibt erhalten.</translation>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
         <translation>{message}; die letzten {chars} Zeichen konnten nirgends gespeichert werden: Kopieren Sie sie vom Bildschirm</translation>
+    </message>
+    <message>
+        <source>{error} (gave up after {attempts} attempts)</source>
+        <translation>{error} (nach {attempts} Versuchen aufgegeben)</translation>
+    </message>
+    <message>
+        <source>{error} (the provider asked to wait {seconds} s)</source>
+        <translation>{error} (der Anbieter bat, {seconds} s zu warten)</translation>
     </message>
 </context>
 <context>

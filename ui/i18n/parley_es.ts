@@ -6280,6 +6280,10 @@ last activity {local_time}</source>
         <translation>Estado de la respuesta</translation>
     </message>
     <message>
+        <source>Thinking…</source>
+        <translation>Pensando…</translation>
+    </message>
+    <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation>Esperando las primeras palabras de {model}</translation>
     </message>
@@ -6824,6 +6828,14 @@ Esc detiene una respuesta; se conserva el texto recibido hasta entonces.</transl
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
         <translation>{message}; sus últimos {chars} caracteres no se pudieron guardar en ningún sitio: cópielos de la pantalla</translation>
+    </message>
+    <message>
+        <source>{error} (gave up after {attempts} attempts)</source>
+        <translation>{error} (se abandonó tras {attempts} intentos)</translation>
+    </message>
+    <message>
+        <source>{error} (the provider asked to wait {seconds} s)</source>
+        <translation>{error} (el proveedor pidió esperar {seconds} s)</translation>
     </message>
 </context>
 <context>

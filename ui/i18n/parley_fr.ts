@@ -6280,6 +6280,10 @@ dernière activité {local_time}</translation>
         <translation>État de la réponse</translation>
     </message>
     <message>
+        <source>Thinking…</source>
+        <translation>Réflexion…</translation>
+    </message>
+    <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation>En attente des premiers mots de {model}</translation>
     </message>
@@ -6824,6 +6828,14 @@ Esc stops an answer; the text so far is kept.</source>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
         <translation>{message} ; ses {chars} derniers caractères n&apos;ont pu être conservés nulle part : copiez-les depuis l&apos;écran</translation>
+    </message>
+    <message>
+        <source>{error} (gave up after {attempts} attempts)</source>
+        <translation>{error} (abandon après {attempts} tentatives)</translation>
+    </message>
+    <message>
+        <source>{error} (the provider asked to wait {seconds} s)</source>
+        <translation>{error} (le fournisseur a demandé d&apos;attendre {seconds} s)</translation>
     </message>
 </context>
 <context>

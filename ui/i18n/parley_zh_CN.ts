@@ -6280,6 +6280,10 @@ last activity {local_time}</source>
         <translation>回答状态</translation>
     </message>
     <message>
+        <source>Thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
         <source>Waiting for {model}&apos;s first words</source>
         <translation>正在等待 {model} 的第一个字</translation>
     </message>
@@ -6824,6 +6828,14 @@ Esc 可停止回答；已生成的文本会保留。</translation>
     <message>
         <source>{message}; its last {chars} characters could not be kept anywhere: copy them from the screen</source>
         <translation>{message}；其最后 {chars} 个字符无法保存到任何位置：请从屏幕上复制</translation>
+    </message>
+    <message>
+        <source>{error} (gave up after {attempts} attempts)</source>
+        <translation>{error}（尝试 {attempts} 次后放弃）</translation>
+    </message>
+    <message>
+        <source>{error} (the provider asked to wait {seconds} s)</source>
+        <translation>{error}（服务商要求等待 {seconds} 秒）</translation>
     </message>
 </context>
 <context>

@@ -57,7 +57,7 @@ class ThinkingIndicator(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._clock = clock
         self._started = 0.0
-        self._phrase = "Thinking…"
+        self._phrase = translate("ThinkingIndicator", "Thinking…")
         self._model = ""
         self._frame = 0
         self._reasoning = ""  # the end of the reasoning streamed so far (REASONING_TAIL)
@@ -72,11 +72,11 @@ class ThinkingIndicator(QWidget):
 
     # -- what the chat side calls ------------------------------------------------------------
 
-    def start(self, model: str = "", phrase: str = "Thinking…") -> None:
-        """A turn began: show the dots, from zero seconds."""
+    def start(self, model: str = "", phrase: str = "") -> None:
+        """A turn began: show the dots, from zero seconds ("Thinking…" unless ``phrase``)."""
         self._started = self._clock()
         self._model = model
-        self._phrase = phrase
+        self._phrase = phrase or translate("ThinkingIndicator", "Thinking…")
         self._frame = 0
         self._reasoning, self._reasoning_new, self._line = "", False, ""
         self.setToolTip(
