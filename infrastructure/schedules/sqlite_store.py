@@ -238,12 +238,21 @@ class SqliteScheduleStore:
             if not changed:
                 raise UnknownTask(f"no scheduled task {task.id!r}")
 
+    def _absent(self) -> bool:
+        """No schedule store yet: reading finds nothing and creates nothing (the window looks
+        every minute in every profile, most of which never schedule anything)."""
+        return not self._ready and not self.path.exists()
+
     def tasks(self) -> Sequence[ScheduledTask]:
+        if self._absent():
+            return ()
         with self._connect() as conn:
             rows = conn.execute("SELECT * FROM tasks ORDER BY position").fetchall()
         return tuple(self._task(r) for r in rows)
 
     def task(self, task_id: str) -> ScheduledTask:
+        if self._absent():
+            raise UnknownTask(f"no scheduled task {task_id!r}")
         with self._connect() as conn:
             row = conn.execute("SELECT * FROM tasks WHERE id = ?", (task_id,)).fetchone()
         if row is None:
@@ -344,6 +353,8 @@ class SqliteScheduleStore:
             )
 
     def anchors(self) -> dict[str, datetime]:
+        if self._absent():
+            return {}
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT task_id, MAX(scheduled_at) AS at FROM runs WHERE kind != 'manual' "
@@ -366,11 +377,15 @@ class SqliteScheduleStore:
         if limit is not None:
             query += " LIMIT ?"
             params.append(limit)
+        if self._absent():
+            return ()
         with self._connect() as conn:
             rows = conn.execute(query, params).fetchall()
         return tuple(self._run(r) for r in rows)
 
     def finished_since(self, since: datetime) -> Sequence[RunRecord]:
+        if self._absent():
+            return ()
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT * FROM runs WHERE ended_at >= ? AND status != 'running' ORDER BY ended_at",
@@ -379,6 +394,8 @@ class SqliteScheduleStore:
         return tuple(self._run(r) for r in rows)
 
     def paused(self) -> bool:
+        if self._absent():
+            return False
         with self._connect() as conn:
             row = conn.execute("SELECT value FROM flags WHERE name = 'paused'").fetchone()
         return row is not None and row[0] == "1"
@@ -392,6 +409,8 @@ class SqliteScheduleStore:
             )
 
     def recover_abandoned(self) -> int:
+        if self._absent():
+            return 0
         with self._connect(write=True) as conn:
             rows = conn.execute(
                 "SELECT task_id, scheduled_at, pid FROM runs WHERE status = 'running' AND host = ?",

@@ -93,3 +93,25 @@ def test_a_store_from_a_newer_parley_is_refused_untouched(tmp_path: Path) -> Non
     with pytest.raises(ScheduleStoreError, match="newer Parley"):
         newer.tasks()
     assert path.read_bytes() == before
+
+
+def test_looking_at_a_profile_that_never_scheduled_anything_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    """The window looks every minute in every profile: a profile with no schedule store keeps
+    none (reads find nothing); the first task creates it."""
+    from parley.application.schedules.service import due_now
+    from parley.infrastructure.schedules.cron import CroniterSchedule
+
+    path = tmp_path / "data" / "schedules.sqlite3"
+    store = SqliteScheduleStore(path)
+    since = datetime(2026, 1, 1, tzinfo=UTC)
+    assert store.tasks() == () and store.anchors() == {} and store.runs() == ()
+    assert store.finished_since(since) == () and store.paused() is False
+    assert store.recover_abandoned() == 0
+    assert due_now(store, CroniterSchedule(UTC), datetime.now(UTC)) == ()
+    with pytest.raises(UnknownTask):
+        store.task("t1")
+    assert not path.exists() and not path.parent.exists()
+    store.add_task(_task())
+    assert path.exists() and [t.id for t in store.tasks()] == ["t1"]
