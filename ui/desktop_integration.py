@@ -14,10 +14,10 @@ They are the desktop's, not the history's or the providers': a damaged file give
 The scheduler's hook (kept here and nowhere else): the scheduler calls ``with_desktop(window,
 use)``; ``use(desktop)`` runs as soon as the window has its ``Desktop`` (at once, or when
 ``ui/app.py`` makes it after the first paint; never for a window without one). There it calls
-``desktop.offer_schedule_pause()``, which shows "Pause schedules" in the tray menu checked as
-kept, reads ``desktop.settings.schedules_paused`` and follows
-``desktop.sig_pause_schedules_toggled(bool)``; the choice is kept in ``desktop.json`` as
-``schedules_paused`` (``SCHEDULES_PAUSED_KEY``).
+``desktop.offer_schedule_pause(paused)``, which shows "Pause schedules" in the tray menu checked
+as the schedule store says, and follows ``desktop.sig_pause_schedules_toggled(bool)``, writing
+the choice to the schedule store — the one place it is kept, which the OS timer's ``run-due``
+reads too (``desktop.json`` kept a second copy once; an old file's key is ignored).
 
 Invariants it keeps:
 
@@ -39,7 +39,7 @@ import logging
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,8 +61,6 @@ log = logging.getLogger(__name__)
 
 #: The file in the config directory.
 DESKTOP_FILE = "desktop.json"
-#: The key the scheduler's pause is kept under in ``desktop.json``.
-SCHEDULES_PAUSED_KEY = "schedules_paused"
 
 
 @dataclass(frozen=True)
@@ -73,8 +71,6 @@ class DesktopSettings:
     close_to_tray: bool = False
     #: The desktop-wide chord that opens Quick ask ("" = none).
     quick_ask_chord: str = DEFAULT_CHORD
-    #: Scheduled tasks are paused (the tray's "Pause schedules").
-    schedules_paused: bool = False
 
 
 def load_desktop_settings(config_dir: Path) -> tuple[DesktopSettings, str]:
@@ -363,27 +359,13 @@ class Desktop(QObject):
         self.settings = settings
         if chord_changed:
             self.grab_chord()
-        if self.menu.pause_action.isVisible():
-            self.menu.offer_pause(settings.schedules_paused)
 
-    def offer_schedule_pause(self, paused: bool | None = None) -> None:
-        """The scheduler runs: show "Pause schedules" (checked as ``paused``; None: as kept in
-        ``desktop.json``)."""
-        self.menu.offer_pause(self.settings.schedules_paused if paused is None else paused)
+    def offer_schedule_pause(self, paused: bool) -> None:
+        """The scheduler runs: show "Pause schedules", checked as ``paused`` (what the schedule
+        store says)."""
+        self.menu.offer_pause(paused)
 
     @Slot(bool)
     def _pause_toggled(self, paused: bool) -> None:
-        self.settings = replace(self.settings, schedules_paused=paused)
-        self.sig_pause_schedules_toggled.emit(paused)
-        self._save()
+        self.sig_pause_schedules_toggled.emit(paused)  # the scheduler writes it to its store
 
-    def _save(self) -> None:
-        config_dir, settings = self.config_dir, self.settings
-        if config_dir is None:
-            return
-        window = self.window
-        window.bridge.submit(
-            lambda: save_desktop_settings(config_dir, settings),
-            lambda _r: None,
-            lambda exc: log.warning("could not save %s: %s", DESKTOP_FILE, exc),
-        )

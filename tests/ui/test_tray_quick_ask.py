@@ -154,11 +154,13 @@ def test_pause_schedules_is_offered_by_the_scheduler_and_kept(qtbot, window, tmp
     assert desktop.menu.pause_action.isVisible() and not desktop.menu.pause_action.isChecked()
     with qtbot.waitSignal(desktop.sig_pause_schedules_toggled) as toggled:
         desktop.menu.pause_action.trigger()
-    assert toggled.args == [True]
+    assert toggled.args == [True] and desktop.menu.pause_action.isChecked()
+    # The schedule store keeps it (the scheduler writes it there); desktop.json has no copy.
+    qtbot.wait(200)
     path = tmp_path / "config" / DESKTOP_FILE
-    qtbot.waitUntil(path.exists, timeout=5000)
-    assert json.loads(path.read_text())["schedules_paused"] is True
-    assert load_desktop_settings(tmp_path / "config")[0].schedules_paused is True
+    assert not path.exists() or "schedules_paused" not in json.loads(path.read_text())
+    desktop.offer_schedule_pause(False)  # what the store says wins
+    assert not desktop.menu.pause_action.isChecked()
 
 
 def test_quit_in_the_tray_really_closes_the_window(qtbot, window, tmp_path, quit_calls):
@@ -565,12 +567,11 @@ def test_parley_quick_opens_quick_ask_in_the_running_parley(qtbot, window, servi
 
 
 def test_the_scheduler_hook_waits_for_the_desktop(qtbot, window, tmp_path):
-    save_desktop_settings(tmp_path / "config", DesktopSettings(schedules_paused=True))
     seen: list[bool] = []
 
     def use(desktop: Desktop) -> None:
-        desktop.offer_schedule_pause()
-        seen.append(desktop.settings.schedules_paused)
+        desktop.offer_schedule_pause(True)  # as the schedule store says
+        seen.append(desktop.menu.pause_action.isChecked())
         desktop.sig_pause_schedules_toggled.connect(seen.append)
 
     with_desktop(window, use)
