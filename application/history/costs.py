@@ -23,7 +23,7 @@ settings, not rows, and a store must not need them to answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -101,10 +101,11 @@ def summarize_costs(rows: Iterable[MemberUsageRow], prices: Sequence[ModelPrice]
     """Price each row with ``prices`` and sum per member, per model and overall."""
     lines: list[CostLine] = []
     sums: dict[tuple[str, str], _Sum] = {}
-    members: list[str] = []
-    models: list[str] = []
+    members: dict[str, None] = {}  # (ordered sets: first seen first)
+    models: dict[str, None] = {}
+    price_of = _price_finder(prices)
     for row in rows:
-        price = find_price(prices, row.provider_id, row.model)
+        price = price_of(row.provider_id, row.model)
         cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
         line = CostLine(
             member=row.member,
@@ -122,8 +123,8 @@ def summarize_costs(rows: Iterable[MemberUsageRow], prices: Sequence[ModelPrice]
             ("model", line.model_name, models),
             ("total", "", None),
         ):
-            if seen is not None and key not in seen:
-                seen.append(key)
+            if seen is not None:
+                seen.setdefault(key, None)
             sums.setdefault((kind, key), _Sum()).add(line)
     total = sums.get(("total", ""), _Sum()).total("")
     return CostSummary(
@@ -133,6 +134,22 @@ def summarize_costs(rows: Iterable[MemberUsageRow], prices: Sequence[ModelPrice]
         total=total,
         unpriced=sum(line.cost is None for line in lines),
     )
+
+
+def _price_finder(
+    prices: Sequence[ModelPrice],
+) -> Callable[[str, str], ModelPrice | None]:
+    """``find_price`` with one lookup per (provider, model): matching the table's globs is the
+    slow part (a listing of 10,000 conversations on three models priced in 1.3 s without it)."""
+    found: dict[tuple[str, str], ModelPrice | None] = {}
+
+    def price_of(provider_id: str, model: str) -> ModelPrice | None:
+        key = (provider_id, model)
+        if key not in found:
+            found[key] = find_price(prices, provider_id, model)
+        return found[key]
+
+    return price_of
 
 
 class _Sum:
@@ -194,16 +211,11 @@ def session_costs(
     """Price each conversation's usage rows and sum them per conversation."""
     sums: dict[str, dict[str, Decimal]] = {}
     unpriced: dict[str, int] = {}
-    # One lookup per model: matching the table's globs is the slow part (a listing of 10,000
-    # conversations on three models priced in 1.3 s without it).
-    found: dict[tuple[str, str], ModelPrice | None] = {}
+    price_of = _price_finder(prices)
     for row in rows:
         amounts = sums.setdefault(row.session_id, {})
         unpriced.setdefault(row.session_id, 0)
-        key = (row.provider_id, row.model)
-        if key not in found:
-            found[key] = find_price(prices, row.provider_id, row.model)
-        price = found[key]
+        price = price_of(row.provider_id, row.model)
         cost = estimate_cost(Usage(row.input_tokens, row.output_tokens), price)
         if cost is None or price is None:
             unpriced[row.session_id] += row.turns
