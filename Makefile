@@ -63,7 +63,7 @@ translations: $(STAMP)
 	  $$(find ui domain application infrastructure -name '*.py' -not -path 'ui/cli/*' | sort) \
 	  $(foreach l,$(LANGS),-ts ui/i18n/parley_$(l).ts)
 	@# lupdate reads a "#:" comment above a call as a note to translators; ours document attributes
-	sed -i '/<extracomment>/d' $(foreach l,$(LANGS),ui/i18n/parley_$(l).ts)
+	perl -0777 -pi -e 's/\n\s*<extracomment>.*?<\/extracomment>//gs' $(foreach l,$(LANGS),ui/i18n/parley_$(l).ts)
 	$(BIN)/python scripts/composed_catalog.py
 	$(foreach l,$(LANGS),$(BIN)/pyside6-lrelease -silent ui/i18n/parley_$(l).ts -qm ui/i18n/parley_$(l).qm;)
 

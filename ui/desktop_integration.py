@@ -368,4 +368,3 @@ class Desktop(QObject):
     @Slot(bool)
     def _pause_toggled(self, paused: bool) -> None:
         self.sig_pause_schedules_toggled.emit(paused)  # the scheduler writes it to its store
-

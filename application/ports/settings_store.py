@@ -32,6 +32,7 @@ from typing import Protocol
 from parley.application.mcp.model import McpServerConfig, valid_server_name
 from parley.application.tools.specs import TOOL_SETS
 from parley.domain.agents.conversation_execution_request import GATE_MODES
+from parley.domain.texts import QT_TRANSLATE_NOOP
 from parley.domain.usage.context_windows import ModelWindow
 from parley.domain.usage.pricing import ModelPrice
 
@@ -273,21 +274,34 @@ class TeamSettings:
         return rest.split("@", 1)[0] if "@" in rest.split("/", 1)[0] else ""
 
 
+# Why an address cannot be a team store's (the settings dialog shows it).
+_TEAM_SCHEME = QT_TRANSLATE_NOOP("TeamConnection", "it must start with postgresql://")
+_TEAM_MEMBER = QT_TRANSLATE_NOOP(
+    "TeamConnection", "it must name the member, as postgresql://NAME@host/database"
+)
+_TEAM_PASSWORD = QT_TRANSLATE_NOOP(
+    "TeamConnection", "it must not carry a password (Parley keeps it in the system keyring)"
+)
+_TEAM_DATABASE = QT_TRANSLATE_NOOP(
+    "TeamConnection", "it must name the database, as postgresql://NAME@host/database"
+)
+
+
 def team_url_problem(url: str) -> str:
     """Why ``url`` cannot be a team store's address ("" when it can)."""
     scheme, sep, rest = url.partition("://")
     if not sep or scheme not in ("postgresql", "postgres"):
-        return "it must start with postgresql://"
+        return _TEAM_SCHEME
     authority = rest.split("/", 1)[0]
     if "@" not in authority:
-        return "it must name the member, as postgresql://NAME@host/database"
+        return _TEAM_MEMBER
     user = authority.rsplit("@", 1)[0]
     if ":" in user:
-        return "it must not carry a password (Parley keeps it in the system keyring)"
+        return _TEAM_PASSWORD
     if "password=" in url.lower():
-        return "it must not carry a password (Parley keeps it in the system keyring)"
+        return _TEAM_PASSWORD
     if "/" not in rest or not rest.split("/", 1)[1].split("?", 1)[0]:
-        return "it must name the database, as postgresql://NAME@host/database"
+        return _TEAM_DATABASE
     return ""
 
 

@@ -209,6 +209,27 @@ _R_LINK_SANDBOX = QT_TRANSLATE_NOOP(
     "GateReason", "a link in the sandbox could later redirect reads or writes"
 )
 _R_LN_OUTSIDE = QT_TRANSLATE_NOOP("GateReason", "ln links to {source}, outside the workspace")
+# The harmless level's reasons (a tool card shows them).
+# Why a package name is refused (before "Give a package name from PyPI…").
+_PKG_EMPTY = QT_TRANSLATE_NOOP("GateReason", "the package name is empty")
+_PKG_CONTROL = QT_TRANSLATE_NOOP("GateReason", "the package name contains a control character")
+_PKG_OPTION = QT_TRANSLATE_NOOP("GateReason", "{text!r} is an option, not a package name")
+_PKG_URL = QT_TRANSLATE_NOOP("GateReason", "{text!r} is a URL or a VCS reference, not a PyPI name")
+_PKG_PATH = QT_TRANSLATE_NOOP("GateReason", "{text!r} is a path, not a PyPI name")
+_PKG_MALFORMED = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{text!r} is not a PyPI requirement (a name, optional [extras], optional version "
+    "such as >=1.2)",
+)
+_H_RUNS_NOTHING = QT_TRANSLATE_NOOP("GateReason", "{wrapper} runs nothing")
+_H_ONLY_READS = QT_TRANSLATE_NOOP("GateReason", "{name} only reads")
+_H_PRINTS = QT_TRANSLATE_NOOP("GateReason", "{name} only prints its arguments")
+_H_PRINTF = QT_TRANSLATE_NOOP("GateReason", "printf only prints")
+_H_GIT_LISTS = QT_TRANSLATE_NOOP("GateReason", "git {sub} lists")
+_H_GIT_REMOTE = QT_TRANSLATE_NOOP("GateReason", "git remote -v lists")
+_H_GIT_READS = QT_TRANSLATE_NOOP("GateReason", "git {sub} only reads")
+_H_CD = QT_TRANSLATE_NOOP("GateReason", "cd {path}")
+_R_CD_DIFFERS = QT_TRANSLATE_NOOP("GateReason", "cd {path}: {why}")
 
 #: Programs that may be *harmless* (each with its own option allow-list below).
 HARMLESS_PROGRAMS = frozenset(
@@ -1492,7 +1513,7 @@ def _classify_unwrapped(
             Effect(UNKNOWN, "cmd.untrusted_binary", _R_UNTRUSTED_WRAPPER.format(wrapper=wrapper))
         )
     worst = _worst(parts)
-    return worst or Effect(HARMLESS, "cmd.harmless", f"{wrapper} runs nothing")
+    return worst or Effect(HARMLESS, "cmd.harmless", _H_RUNS_NOTHING.format(wrapper=wrapper))
 
 
 def _tail_scan(ctx: _Ctx, cmd: SimpleCommand, depth: int) -> Effect | None:
@@ -1638,18 +1659,18 @@ def _run_spec(ctx: _Ctx, name: str, args: Sequence[Word], spec: _Spec) -> Effect
         parts.append(_read(ctx, Word(".", "."), recursive=True))
     worst = _worst(parts)
     if worst is None or worst.level == HARMLESS:
-        return Effect(HARMLESS, "cmd.harmless", f"{name} only reads")
+        return Effect(HARMLESS, "cmd.harmless", _H_ONLY_READS.format(name=name))
     return worst
 
 
 def _h_echo(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
-    return Effect(HARMLESS, "cmd.harmless", f"{name} only prints its arguments")
+    return Effect(HARMLESS, "cmd.harmless", _H_PRINTS.format(name=name))
 
 
 def _h_printf(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     if args and (args[0].may_be_option and not (args[0].literal and args[0].text == "--")):
         return _unsafe(name, "printf -v assigns a shell variable; a leading option is not allowed")
-    return Effect(HARMLESS, "cmd.harmless", "printf only prints")
+    return Effect(HARMLESS, "cmd.harmless", _H_PRINTF)
 
 
 def _h_cd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
@@ -1664,11 +1685,13 @@ def _h_cd(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
     differs = ctx.logical_differs(rest[0])
     if differs:
         ctx.cwd_lost = ctx.cwd_lost or f"changed by cd {rest[0].raw}"
-        return Effect(UNKNOWN, "cmd.cwd_change", f"cd {rest[0].raw}: {differs}")
+        return Effect(
+            UNKNOWN, "cmd.cwd_change", _R_CD_DIFFERS.format(path=rest[0].raw, why=differs)
+        )
     for loc in locs:
         if (loc.kind, loc.parts) not in ctx.cwds:
             ctx.cwds.append((loc.kind, loc.parts))
-    return Effect(HARMLESS, "cmd.harmless", f"cd {rest[0].raw}")
+    return Effect(HARMLESS, "cmd.harmless", _H_CD.format(path=rest[0].raw))
 
 
 def _h_date(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
@@ -1866,16 +1889,16 @@ def _h_git(ctx: _Ctx, name: str, args: list[Word], depth: int) -> Effect:
                 return Effect(UNKNOWN, "git.not_read_only", _R_GIT_REFS.format(sub=sub, flag=f))
         if not listing:
             return Effect(UNKNOWN, "git.not_read_only", _R_GIT_CREATES.format(sub=sub))
-        return Effect(HARMLESS, "cmd.harmless", f"git {sub} lists")
+        return Effect(HARMLESS, "cmd.harmless", _H_GIT_LISTS.format(sub=sub))
     if sub == "remote":
         if positionals or any(f not in ("-v", "--verbose") for f in flags):
             return Effect(UNKNOWN, "git.not_read_only", _R_GIT_REMOTE)
-        return Effect(HARMLESS, "cmd.harmless", "git remote -v lists")
+        return Effect(HARMLESS, "cmd.harmless", _H_GIT_REMOTE)
     for w in positionals:
         parts.append(_read(sub_ctx, w))
     worst = _worst(parts)
     if worst is None or worst.level == HARMLESS:
-        return Effect(HARMLESS, "cmd.harmless", f"git {sub} only reads")
+        return Effect(HARMLESS, "cmd.harmless", _H_GIT_READS.format(sub=sub))
     return worst
 
 
@@ -1993,7 +2016,7 @@ def _git_read_only(
         parts.append(_read(ctx, word))
     worst = _worst(parts)
     if worst is None or worst.level == HARMLESS:
-        return Effect(HARMLESS, "cmd.harmless", f"git {sub} only reads")
+        return Effect(HARMLESS, "cmd.harmless", _H_GIT_READS.format(sub=sub))
     return worst
 
 
@@ -2190,29 +2213,28 @@ def parse_requirement(name: object) -> tuple[str, str, str]:
     """``(normalised requirement, rule, message)``: the requirement on success (rule ""), or the
     rule that rejects it: a URL, a path, an option, a VCS reference, markers, anything else."""
     if not isinstance(name, str) or not name.strip():
-        return "", "package.empty", "the package name is empty"
+        return "", "package.empty", _PKG_EMPTY
     text = name.strip()
     if any(ord(c) < 32 for c in text):
-        return "", "package.malformed", "the package name contains a control character"
+        return "", "package.malformed", _PKG_CONTROL
     if text.startswith("-"):
-        return "", "package.option", f"{text!r} is an option, not a package name"
+        return "", "package.option", _PKG_OPTION.format(text=text)
     lowered = text.lower()
     if "://" in text or lowered.startswith(("git+", "hg+", "svn+", "bzr+")) or "@" in text:
-        return "", "package.url", f"{text!r} is a URL or a VCS reference, not a PyPI name"
+        return "", "package.url", _PKG_URL.format(text=text)
     if (
         "/" in text
         or "\\" in text
         or text.startswith((".", "~"))
         or lowered.endswith((".whl", ".tar.gz", ".zip", ".tgz"))
     ):
-        return "", "package.path", f"{text!r} is a path, not a PyPI name"
+        return "", "package.path", _PKG_PATH.format(text=text)
     match = _REQUIREMENT.fullmatch(text)
     if match is None:
         return (
             "",
             "package.malformed",
-            f"{text!r} is not a PyPI requirement (a name, optional [extras], optional version "
-            "such as >=1.2)",
+            _PKG_MALFORMED.format(text=text),
         )
     base = re.sub(r"[-_.]+", "-", match.group(1)).lower()
     extras = re.sub(r"\s+", "", match.group(2) or "").lower()

@@ -34,6 +34,8 @@ import unicodedata
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
+
 ROOT = "."
 
 #: As the kernel's ``ELOOP`` limit: a walk following more links than this is refused.
@@ -57,6 +59,26 @@ BACKSLASH = "path.backslash"
 ESCAPES = "path.escapes_workspace"
 LINK_OUTSIDE = "path.link_outside"
 LINK_LOOP = "path.link_loop"
+
+
+# -- why a path cannot be used (the reason a refusal shows; "GateReason" as the gate's) ----------
+
+_P_EMPTY = QT_TRANSLATE_NOOP("GateReason", "the path is empty")
+_P_NUL = QT_TRANSLATE_NOOP("GateReason", "the path contains a NUL character")
+_P_CONTROL = QT_TRANSLATE_NOOP("GateReason", "the path contains a control character")
+_P_HOME = QT_TRANSLATE_NOOP(
+    "GateReason", "{raw!r} starts with '~' (a home directory, outside the workspace)"
+)
+_P_BACKSLASH = QT_TRANSLATE_NOOP(
+    "GateReason", "{raw!r} contains a backslash; use '/' between directories"
+)
+_P_ABSOLUTE = QT_TRANSLATE_NOOP("GateReason", "{raw!r} is an absolute path")
+_P_CLIMBS = QT_TRANSLATE_NOOP("GateReason", "{raw!r} climbs above the workspace root with '..'")
+_P_CLIMBS_ROOT = QT_TRANSLATE_NOOP("GateReason", "'..' climbs above the {root} root")
+_P_LINK_OUTSIDE = QT_TRANSLATE_NOOP(
+    "GateReason", "{key!r} is a link that leads outside the workspace"
+)
+_P_LINK_LOOP = QT_TRANSLATE_NOOP("GateReason", "{key!r} is part of a link loop")
 
 
 class PathError(ValueError):
@@ -183,17 +205,17 @@ def merged_links(
 def check_argument(raw: object) -> str:
     """Lexical checks on a path a tool call names; returns it, or raises :class:`PathError`."""
     if not isinstance(raw, str) or not raw.strip():
-        raise PathError(EMPTY, "the path is empty")
+        raise PathError(EMPTY, _P_EMPTY)
     if "\x00" in raw:
-        raise PathError(NUL, "the path contains a NUL character")
+        raise PathError(NUL, _P_NUL)
     if any(ord(c) < 32 or ord(c) == 127 for c in raw):
-        raise PathError(CONTROL, "the path contains a control character")
+        raise PathError(CONTROL, _P_CONTROL)
     if raw.startswith("~"):
-        raise PathError(HOME, f"{raw!r} starts with '~' (a home directory, outside the workspace)")
+        raise PathError(HOME, _P_HOME.format(raw=raw))
     if "\\" in raw:
-        raise PathError(BACKSLASH, f"{raw!r} contains a backslash; use '/' between directories")
+        raise PathError(BACKSLASH, _P_BACKSLASH.format(raw=raw))
     if raw.startswith("/") or (len(raw) >= 2 and raw[1] == ":" and raw[0].isalpha()):
-        raise PathError(ABSOLUTE, f"{raw!r} is an absolute path")
+        raise PathError(ABSOLUTE, _P_ABSOLUTE.format(raw=raw))
     # Lexically climbing above the root is refused even when a symlink on the way would bring
     # the walk back inside ("link/../../x"): the OS resolves such paths differently from a
     # lexical reader (and not at all through a dangling link), so neither reading is trusted.
@@ -202,7 +224,7 @@ def check_argument(raw: object) -> str:
         if part == "..":
             depth -= 1
             if depth < 0:
-                raise PathError(ESCAPES, f"{raw!r} climbs above the workspace root with '..'")
+                raise PathError(ESCAPES, _P_CLIMBS.format(raw=raw))
         elif part not in ("", "."):
             depth += 1
     return raw
@@ -230,7 +252,7 @@ def walk(
             continue
         if part == "..":
             if not out:
-                raise PathError(ESCAPES, f"'..' climbs above the {root_name} root")
+                raise PathError(ESCAPES, _P_CLIMBS_ROOT.format(root=root_name))
             out.pop()
             continue
         out.append(part)
@@ -240,10 +262,10 @@ def walk(
         if not is_link:
             continue
         if target is None or target.startswith("/") or "\x00" in target:
-            raise PathError(LINK_OUTSIDE, f"{key!r} is a link that leads outside the workspace")
+            raise PathError(LINK_OUTSIDE, _P_LINK_OUTSIDE.format(key=key))
         hops += 1
         if hops > MAX_LINK_HOPS:
-            raise PathError(LINK_LOOP, f"{key!r} is part of a link loop")
+            raise PathError(LINK_LOOP, _P_LINK_LOOP.format(key=key))
         out = []
         pending.extendleft(reversed(target.split("/")))
     return tuple(out)
@@ -262,7 +284,7 @@ def lexical(
             continue
         if part == "..":
             if not out:
-                raise PathError(ESCAPES, f"'..' climbs above the {root_name} root")
+                raise PathError(ESCAPES, _P_CLIMBS_ROOT.format(root=root_name))
             out.pop()
             continue
         out.append(part)

@@ -52,11 +52,35 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from parley.domain.texts import QT_TRANSLATE_NOOP
+
 #: Substitutions nested deeper than this are not parsed (cannot parse -> unknown).
 MAX_DEPTH = 8
 
 #: Longer command lines are not parsed (cannot parse -> unknown).
 MAX_LENGTH = 20_000
+
+# Why a wrapper's command cannot be told (a reason the permission dialog shows).
+_U_AS_USER = QT_TRANSLATE_NOOP("GateReason", "{name} runs a command as another user")
+_U_RUNTIME = QT_TRANSLATE_NOOP("GateReason", "what {name} runs is only known at run time")
+_U_ENV_OPTION = QT_TRANSLATE_NOOP(
+    "GateReason", "env option {option!r} (e.g. -S, -C) is not modelled"
+)
+_U_OPTION = QT_TRANSLATE_NOOP("GateReason", "{name} option {option!r} is not modelled")
+_U_DURATION = QT_TRANSLATE_NOOP("GateReason", "{name} needs a plain duration before the command")
+_U_NO_COMMAND = QT_TRANSLATE_NOOP("GateReason", "{name} without a command")
+_U_LOOKS_UP = QT_TRANSLATE_NOOP("GateReason", "{name} {option} only looks a name up")
+_U_RUNTIME_ARG = QT_TRANSLATE_NOOP("GateReason", "{name} {option} with a run-time argument")
+_U_XARGS_VALUE = QT_TRANSLATE_NOOP("GateReason", "xargs {option} needs a plain value")
+_U_XARGS_OPTION = QT_TRANSLATE_NOOP("GateReason", "xargs option {option!r} is not modelled")
+_U_SET_OPTION = QT_TRANSLATE_NOOP("GateReason", "{name} {option} option is not modelled")
+_U_SHELL_OPTION = QT_TRANSLATE_NOOP(
+    "GateReason", "{name} option {option!r} (login, interactive, stdin) is not modelled"
+)
+_U_NO_SCRIPT = QT_TRANSLATE_NOOP("GateReason", "{name} -c without a script")
+_U_SCRIPT_RUNTIME = QT_TRANSLATE_NOOP(
+    "GateReason", "the script {name} -c runs is only known at run time"
+)
 
 _METACHARS = frozenset(" \t\n;&|<>()")
 _GLOB = frozenset("*?[")
@@ -730,9 +754,9 @@ def unwrap(cmd: SimpleCommand) -> Unwrapped | None:
         return None
     args = list(cmd.words[1:])
     if name in ESCALATION:
-        return Unwrapped(name, "escalation", reason=f"{name} runs a command as another user")
+        return Unwrapped(name, "escalation", reason=_U_AS_USER.format(name=name))
     if any(not w.literal for w in args[:1]) and name != "xargs":
-        return _opaque(name, f"what {name} runs is only known at run time")
+        return _opaque(name, _U_RUNTIME.format(name=name))
     handler = _UNWRAPPERS[name]
     return handler(name, cmd, args)
 
@@ -755,7 +779,7 @@ def _unwrap_env(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrapped:
             i += 1
             break
         elif t.startswith("-"):
-            return _opaque(name, f"env option {t!r} (e.g. -S, -C) is not modelled")
+            return _opaque(name, _U_ENV_OPTION.format(option=t))
         else:
             break
     while i < len(args) and _ASSIGNMENT.match(args[i].raw):
@@ -796,17 +820,17 @@ def _unwrap_prefix_options(
         elif name == "nice" and _INTEGER.fullmatch(t):
             i += 1  # nice -10
         else:
-            return _opaque(name, f"{name} option {t!r} is not modelled")
+            return _opaque(name, _U_OPTION.format(name=name, option=t))
     for _ in range(positional):
         if i >= len(args) or (positional_re and not positional_re.fullmatch(args[i].text)):
-            return _opaque(name, f"{name} needs a plain duration before the command")
+            return _opaque(name, _U_DURATION.format(name=name))
         i += 1
     rest = args[i:]
     if not rest:
         return (
             Unwrapped(name, "inert")
             if name in ("exec", "time")
-            else _opaque(name, f"{name} without a command")
+            else _opaque(name, _U_NO_COMMAND.format(name=name))
         )
     return Unwrapped(name, "command", _inner(cmd, rest))
 
@@ -817,10 +841,10 @@ def _unwrap_command(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrappe
         opt = args[i].text
         if opt in ("-v", "-V", "-pv", "-pV", "-vp", "-Vp"):
             if all(w.literal for w in args[i + 1 :]):
-                return Unwrapped(name, "inert", reason=f"{name} {opt} only looks a name up")
-            return _opaque(name, f"{name} {opt} with a run-time argument")
+                return Unwrapped(name, "inert", reason=_U_LOOKS_UP.format(name=name, option=opt))
+            return _opaque(name, _U_RUNTIME_ARG.format(name=name, option=opt))
         if opt != "-p":
-            return _opaque(name, f"{name} option {opt!r} is not modelled")
+            return _opaque(name, _U_OPTION.format(name=name, option=opt))
         i += 1
     if i < len(args) and args[i].text == "--":
         i += 1
@@ -867,12 +891,12 @@ def _unwrap_xargs(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrapped:
             value, i = val, i + 1
         elif t in valued:
             if i + 1 >= len(args) or not args[i + 1].literal:
-                return _opaque(name, f"xargs {t} needs a plain value")
+                return _opaque(name, _U_XARGS_VALUE.format(option=t))
             value, opt, i = args[i + 1].text, t, i + 2
         elif t[:2] in valued and not t.startswith("--"):
             value, opt, i = t[2:], t[:2], i + 1
         else:
-            return _opaque(name, f"xargs option {t!r} is not modelled")
+            return _opaque(name, _U_XARGS_OPTION.format(option=t))
         if opt in ("-I", "--replace"):
             replace = value
         elif opt in ("-a", "--arg-file"):
@@ -914,13 +938,11 @@ def _unwrap_shell(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrapped 
             if i + 1 < len(args) and args[i + 1].text in ("pipefail", "errexit", "nounset"):
                 i += 2
                 continue
-            return _opaque(name, f"{name} {t} option is not modelled")
+            return _opaque(name, _U_SET_OPTION.format(name=name, option=t))
         if t.startswith(("-", "+")) and len(t) > 1 and t != "--":
             letters = t[1:]
             if not set(letters) <= set("ceuxvf"):
-                return _opaque(
-                    name, f"{name} option {t!r} (login, interactive, stdin) is not modelled"
-                )
+                return _opaque(name, _U_SHELL_OPTION.format(name=name, option=t))
             script_flag = script_flag or "c" in letters
             i += 1
             continue
@@ -930,10 +952,10 @@ def _unwrap_shell(name: str, cmd: SimpleCommand, args: list[Word]) -> Unwrapped 
     if not script_flag:
         return None
     if i >= len(args):
-        return _opaque(name, f"{name} -c without a script")
+        return _opaque(name, _U_NO_SCRIPT.format(name=name))
     script = args[i]
     if not script.literal:
-        return _opaque(name, f"the script {name} -c runs is only known at run time")
+        return _opaque(name, _U_SCRIPT_RUNTIME.format(name=name))
     return Unwrapped(name, "script", script=parse(script.text))
 
 

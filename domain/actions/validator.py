@@ -152,6 +152,71 @@ _V_NO_DIRECTORY = QT_TRANSLATE_NOOP(
     "list_dir with path {parent!r} to see what exists, then try again.",
 )
 _V_NEAREST = QT_TRANSLATE_NOOP("GateReason", " Nearest existing {kind}s: {near}.")
+_V_GIT_REPOSITORY = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{raw!r} {problem}, which no action may create: git run there would obey "
+    "its config and hooks. Write the file under another name or directory.",
+)
+_V_GIT_COMPONENT = QT_TRANSLATE_NOOP(
+    "GateReason", "has the component {part!r}, which is a git repository's directory"
+)
+_V_GIT_LOOKS = QT_TRANSLATE_NOOP(
+    "GateReason", "would make {where!r} look like a git repository (HEAD with objects/ or refs/)"
+)
+_V_NEAREST_DIRS = QT_TRANSLATE_NOOP("GateReason", " Nearest directories: {near}.")
+_V_CWD_NOT_FOUND = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "the cwd {cwd!r} is not a directory of the workspace.{hint} Use "
+    "'sandbox' (the default), 'workspace', or an existing workspace directory.",
+)
+_V_BAD_PACKAGE = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "{message}. Give a package name from PyPI, optionally with [extras] and a "
+    "version, e.g. 'requests' or 'requests[socks]>=2.31'.",
+)
+_V_NOT_USABLE = QT_TRANSLATE_NOOP("GateReason", "the {argument} {raw!r} is not usable: {message}.")
+_V_NOT_USABLE_WHAT = QT_TRANSLATE_NOOP(
+    "GateReason", "the {argument} {raw!r} is not usable: {message}. {what}"
+)
+_W_ABSOLUTE = QT_TRANSLATE_NOOP("GateReason", "Give a path relative to the workspace root.")
+_W_RELATIVE_TO_ROOT = QT_TRANSLATE_NOOP(
+    "GateReason", "Give it relative to the root instead: {rel!r}."
+)
+#: What to do about a path that cannot be used, by its rule (the end of ``_V_NOT_USABLE_WHAT``).
+_PATH_WHAT = {
+    paths.EMPTY: QT_TRANSLATE_NOOP(
+        "GateReason", "Give a path relative to the workspace root, e.g. 'src/main.py' or '.'."
+    ),
+    paths.NUL: QT_TRANSLATE_NOOP("GateReason", "Remove the NUL character."),
+    paths.CONTROL: QT_TRANSLATE_NOOP(
+        "GateReason", "Remove the control character (newline, tab, …) from the path."
+    ),
+    paths.HOME: QT_TRANSLATE_NOOP(
+        "GateReason", "Only the workspace is reachable; give a path relative to its root."
+    ),
+    paths.BACKSLASH: QT_TRANSLATE_NOOP(
+        "GateReason", "Use '/' to separate directories, e.g. 'src/main.py'."
+    ),
+    paths.ESCAPES: QT_TRANSLATE_NOOP(
+        "GateReason", "Only the workspace is reachable; remove the '..' that leaves it."
+    ),
+    paths.LINK_OUTSIDE: QT_TRANSLATE_NOOP(
+        "GateReason", "Name a file inside the workspace instead."
+    ),
+    paths.LINK_LOOP: QT_TRANSLATE_NOOP(
+        "GateReason", "The links form a loop; name the real file instead."
+    ),
+}
+_V_NO_TOOLS = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "there is no tool named {tool!r}, and no tools are available in this turn. Answer "
+    "without tools.",
+)
+_V_DID_YOU_MEAN = QT_TRANSLATE_NOOP("GateReason", " Did you mean {near}?")
+_V_NO_SUCH_TOOL = QT_TRANSLATE_NOOP(
+    "GateReason",
+    "there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.",
+)
 
 
 def validate_actions(
@@ -323,8 +388,7 @@ def _write_file(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdic
             _reject(
                 action,
                 "path.git_repository",
-                f"{raw!r} {git_problem}, which no action may create: git run there would obey "
-                "its config and hooks. Write the file under another name or directory.",
+                _V_GIT_REPOSITORY.format(raw=raw, problem=git_problem),
             ),
             snapshot,
         )
@@ -422,13 +486,12 @@ def _run_command(action: ProposedAction, snapshot: StateSnapshot) -> tuple[Verdi
             return _reject(action, error.rule, _path_feedback(cwd_raw, error, "cwd")), snapshot
         if rel not in snapshot.workspace_dirs and rel != paths.ROOT:
             near = _nearest(rel, sorted(snapshot.workspace_dirs - {paths.ROOT}))
-            hint = f" Nearest directories: {', '.join(near)}." if near else ""
+            hint = _V_NEAREST_DIRS.format(near=", ".join(near)) if near else ""
             return (
                 _reject(
                     action,
                     "cwd.not_found",
-                    f"the cwd {cwd_raw!r} is not a directory of the workspace.{hint} Use "
-                    "'sandbox' (the default), 'workspace', or an existing workspace directory.",
+                    _V_CWD_NOT_FOUND.format(cwd=cwd_raw, hint=hint),
                 ),
                 snapshot,
             )
@@ -459,8 +522,7 @@ def _install_package(
             _reject(
                 action,
                 rule,
-                f"{message}. Give a package name from PyPI, optionally with [extras] and a "
-                "version, e.g. 'requests' or 'requests[socks]>=2.31'.",
+                _V_BAD_PACKAGE.format(message=message),
             ),
             snapshot,
         )
@@ -545,7 +607,7 @@ def _git_repository_write(rel: str, snapshot: StateSnapshot) -> str:
     for part in parts:
         name = part.translate(_IGNORED_IN_NAMES).casefold()
         if name.rstrip(". ") == ".git" or name == "git~1":
-            return f"has the component {part!r}, which is a git repository's directory"
+            return _V_GIT_COMPONENT.format(part=part)
     if not parts:
         return ""
     files = {tuple(paths.fold(p) for p in paths.split(f)) for f in snapshot.sandbox_files}
@@ -560,7 +622,7 @@ def _git_repository_write(rel: str, snapshot: StateSnapshot) -> str:
             (*directory, marker) in dirs for marker in _GIT_DIR_MARKERS
         ):
             where = paths.join(directory)
-            return f"would make {where!r} look like a git repository (HEAD with objects/ or refs/)"
+            return _V_GIT_LOOKS.format(where=where)
     return ""
 
 
@@ -614,25 +676,18 @@ def _resolve_existing(
 def _path_feedback(
     raw: object, error: paths.PathError, argument: str, snapshot: StateSnapshot | None = None
 ) -> str:
-    what = {
-        paths.EMPTY: "Give a path relative to the workspace root, e.g. 'src/main.py' or '.'.",
-        paths.NUL: "Remove the NUL character.",
-        paths.CONTROL: "Remove the control character (newline, tab, …) from the path.",
-        paths.HOME: "Only the workspace is reachable; give a path relative to its root.",
-        paths.BACKSLASH: "Use '/' to separate directories, e.g. 'src/main.py'.",
-        paths.ESCAPES: "Only the workspace is reachable; remove the '..' that leaves it.",
-        paths.LINK_OUTSIDE: "Name a file inside the workspace instead.",
-        paths.LINK_LOOP: "The links form a loop; name the real file instead.",
-    }.get(error.rule, "")
+    what = _PATH_WHAT.get(error.rule, "")
     if error.rule == paths.ABSOLUTE:
-        what = "Give a path relative to the workspace root."
+        what = _W_ABSOLUTE
         if snapshot is not None and isinstance(raw, str):
             for root in (snapshot.sandbox_root, snapshot.workspace_root):
                 if root and (raw == root or raw.startswith(root.rstrip("/") + "/")):
                     rel = raw[len(root.rstrip("/")) :].strip("/") or paths.ROOT
-                    what = f"Give it relative to the root instead: {rel!r}."
+                    what = _W_RELATIVE_TO_ROOT.format(rel=rel)
                     break
-    return f"the {argument} {raw!r} is not usable: {error.message}. {what}".rstrip()
+    if not what:
+        return _V_NOT_USABLE.format(argument=argument, raw=raw, message=error.message)
+    return _V_NOT_USABLE_WHAT.format(argument=argument, raw=raw, message=error.message, what=what)
 
 
 def _not_found(
@@ -670,13 +725,7 @@ def _nearest_path(rel: str, candidates: list[str]) -> list[str]:
 def _unknown_tool(tool: str, snapshot: StateSnapshot) -> str:
     offered = list(snapshot.advertised_tools)
     if not offered:
-        return (
-            f"there is no tool named {tool!r}, and no tools are available in this turn. Answer "
-            "without tools."
-        )
+        return _V_NO_TOOLS.format(tool=tool)
     near = _nearest(tool, offered)
-    hint = f" Did you mean {', '.join(near)}?" if near else ""
-    return (
-        f"there is no tool named {tool!r}.{hint} The available tools are: {', '.join(offered)}. "
-        "Call one of those."
-    )
+    hint = _V_DID_YOU_MEAN.format(near=", ".join(near)) if near else ""
+    return _V_NO_SUCH_TOOL.format(tool=tool, hint=hint, tools=", ".join(offered))

@@ -79,3 +79,139 @@ REFUSAL_HINTS = {
 }
 
 ACTUALLY = QT_TRANSLATE_NOOP("AttachmentError", "{name} is actually {label}")
+
+# Why an extractor could not read a file (the extractors raise ``ReadFailure`` with these; marked:
+# the window translates them). A count that decides the plural has one template per form.
+NOT_WELL_FORMED = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name}: the part {part} is not well-formed XML ({detail})"
+)
+QT_TRANSLATE_NOOP("AttachmentError", "the part {part} is not well-formed XML ({detail})")
+# The reader puts "{name}: " before these texts of the detector (detect.py).
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name}: the part {part} declares a DTD or XML entities ({detail})"
+)
+QT_TRANSLATE_NOOP("AttachmentError", "{name}: the part {part} is implausibly large for what it is")
+NO_MAIN_PART = QT_TRANSLATE_NOOP("AttachmentError", "{name} has no main document part")
+NO_WORKBOOK = QT_TRANSLATE_NOOP("AttachmentError", "{name} has no readable workbook part")
+NO_TEXT = QT_TRANSLATE_NOOP("AttachmentError", "{name} has no text")
+NO_VISIBLE_TEXT = QT_TRANSLATE_NOOP("AttachmentError", "{name} has no visible text")
+EMPTY = QT_TRANSLATE_NOOP("AttachmentError", "{name} is empty")
+EVERY_SHEET_EMPTY = QT_TRANSLATE_NOOP("AttachmentError", "{name}: every sheet is empty")
+QT_TRANSLATE_NOOP("AttachmentError", "every sheet is empty")
+NOT_EPUB = QT_TRANSLATE_NOOP("AttachmentError", "{name} is not a readable EPUB ({detail})")
+EPUB_ONLY_HIDDEN = (
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name} has no visible text (only {count:,} hidden element, which a reader would not show)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name} has no visible text (only {count:,} hidden elements, "
+        "which a reader would not show)",
+    ),
+)
+HTML_ONLY_HIDDEN = (
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name} has no visible text (only {count:,} hidden element, "
+        "which a browser would not show)",
+    ),
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name} has no visible text (only {count:,} hidden elements, "
+        "which a browser would not show)",
+    ),
+)
+IMAGE_BOMB = QT_TRANSLATE_NOOP(
+    "AttachmentError",
+    "{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb "
+    "and was not read",
+)
+DAMAGED_IMAGE = QT_TRANSLATE_NOOP("AttachmentError", "{name} is a damaged image ({detail})")
+IMAGE_NOT_SENT = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name} is a {format} image, which Parley does not send"
+)
+NOT_AN_EMAIL = QT_TRANSLATE_NOOP("AttachmentError", "{name} is an OLE2 file but not an e-mail")
+PDF_ENCRYPTION = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name} uses an encryption Parley cannot open ({detail})"
+)
+PDF_PASSWORD = QT_TRANSLATE_NOOP(
+    "AttachmentError",
+    "{name} is protected by a password, and Parley cannot open password-protected PDFs; "
+    "remove the password (for example by printing it to a new PDF) and attach it again",
+)
+PDF_LIMITS = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name} declares data beyond the safety limits ({detail}); it was not read"
+)
+NO_PAGES = QT_TRANSLATE_NOOP("AttachmentError", "{name} has no pages")
+PDF_BOMB = QT_TRANSLATE_NOOP(
+    "AttachmentError",
+    "{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read",
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "{detail}, beyond the safety limit (a decompression bomb?); it was not read"
+)
+PDF_TRUNCATED = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name} is damaged or truncated and cannot be opened ({detail})"
+)
+PDF_PAGES_BOMB = QT_TRANSLATE_NOOP(
+    "AttachmentError",
+    "{name}: its pages decompress beyond the safety limits (a decompression bomb?); "
+    "nothing was read",
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError",
+    "its pages decompress beyond the safety limits (a decompression bomb?); nothing was read",
+)
+PDF_NO_PAGE_READ = (
+    QT_TRANSLATE_NOOP(
+        "AttachmentError", "{name} is damaged: none of its {count:,} page could be read"
+    ),
+    QT_TRANSLATE_NOOP(
+        "AttachmentError", "{name} is damaged: none of its {count:,} pages could be read"
+    ),
+)
+PDF_FAILED_NO_LAYER = (
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name}: {count:,} page could not be read and the others have no text layer",
+    ),
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name}: {count:,} pages could not be read and the others have no text layer",
+    ),
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "{count:,} page could not be read and the others have no text layer"
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "{count:,} pages could not be read and the others have no text layer"
+)
+SCANNED_PDF = (
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported",
+    ),
+    QT_TRANSLATE_NOOP(
+        "AttachmentError",
+        "{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported",
+    ),
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "scanned PDF ({count:,} page) with no text layer; OCR is not supported"
+)
+QT_TRANSLATE_NOOP(
+    "AttachmentError", "scanned PDF ({count:,} pages) with no text layer; OCR is not supported"
+)
+PPTX_NO_TEXT = (
+    QT_TRANSLATE_NOOP("AttachmentError", "{name} has no text ({count:,} slide)"),
+    QT_TRANSLATE_NOOP("AttachmentError", "{name} has no text ({count:,} slides)"),
+)
+INVALID_CSV = QT_TRANSLATE_NOOP(
+    "AttachmentError", "{name} is not valid CSV near line {line:,} ({detail})"
+)
+
+
+def counted(forms: tuple[str, str], count: int, **fields: object) -> str:
+    """The singular (``count == 1``) or plural template of ``forms``, filled."""
+    return forms[0 if count == 1 else 1].format(count=count, **fields)

@@ -208,6 +208,48 @@ _URL_SPACES = QT_TRANSLATE_NOOP(
 )
 
 
+# What the MCP servers page says about its form: "MCP server 'x': <problem>", both marked (the
+# outer template is the one of parley.application.mcp.model, the same text in the same context).
+_MCP_PROBLEM = QT_TRANSLATE_NOOP("McpError", "MCP server {server!r}: {message}")
+_MCP_NO_COMMAND = QT_TRANSLATE_NOOP("McpSettings", "a stdio server needs a command to start")
+_MCP_STDIO_TAKES = QT_TRANSLATE_NOOP(
+    "McpSettings", "a stdio server takes a command, not a URL, headers or OAuth"
+)
+_MCP_URL_TAKES = QT_TRANSLATE_NOOP(
+    "McpSettings",
+    "an {transport} server takes a URL, not a command, arguments, environment or folder",
+)
+_MCP_SECRET_ENV = QT_TRANSLATE_NOOP(
+    "McpSettings",
+    "the value of {variable} looks like a secret; name it as a secret variable (its value goes "
+    "to the system keyring, never to the settings file)",
+)
+_MCP_SECRET_HEADER = QT_TRANSLATE_NOOP(
+    "McpSettings",
+    "header {header} carries a credential; name it as a secret header (its value goes to the "
+    "system keyring, never to the settings file)",
+)
+_MCP_TWICE = QT_TRANSLATE_NOOP("McpSettings", "{what} {name!r} is given twice")
+_MCP_BAD_ENV = QT_TRANSLATE_NOOP(
+    "McpSettings",
+    "{name!r} is not a valid environment variable name (letters, digits and '_', not starting "
+    "with a digit)",
+)
+_MCP_BAD_HEADER = QT_TRANSLATE_NOOP("McpSettings", "{name!r} is not a valid HTTP header name")
+_MCP_NO_URL = QT_TRANSLATE_NOOP(
+    "McpSettings", "an HTTP or SSE server needs a URL (http:// or https://)"
+)
+_MCP_MALFORMED_URL = QT_TRANSLATE_NOOP("McpSettings", "URL {url!r} is malformed ({detail})")
+_MCP_NOT_HTTP = QT_TRANSLATE_NOOP(
+    "McpSettings", "URL {url!r} must start with http:// or https:// and name a host"
+)
+_MCP_URL_CREDENTIALS = QT_TRANSLATE_NOOP(
+    "McpSettings",
+    "the URL must not contain a user name or password; put credentials in a secret header",
+)
+_MCP_URL_SPACES = QT_TRANSLATE_NOOP("McpSettings", "the URL must not contain spaces")
+
+
 def validate_provider(config: ProviderConfig) -> ProviderConfig:
     """Check ``config`` and return it with ``models`` as a tuple; raises ``SettingsError``."""
     name = config.name
@@ -300,7 +342,7 @@ def validate_mcp_server(config: McpServerConfig) -> McpServerConfig:
     problem = valid_server_name(name)
     if problem:
         raise SettingsError(f"MCP server name {name!r}: {problem}")
-    where = f"MCP server {name!r}"
+    where = f"MCP server {name!r}"  # every problem below reads as _MCP_PROBLEM
     if config.transport not in TRANSPORTS:
         raise SettingsError(
             f"{where}: unknown transport {config.transport!r}; use one of {', '.join(TRANSPORTS)}"
@@ -319,18 +361,14 @@ def validate_mcp_server(config: McpServerConfig) -> McpServerConfig:
     policies = _pairs(config.tool_policies, f"{where}: tool_policies")
     if config.transport == "stdio":
         if not config.command.strip():
-            raise SettingsError(f"{where}: a stdio server needs a command to start")
+            raise SettingsError(f"{where}: {_MCP_NO_COMMAND}")
         if config.url or headers or secret_headers or config.oauth:
-            raise SettingsError(
-                f"{where}: a stdio server takes a command, not a URL, headers or OAuth"
-            )
+            raise SettingsError(f"{where}: {_MCP_STDIO_TAKES}")
     else:
         _check_mcp_url(where, config.url)
         if config.command or args or env or secret_env or config.cwd:
-            raise SettingsError(
-                f"{where}: an {config.transport} server takes a URL, not a command, arguments, "
-                "environment or folder"
-            )
+            problem = _MCP_URL_TAKES.format(transport=config.transport)
+            raise SettingsError(f"{where}: {problem}")
     for variable, _value in env:
         _check_env_name(where, variable)
     for variable in secret_env:
@@ -343,16 +381,10 @@ def validate_mcp_server(config: McpServerConfig) -> McpServerConfig:
     _unique(where, "header", [h.lower() for h, _ in headers] + [h.lower() for h in secret_headers])
     for variable, value in env:
         if looks_secret_value(value):
-            raise SettingsError(
-                f"{where}: the value of {variable} looks like a secret; name it as a secret "
-                "variable (its value goes to the system keyring, never to the settings file)"
-            )
+            raise SettingsError(f"{where}: {_MCP_SECRET_ENV.format(variable=variable)}")
     for header, value in headers:
         if header.lower() in _SECRET_HEADERS or looks_secret_value(value):
-            raise SettingsError(
-                f"{where}: header {header} carries a credential; name it as a secret header "
-                "(its value goes to the system keyring, never to the settings file)"
-            )
+            raise SettingsError(f"{where}: {_MCP_SECRET_HEADER.format(header=header)}")
     for tool, policy in policies:
         if not tool:
             raise SettingsError(f"{where}: a tool policy needs the tool's name")
@@ -415,43 +447,36 @@ def _unique(where: str, what: str, names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise SettingsError(f"{where}: {what} {name!r} is given twice")
+            raise SettingsError(f"{where}: {_MCP_TWICE.format(what=what, name=name)}")
         seen.add(name)
 
 
 def _check_env_name(where: str, name: str) -> None:
     if not _ENV_NAME.fullmatch(name):
-        raise SettingsError(
-            f"{where}: {name!r} is not a valid environment variable name (letters, digits and "
-            "'_', not starting with a digit)"
-        )
+        raise SettingsError(f"{where}: {_MCP_BAD_ENV.format(name=name)}")
 
 
 def _check_header_name(where: str, name: str) -> None:
     if not _HEADER_NAME.fullmatch(name):
-        raise SettingsError(f"{where}: {name!r} is not a valid HTTP header name")
+        raise SettingsError(f"{where}: {_MCP_BAD_HEADER.format(name=name)}")
 
 
 def _check_mcp_url(where: str, url: str) -> None:
     if not url:
-        raise SettingsError(f"{where}: an HTTP or SSE server needs a URL (http:// or https://)")
+        raise SettingsError(f"{where}: {_MCP_NO_URL}")
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as exc:
-        raise SettingsError(f"{where}: URL {url!r} is malformed ({exc})") from exc
+        problem = _MCP_MALFORMED_URL.format(url=url, detail=exc)
+        raise SettingsError(f"{where}: {problem}") from exc
     del port
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise SettingsError(
-            f"{where}: URL {url!r} must start with http:// or https:// and name a host"
-        )
+        raise SettingsError(f"{where}: {_MCP_NOT_HTTP.format(url=url)}")
     if parts.username is not None or parts.password is not None:
-        raise SettingsError(
-            f"{where}: the URL must not contain a user name or password; put credentials in a "
-            "secret header"
-        )
+        raise SettingsError(f"{where}: {_MCP_URL_CREDENTIALS}")
     if any(ch.isspace() for ch in url):
-        raise SettingsError(f"{where}: the URL must not contain spaces")
+        raise SettingsError(f"{where}: {_MCP_URL_SPACES}")
 
 
 def mcp_server_to_json(config: McpServerConfig) -> dict[str, Any]:

@@ -297,6 +297,174 @@
         <source>{name} is actually {label}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{name}: the part {part} is not well-formed XML ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the part {part} is not well-formed XML ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: the part {part} declares a DTD or XML entities ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: the part {part} is implausibly large for what it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no main document part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no readable workbook part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: every sheet is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every sheet is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not a readable EPUB ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text (only {count:,} hidden element, which a reader would not show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text (only {count:,} hidden elements, which a reader would not show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text (only {count:,} hidden element, which a browser would not show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no visible text (only {count:,} hidden elements, which a browser would not show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb and was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a damaged image ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is a {format} image, which Parley does not send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is an OLE2 file but not an e-mail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} uses an encryption Parley cannot open ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is protected by a password, and Parley cannot open password-protected PDFs; remove the password (for example by printing it to a new PDF) and attach it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} declares data beyond the safety limits ({detail}); it was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged or truncated and cannot be opened ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged: none of its {count:,} page could be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is damaged: none of its {count:,} pages could be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {count:,} page could not be read and the others have no text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {count:,} pages could not be read and the others have no text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} page could not be read and the others have no text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count:,} pages could not be read and the others have no text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no text ({count:,} slide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has no text ({count:,} slides)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is not valid CSV near line {line:,} ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AttachmentStrip</name>
@@ -991,6 +1159,10 @@
 <context>
     <name>ConversationList</name>
     <message>
+        <source>(untitled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1669,6 +1841,18 @@ last activity {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{tokens:,} in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{tokens:,} out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{seconds:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{count} turn</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1936,6 +2120,66 @@ last activity {when}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the package name is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the package name contains a control character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is an option, not a package name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is a URL or a VCS reference, not a PyPI name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is a path, not a PyPI name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{text!r} is not a PyPI requirement (a name, optional [extras], optional version such as &gt;=1.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{wrapper} runs nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} only reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} only prints its arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>printf only prints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git {sub} lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git remote -v lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git {sub} only reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cd {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cd {path}: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>your settings deny this tool</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2037,6 +2281,186 @@ last activity {when}</source>
     </message>
     <message>
         <source> Nearest existing {kind}s: {near}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} {problem}, which no action may create: git run there would obey its config and hooks. Write the file under another name or directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has the component {part!r}, which is a git repository&apos;s directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would make {where!r} look like a git repository (HEAD with objects/ or refs/)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Nearest directories: {near}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cwd {cwd!r} is not a directory of the workspace.{hint} Use &apos;sandbox&apos; (the default), &apos;workspace&apos;, or an existing workspace directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{message}. Give a package name from PyPI, optionally with [extras] and a version, e.g. &apos;requests&apos; or &apos;requests[socks]&gt;=2.31&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {argument} {raw!r} is not usable: {message}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {argument} {raw!r} is not usable: {message}. {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a path relative to the workspace root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give it relative to the root instead: {rel!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a path relative to the workspace root, e.g. &apos;src/main.py&apos; or &apos;.&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the NUL character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the control character (newline, tab, …) from the path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the workspace is reachable; give a path relative to its root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use &apos;/&apos; to separate directories, e.g. &apos;src/main.py&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the workspace is reachable; remove the &apos;..&apos; that leaves it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name a file inside the workspace instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The links form a loop; name the real file instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no tool named {tool!r}, and no tools are available in this turn. Answer without tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Did you mean {near}?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path contains a NUL character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path contains a control character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} starts with &apos;~&apos; (a home directory, outside the workspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} contains a backslash; use &apos;/&apos; between directories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} is an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{raw!r} climbs above the workspace root with &apos;..&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;..&apos; climbs above the {root} root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key!r} is a link that leads outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key!r} is part of a link loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} runs a command as another user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what {name} runs is only known at run time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env option {option!r} (e.g. -S, -C) is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} option {option!r} is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} needs a plain duration before the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} without a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {option} only looks a name up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {option} with a run-time argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>xargs {option} needs a plain value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>xargs option {option!r} is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {option} option is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} option {option!r} (login, interactive, stdin) is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} -c without a script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script {name} -c runs is only known at run time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3406,6 +3830,61 @@ Failed: {error}</source>
     </message>
     <message>
         <source>Policy for {tool}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>McpSettings</name>
+    <message>
+        <source>a stdio server needs a command to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a stdio server takes a command, not a URL, headers or OAuth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an {transport} server takes a URL, not a command, arguments, environment or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of {variable} looks like a secret; name it as a secret variable (its value goes to the system keyring, never to the settings file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header {header} carries a credential; name it as a secret header (its value goes to the system keyring, never to the settings file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} {name!r} is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name!r} is not a valid HTTP header name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an HTTP or SSE server needs a URL (http:// or https://)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL {url!r} is malformed ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL {url!r} must start with http:// or https:// and name a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the URL must not contain a user name or password; put credentials in a secret header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the URL must not contain spaces</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5925,6 +6404,22 @@ last activity {local_time}</source>
         <source>this profile&apos;s history is open read-only: it cannot sync</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>it must start with postgresql://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must name the member, as postgresql://NAME@host/database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must not carry a password (Parley keeps it in the system keyring)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must name the database, as postgresql://NAME@host/database</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TeamPage</name>
@@ -6346,6 +6841,98 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>Turn finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{input} in / {output} out tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(arguments could not be read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry of {turn}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>follows {turn}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent {role}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} attachment(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gate {mode}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(redacted reasoning)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (partial)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · effect {effect}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{what} · for: {query}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{seconds:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not sent: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent as {type} image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{chars} characters extracted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> by {extractor}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (truncated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -71,6 +71,7 @@ from parley.application.conversation_view.wording import (
 from parley.application.mcp.model import shown_tool_name
 from parley.domain.texts import marked
 from parley.domain.transcript.branches import BranchPosition
+from parley.domain.usage.pricing import format_cost
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
 from parley.ui.i18n.composed import translate_text
 from parley.ui.rendering.answer_body import AnswerBody, CodeBlocks, flat_block, render_body
@@ -564,7 +565,7 @@ class FrameHost:
             fmt = QTextCharFormat()
             fmt.setForeground(QColor(self.palette.muted))
             fmt.setProperty(QTextFormat.Property.FontSizeAdjustment, -1)
-            cursor.insertText(item.footer, fmt)
+            cursor.insertText(outcome_footer(item), fmt)
         if item.summary:
             if item.footer:
                 cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
@@ -576,6 +577,25 @@ class FrameHost:
                 link.setFontWeight(QFont.Weight.Bold)
                 cursor.insertText("  ", QTextCharFormat())
                 cursor.insertText(translate("FrameHost", "↻ Retry"), link)
+
+
+def outcome_footer(item: Outcome) -> str:
+    """``item.footer`` in the window's language, built from the numbers ("1,234 in · 567 out ·
+    $0.0031 · 4.2 s"; ``format_usage`` keeps the English one for the command line and exports)."""
+    if not item.footer:
+        return ""
+    usage = item.usage
+    parts: list[str] = []
+    if usage.input_tokens is not None:
+        parts.append(translate("FrameHost", "{tokens:,} in").format(tokens=usage.input_tokens))
+    if usage.output_tokens is not None:
+        parts.append(translate("FrameHost", "{tokens:,} out").format(tokens=usage.output_tokens))
+    money = format_cost(item.cost)
+    if money:
+        parts.append(money)
+    if item.duration_s >= 0:
+        parts.append(translate("FrameHost", "{seconds:.1f} s").format(seconds=item.duration_s))
+    return " · ".join(parts)
 
 
 def _spaced() -> QTextBlockFormat:

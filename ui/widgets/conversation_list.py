@@ -80,7 +80,7 @@ PROJECT_ROLE = Qt.ItemDataRole.UserRole + 6  # a conversation's or a section's p
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 7  # a section's key
 
 SECTION, SESSION = "section", "session"
-UNTITLED = "(untitled)"
+UNTITLED = QT_TRANSLATE_NOOP("ConversationList", "(untitled)")  # shown: translate() it
 PIN_ICON = "pin"  # a drawn icon, not the 📌 emoji: it must not depend on an emoji font
 _EXPANDED, _COLLAPSED = "\u25be", "\u25b8"  # ▾ ▸
 
@@ -487,7 +487,7 @@ class ConversationList(QTreeWidget):
         tooltip: str,
     ) -> QTreeWidgetItem:
         item = QTreeWidgetItem()
-        shown = title.strip() or UNTITLED
+        shown = title.strip() or translate("ConversationList", "(untitled)")
         item.setText(0, shown)
         if pinned:
             item.setIcon(0, icon(PIN_ICON, role=QPalette.ColorRole.PlaceholderText))
@@ -709,5 +709,6 @@ def _with_scheduled(
 
 def _session_tooltip(title: str, updated_at: str) -> str:
     return translate("ConversationList", "{title}\nlast activity {when}").format(
-        title=title.strip() or UNTITLED, when=local_time(updated_at)
+        title=title.strip() or translate("ConversationList", "(untitled)"),
+        when=local_time(updated_at),
     )

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from parley.application.ports.event_store import SessionRecord
 from parley.ui.i18n import translate
-from parley.ui.widgets.conversation_list import UNTITLED, local_time
+from parley.ui.widgets.conversation_list import local_time
 from parley.ui.widgets.session_search import SessionMatch, Submit
 
 #: Quiet time after the last keystroke before the content search starts.
@@ -153,7 +153,7 @@ class QuickSwitcher(QDialog):
         if not query.strip():
             matches = matches[:RECENT_LIMIT]
         for record in matches:
-            shown = record.title.strip() or UNTITLED
+            shown = record.title.strip() or translate("ConversationList", "(untitled)")
             item = QListWidgetItem(shown)
             item.setData(SESSION_ROLE, record.id)
             item.setData(EVENT_ROLE, None)
@@ -201,7 +201,7 @@ class QuickSwitcher(QDialog):
             if not isinstance(match, SessionMatch) or match.session_id in listed:
                 continue
             listed.add(match.session_id)
-            shown = match.title.strip() or UNTITLED
+            shown = match.title.strip() or translate("ConversationList", "(untitled)")
             snippet = " ".join(match.snippet.split())
             item = QListWidgetItem(f"{shown}  \u2014  {snippet}" if snippet else shown)
             item.setData(SESSION_ROLE, match.session_id)

@@ -76,6 +76,7 @@ from parley.domain.transcript.canonical import (
 )
 from parley.domain.transcript.excerpts import excerpts_of
 from parley.ui.i18n import QT_TRANSLATE_NOOP, translate
+from parley.ui.i18n.composed import translate_text
 from parley.ui.widgets.attachment_chips import human_size
 
 #: Longest one-line summary or child value shown in the tree (the side panel shows everything).
@@ -123,12 +124,14 @@ def _usage_text(finished: TurnFinished) -> str:
     usage = finished.usage
     if usage.input_tokens is None and usage.output_tokens is None:
         return ""
-    return f"{usage.input_tokens or 0} in / {usage.output_tokens or 0} out tokens"
+    return translate("TimelineView", "{input} in / {output} out tokens").format(
+        input=usage.input_tokens or 0, output=usage.output_tokens or 0
+    )
 
 
 def _args_text(call: ToolCall) -> str:
     if call.arguments_error:
-        return "(arguments could not be read)"
+        return translate("TimelineView", "(arguments could not be read)")
     arguments = thaw(call.arguments)
     return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in arguments.items())
 
@@ -137,45 +140,72 @@ def event_summary(stored: StoredEvent) -> str:
     """One line saying what the event is, for a person."""
     event = stored.event
     if isinstance(event, TurnStarted):
-        parts = [f"{event.provider_id} · {event.model or 'default model'}"]
+        model = event.model or translate("TimelineView", "default model")
+        parts = [f"{event.provider_id} · {model}"]
         if event.retry_of:
-            parts.append(f"retry of {event.retry_of[:8]}")
+            parts.append(
+                translate("TimelineView", "retry of {turn}").format(turn=event.retry_of[:8])
+            )
         if event.follows_turn_id:  # a branch: which turn this one continues
-            parts.append(f"follows {event.follows_turn_id[:8]}")
+            parts.append(
+                translate("TimelineView", "follows {turn}").format(turn=event.follows_turn_id[:8])
+            )
         if event.agent_role:
-            parts.append(f"agent {event.agent_role}")
+            parts.append(translate("TimelineView", "agent {role}").format(role=event.agent_role))
         if event.review_note:
-            parts.append("review note")
+            parts.append(translate("TimelineView", "review note"))
         if event.attachments:
-            parts.append(f"{len(event.attachments)} attachment(s)")
-        parts.append(f"gate {event.gate_mode}")
+            parts.append(
+                translate("TimelineView", "{count} attachment(s)").format(
+                    count=len(event.attachments)
+                )
+            )
+        parts.append(translate("TimelineView", "gate {mode}").format(mode=event.gate_mode))
         return one_line(" · ".join(parts))
     if isinstance(event, UserMessage):
         return one_line(event.text)
     if isinstance(event, AttachmentAdded):
         return one_line(_attachment_summary(event))
     if isinstance(event, Reasoning):
-        return one_line(event.text or "(redacted reasoning)")
+        return one_line(event.text or translate("TimelineView", "(redacted reasoning)"))
     if isinstance(event, AssistantText):
-        partial = " (partial)" if event.partial else ""
-        return one_line(f"{event.model or 'assistant'}{partial}: {event.text}")
+        partial = translate("TimelineView", " (partial)") if event.partial else ""
+        model = event.model or translate("TimelineView", "assistant")
+        return one_line(f"{model}{partial}: {event.text}")
     if isinstance(event, ToolCall):
         return one_line(f"{event.tool}({_args_text(event)})")
     if isinstance(event, ActionVerdict):
-        effect = f" · effect {event.effect}" if event.effect else ""
+        effect = (
+            translate("TimelineView", " · effect {effect}").format(effect=event.effect)
+            if event.effect
+            else ""
+        )
         confined = confinement_text(event.confinement)
         confined = f" · {confined}" if confined else ""
         return one_line(
-            f"{event.decision} · {event.tool}{effect}{confined} · rule {event.rule} · decided by "
-            f"{event.source}"
+            translate(
+                "TimelineView",
+                "{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}",
+            ).format(
+                decision=event.decision,
+                tool=event.tool,
+                effect=effect,
+                confined=confined,
+                rule=event.rule,
+                source=event.source,
+            )
         )
     if isinstance(event, ToolResult):
-        state = "ok" if event.success else "failed"
+        state = (
+            translate("TimelineView", "ok")
+            if event.success
+            else translate("TimelineView", "failed")
+        )
         return one_line(f"{state}: {event.result}")
     if isinstance(event, GateOpened):
-        return one_line(f"{event.gate}: {event.reason}")
+        return one_line(f"{event.gate}: {translate_text(event.reason)}")
     if isinstance(event, Notice):
-        return one_line(f"{event.level}: {event.text}")
+        return one_line(f"{event.level}: {translate_text(event.text)}")
     if isinstance(event, Fact):
         return one_line(event.text)
     if isinstance(event, Compaction):
@@ -183,14 +213,21 @@ def event_summary(stored: StoredEvent) -> str:
     if isinstance(event, ContextChecked):
         return one_line(context_text(event))
     if isinstance(event, RetrievalPerformed):
-        return one_line(f"{retrieval_text(event)} · for: {event.query}")
+        return one_line(
+            translate("TimelineView", "{what} · for: {query}").format(
+                what=retrieval_text(event), query=event.query
+            )
+        )
     if isinstance(event, TurnFinished):
-        parts = [event.status, f"{event.duration_s:.1f} s"]
+        parts = [
+            event.status,
+            translate("TimelineView", "{seconds:.1f} s").format(seconds=event.duration_s),
+        ]
         usage = _usage_text(event)
         if usage:
             parts.append(usage)
         if event.error:
-            parts.append(event.error)
+            parts.append(translate_text(event.error))
         return one_line(" · ".join(parts))
     return one_line(json.dumps(to_payload(event), ensure_ascii=False))
 
@@ -202,17 +239,24 @@ def _attachment_summary(event: AttachmentAdded) -> str:
     if event.sha256:
         parts.append(f"sha256 {event.sha256[:12]}")
     if event.error or event.error_kind:
-        parts.append(f"not sent: {event.error or event.error_kind}")
+        why = translate_text(event.error) if event.error else event.error_kind
+        parts.append(translate("TimelineView", "not sent: {error}").format(error=why))
     elif event.image_media_type:
-        parts.append(f"sent as {event.image_media_type} image")
+        parts.append(
+            translate("TimelineView", "sent as {type} image").format(type=event.image_media_type)
+        )
     elif event.retrieval:
         parts.append(retrieval_attachment_text(event))
     else:
-        extracted = f"{event.chars} characters extracted"
+        extracted = translate("TimelineView", "{chars} characters extracted").format(
+            chars=event.chars
+        )
         if event.extractor:
-            extracted += f" by {event.extractor}"
+            extracted += translate("TimelineView", " by {extractor}").format(
+                extractor=event.extractor
+            )
         if event.truncated:
-            extracted += " (truncated)"
+            extracted += translate("TimelineView", " (truncated)")
         parts.append(extracted)
     return " · ".join(parts)
 

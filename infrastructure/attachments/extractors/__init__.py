@@ -44,6 +44,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     HEAD_BYTES,
     IMAGE_KINDS,
@@ -119,7 +120,9 @@ def detect_file(path: Path, name: str, limits: AttachmentLimits) -> Detected:
                     if malformed:
                         found = dataclasses.replace(found, malformed_parts=tuple(malformed))
         except (zipfile.BadZipFile, OSError, EOFError) as exc:
-            raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
+            raise ReadFailure(
+                "damaged", T.CANNOT_READ.format(name=name, detail=_detail(exc))
+            ) from None
     return found
 
 
@@ -150,7 +153,7 @@ def extract_file(path: Path, name: str, limits: AttachmentLimits) -> Extraction:
             # A part the extractor needed is the broken one: say which, as before.
             part, detail = found.malformed_parts[0]
             raise ReadFailure(
-                "damaged", f"{name}: the part {part} is not well-formed XML ({detail})"
+                "damaged", T.NOT_WELL_FORMED.format(name=name, part=part, detail=detail)
             ) from None
         # Parts the extractor did not already name in a note of its own.
         unsaid = [part for part, _ in found.malformed_parts if part not in result.text]

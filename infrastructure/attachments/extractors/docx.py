@@ -20,6 +20,7 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -94,7 +95,7 @@ class _Docx:
         self.name = name
         self.main = main_part(zf)
         if not self.main or self.main not in zf.namelist():
-            raise ReadFailure("damaged", f"{name} has no main document part")
+            raise ReadFailure("damaged", T.NO_MAIN_PART.format(name=name))
         self.rels = relationships(zf, self.main)
         self.styles: dict[str, tuple[str, int, bool]] = {}
         self.style_numbers: dict[str, tuple[str, int]] = {}  # style id -> (numId, ilvl)
@@ -496,8 +497,8 @@ def extract_docx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
         with zipfile.ZipFile(path) as zf:
             text = _Docx(zf, name).text()
     except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error) as exc:
-        raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.CANNOT_READ.format(name=name, detail=_detail(exc))) from None
     if not text.strip():
-        raise ReadFailure("no_text", f"{name} has no text")
+        raise ReadFailure("no_text", T.NO_TEXT.format(name=name))
     text, truncated = cap_text(text, limits.max_chars)
     return Extraction(extractor="docx-xml", text=text, truncated=truncated)

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -99,16 +100,15 @@ def extract_epub(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     except ReadFailure:
         raise
     except (KeyError, AttributeError, zipfile.BadZipFile, OSError, EOFError) as exc:
-        raise ReadFailure("damaged", f"{name} is not a readable EPUB ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.NOT_EPUB.format(name=name, detail=_detail(exc))) from None
     if not chapters:
         if hidden:
             count = sum(hidden.values())
             raise ReadFailure(
                 "no_text",
-                f"{name} has no visible text (only {count:,} hidden "
-                f"element{'' if count == 1 else 's'}, which a reader would not show)",
+                T.counted(T.EPUB_ONLY_HIDDEN, count, name=name),
             )
-        raise ReadFailure("no_text", f"{name} has no text")
+        raise ReadFailure("no_text", T.NO_TEXT.format(name=name))
     text, truncated = cap_text("\n\n".join(sections), limits.max_chars)
     if hidden:  # after the cap, so a long book still says it
         text += "\n\n" + _hidden_in(hidden)

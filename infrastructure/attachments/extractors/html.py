@@ -33,6 +33,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -534,10 +535,9 @@ def extract_html(path: Path, name: str, limits: AttachmentLimits, found: Detecte
         if parser.hidden_count:
             raise ReadFailure(
                 "no_text",
-                f"{name} has no visible text (only {_plural(parser.hidden_count, 'hidden element')}"
-                ", which a browser would not show)",
+                T.counted(T.HTML_ONLY_HIDDEN, parser.hidden_count, name=name),
             )
-        raise ReadFailure("no_text", f"{name} has no visible text")
+        raise ReadFailure("no_text", T.NO_VISIBLE_TEXT.format(name=name))
     if parser.hidden_count:
         text += "\n\n" + hidden_note(parser.hidden_count)
     return read.extraction(extractor=f"html ({read.codec})", text=read.with_note(text))

@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -46,15 +47,16 @@ def extract_image(path: Path, name: str, limits: AttachmentLimits, found: Detect
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
             raise ReadFailure(
                 "unsafe",
-                f"{name} is too large in pixels to be safe ({exc}); it looks like a "
-                "decompression bomb and was not read",
+                T.IMAGE_BOMB.format(name=name, detail=exc),
             ) from None
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError) as exc:
-            raise ReadFailure("damaged", f"{name} is a damaged image ({_detail(exc)})") from None
+            raise ReadFailure(
+                "damaged", T.DAMAGED_IMAGE.format(name=name, detail=_detail(exc))
+            ) from None
     media = _PIL_MEDIA.get(fmt, "")
     if not media:
         raise ReadFailure(
-            "unsupported", f"{name} is a {fmt or 'unknown'} image, which Parley does not send"
+            "unsupported", T.IMAGE_NOT_SENT.format(name=name, format=fmt or "unknown")
         )
     if orientation in (5, 6, 7, 8):
         width, height = height, width

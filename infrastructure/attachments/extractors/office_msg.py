@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import Detected, ReadFailure
 from parley.infrastructure.attachments.extractors.common import (
     Extraction,
@@ -163,7 +164,7 @@ def extract_msg(path: Path, name: str, limits: AttachmentLimits, found: Detected
     try:
         with olefile.OleFileIO(str(path)) as ole:
             if not is_message(ole):
-                raise ReadFailure("unsupported", f"{name} is an OLE2 file but not an e-mail")
+                raise ReadFailure("unsupported", T.NOT_AN_EMAIL.format(name=name))
             msg = _Message(ole)
             header = [
                 ("Subject", msg.string(_SUBJECT)),
@@ -199,7 +200,7 @@ def extract_msg(path: Path, name: str, limits: AttachmentLimits, found: Detected
     except Exception as exc:
         if _fatal(exc):
             raise
-        raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.CANNOT_READ.format(name=name, detail=_detail(exc))) from None
     lines = [f"{label}: {' '.join(value.split())}" for label, value in header if value.strip()]
     if attachments:
         lines.append(f"Attachments (not read): {', '.join(attachments)}")
@@ -208,6 +209,6 @@ def extract_msg(path: Path, name: str, limits: AttachmentLimits, found: Detected
     parts = ["\n".join(lines), body or body_note]
     text = "\n\n".join(p for p in parts if p)
     if not body and not any(value.strip() for _label, value in header):
-        raise ReadFailure("no_text", f"{name} has no text")
+        raise ReadFailure("no_text", T.NO_TEXT.format(name=name))
     text, truncated = cap_text(text, limits.max_chars)
     return Extraction(extractor="olefile (Outlook message)", text=text, truncated=truncated)

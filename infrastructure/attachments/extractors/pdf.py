@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -41,7 +42,6 @@ from parley.infrastructure.attachments.extractors.common import (
     Extraction,
     _detail,
     _fatal,
-    _plural,
     cap_text,
     report_progress,
 )
@@ -273,22 +273,18 @@ def _open_pypdf(path: Path, name: str) -> tuple[Any, int]:
                 opened = reader.decrypt("")
             except DependencyError as exc:
                 raise ReadFailure(
-                    "unsupported", f"{name} uses an encryption Parley cannot open ({exc})"
+                    "unsupported", T.PDF_ENCRYPTION.format(name=name, detail=exc)
                 ) from None
             if not opened:
                 raise ReadFailure(
                     "encrypted",
-                    f"{name} is protected by a password, and Parley cannot open "
-                    "password-protected PDFs; remove the password (for example by printing it "
-                    "to a new PDF) and attach it again",
+                    T.PDF_PASSWORD.format(name=name),
                 )
         return reader, len(reader.pages)
     except ReadFailure:
         raise
     except LimitReachedError as exc:
-        raise ReadFailure(
-            "unsafe", f"{name} declares data beyond the safety limits ({exc}); it was not read"
-        ) from None
+        raise ReadFailure("unsafe", T.PDF_LIMITS.format(name=name, detail=exc)) from None
     except Exception as exc:
         if _fatal(exc):
             raise
@@ -314,7 +310,7 @@ def extract_pdf(path: Path, name: str, limits: AttachmentLimits, found: Detected
         except _Unopened as unopened:
             return _extract_with_miner(miner, name, limits, str(unopened))
         if total == 0:
-            raise ReadFailure("damaged", f"{name} has no pages")
+            raise ReadFailure("damaged", T.NO_PAGES.format(name=name))
         limit = min(total, limits.max_pages)
 
         def read_page(index: int) -> tuple[str, bool]:
@@ -476,14 +472,12 @@ def _extract_with_miner(
     except MinerBomb as exc:
         raise ReadFailure(
             "unsafe",
-            f"{name}: {exc}, beyond the safety limit (a decompression bomb?); it was not read",
+            T.PDF_BOMB.format(name=name, detail=exc),
         ) from None
     except MinerError:
         total = 0
     if total == 0:
-        raise ReadFailure(
-            "damaged", f"{name} is damaged or truncated and cannot be opened ({pypdf_error})"
-        )
+        raise ReadFailure("damaged", T.PDF_TRUNCATED.format(name=name, detail=pypdf_error))
     limit = min(total, limits.max_pages)
     pages: list[_Page] = []
     chars = 0
@@ -567,23 +561,18 @@ def _assemble(
         if bombs:
             raise ReadFailure(
                 "unsafe",
-                f"{name}: its pages decompress beyond the safety limits (a decompression bomb?); "
-                "nothing was read",
+                T.PDF_PAGES_BOMB.format(name=name),
             )
-        raise ReadFailure(
-            "damaged", f"{name} is damaged: none of its {_plural(read, 'page')} could be read"
-        )
+        raise ReadFailure("damaged", T.counted(T.PDF_NO_PAGE_READ, read, name=name))
     if blank == ok_pages and not extras:
         if failed:
             raise ReadFailure(
                 "damaged",
-                f"{name}: {_plural(failed, 'page')} could not be read and the others have no "
-                "text layer",
+                T.counted(T.PDF_FAILED_NO_LAYER, failed, name=name),
             )
         raise ReadFailure(
             "no_text",
-            f"{name}: scanned PDF ({_plural(total, 'page')}) with no text layer; OCR is not "
-            "supported",
+            T.counted(T.SCANNED_PDF, total, name=name),
         )
     text = "\n\n".join(f"--- page {i + 1} ---\n{page.body}" for i, page in enumerate(pages))
     if extras:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -32,7 +33,6 @@ from parley.infrastructure.attachments.extractors.common import (
     _detail,
     _fatal,
     _local,
-    _plural,
     cap_text,
     md_escape,
     md_table,
@@ -385,7 +385,7 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     except Exception as exc:
         if _fatal(exc):
             raise
-        raise ReadFailure("damaged", f"{name} cannot be opened ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.CANNOT_OPEN.format(name=name, detail=_detail(exc))) from None
     total = len(slides)
     sections: list[str] = []
     has_text = False
@@ -435,7 +435,7 @@ def extract_pptx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
             sections.append(f"## Slide {number}\n\n[slide could not be read: {_detail(exc)}]")
         report_progress(number, min(total, limits.max_pages))
     if not has_text:
-        raise ReadFailure("no_text", f"{name} has no text ({_plural(total, 'slide')})")
+        raise ReadFailure("no_text", T.counted(T.PPTX_NO_TEXT, total, name=name))
     unread = ""
     if total > limits.max_pages:
         unread = f"only the first {limits.max_pages:,} of {total:,} slides were read"

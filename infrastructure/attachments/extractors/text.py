@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import Detected, ReadFailure
 from parley.infrastructure.attachments.encoding import Decoded, decode_bytes
 from parley.infrastructure.attachments.extractors.common import (
@@ -86,7 +87,7 @@ def extract_text(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     """Plain text, code and Markdown: decoded strictly, otherwise as is."""
     read = _read(path, name)
     if not read.text.strip():
-        raise ReadFailure("no_text", f"{name} is empty")
+        raise ReadFailure("no_text", T.EMPTY.format(name=name))
     return read.extraction(extractor=f"text ({read.codec})", text=read.with_note(read.text))
 
 
@@ -97,7 +98,7 @@ def extract_json(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     read = _read(path, name)
     text, codec = read.text, read.codec
     if not text.strip():
-        raise ReadFailure("no_text", f"{name} is empty")
+        raise ReadFailure("no_text", T.EMPTY.format(name=name))
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
@@ -132,7 +133,7 @@ def extract_csv(path: Path, name: str, limits: AttachmentLimits, found: Detected
     read = _read(path, name)
     text, codec = read.text, read.codec
     if not text.strip():
-        raise ReadFailure("no_text", f"{name} is empty")
+        raise ReadFailure("no_text", T.EMPTY.format(name=name))
     delimiter = "\t" if found.kind == "tsv" else _delimiter(text.split("\n", 1)[0], ",")
     csv.field_size_limit(max(limits.max_chars, 131_072))
     rows: list[list[str]] = []
@@ -147,7 +148,7 @@ def extract_csv(path: Path, name: str, limits: AttachmentLimits, found: Detected
                 rows.append([md_escape(c) for c in record])
     except csv.Error as exc:
         raise ReadFailure(
-            "damaged", f"{name} is not valid CSV near line {reader.line_num:,} ({exc})"
+            "damaged", T.INVALID_CSV.format(name=name, line=reader.line_num, detail=exc)
         ) from None
     unread = ""
     if total > limits.max_rows + 1:

@@ -36,6 +36,7 @@ from typing import IO
 from xml.etree.ElementTree import Element
 
 from parley.application.ports.attachments import AttachmentLimits
+from parley.infrastructure.attachments import texts as T
 from parley.infrastructure.attachments.detect import (
     Detected,
     ReadFailure,
@@ -127,7 +128,7 @@ class _Book:
         self.main = main_part(zf)
         root = _parse(zf, self.main) if self.main else None
         if root is None:
-            raise ReadFailure("damaged", f"{name} has no readable workbook part")
+            raise ReadFailure("damaged", T.NO_WORKBOOK.format(name=name))
         rels = {rid: (rtype, target) for rid, rtype, target in relationships(zf, self.main)}
         self.date1904 = False
         self.sheets: list[tuple[str, str, str, str]] = []  # (name, kind, part, state)
@@ -521,13 +522,13 @@ def extract_xlsx(path: Path, name: str, limits: AttachmentLimits, found: Detecte
     except ReadFailure:
         raise
     except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error) as exc:
-        raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.CANNOT_READ.format(name=name, detail=_detail(exc))) from None
     except Exception as exc:
         if _fatal(exc):
             raise
-        raise ReadFailure("damaged", f"{name} cannot be read ({_detail(exc)})") from None
+        raise ReadFailure("damaged", T.CANNOT_READ.format(name=name, detail=_detail(exc))) from None
     if not any_value:
-        raise ReadFailure("no_text", f"{name}: every sheet is empty")
+        raise ReadFailure("no_text", T.EVERY_SHEET_EMPTY.format(name=name))
     text, capped = cap_text("\n\n".join(sections), limits.max_chars)
     return Extraction(
         extractor="xlsx-xml",
