@@ -299,171 +299,171 @@
     </message>
     <message>
         <source>{name}: the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Der Teil {part} ist kein wohlgeformtes XML ({detail})</translation>
     </message>
     <message>
         <source>the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>der Teil {part} ist kein wohlgeformtes XML ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} declares a DTD or XML entities ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Der Teil {part} deklariert eine DTD oder XML-Entitäten ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} is implausibly large for what it is</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Der Teil {part} ist für seine Art unplausibel groß</translation>
     </message>
     <message>
         <source>{name} has no main document part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat keinen Hauptdokumentteil</translation>
     </message>
     <message>
         <source>{name} has no readable workbook part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat keinen lesbaren Arbeitsmappenteil</translation>
     </message>
     <message>
         <source>{name} has no text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen Text</translation>
     </message>
     <message>
         <source>{name} has no visible text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen sichtbaren Text</translation>
     </message>
     <message>
         <source>{name} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist leer</translation>
     </message>
     <message>
         <source>{name}: every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Alle Tabellenblätter sind leer</translation>
     </message>
     <message>
         <source>every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>alle Tabellenblätter sind leer</translation>
     </message>
     <message>
         <source>{name} is not a readable EPUB ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist kein lesbares EPUB ({detail})</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen sichtbaren Text (nur {count:,} verborgenes Element, das ein E-Book-Reader nicht anzeigen würde)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen sichtbaren Text (nur {count:,} verborgene Elemente, die ein E-Book-Reader nicht anzeigen würde)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen sichtbaren Text (nur {count:,} verborgenes Element, das ein Browser nicht anzeigen würde)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen sichtbaren Text (nur {count:,} verborgene Elemente, die ein Browser nicht anzeigen würde)</translation>
     </message>
     <message>
         <source>{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb and was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat zu viele Pixel, um sicher verarbeitet zu werden ({detail}); das Bild sieht nach einer Dekompressionsbombe aus und wurde nicht gelesen</translation>
     </message>
     <message>
         <source>{name} is a damaged image ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist ein beschädigtes Bild ({detail})</translation>
     </message>
     <message>
         <source>{name} is a {format} image, which Parley does not send</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist ein {format}-Bild; solche Bilder sendet Parley nicht</translation>
     </message>
     <message>
         <source>{name} is an OLE2 file but not an e-mail</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist eine OLE2-Datei, aber keine E-Mail</translation>
     </message>
     <message>
         <source>{name} uses an encryption Parley cannot open ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} verwendet eine Verschlüsselung, die Parley nicht öffnen kann ({detail})</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open password-protected PDFs; remove the password (for example by printing it to a new PDF) and attach it again</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist mit einem Passwort geschützt, und Parley kann passwortgeschützte PDFs nicht öffnen; entfernen Sie das Passwort (zum Beispiel, indem Sie die Datei in ein neues PDF drucken) und hängen Sie sie erneut an</translation>
     </message>
     <message>
         <source>{name} declares data beyond the safety limits ({detail}); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} gibt Daten jenseits der Sicherheitsgrenzen an ({detail}); die Datei wurde nicht gelesen</translation>
     </message>
     <message>
         <source>{name} has no pages</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat keine Seiten</translation>
     </message>
     <message>
         <source>{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {detail}, jenseits der Sicherheitsgrenze (eine Dekompressionsbombe?); die Datei wurde nicht gelesen</translation>
     </message>
     <message>
         <source>{detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}, jenseits der Sicherheitsgrenze (eine Dekompressionsbombe?); die Datei wurde nicht gelesen</translation>
     </message>
     <message>
         <source>{name} is damaged or truncated and cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist beschädigt oder abgeschnitten und kann nicht geöffnet werden ({detail})</translation>
     </message>
     <message>
         <source>{name}: its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Die Seiten werden beim Entpacken größer, als die Sicherheitsgrenzen erlauben (eine Dekompressionsbombe?); es wurde nichts gelesen</translation>
     </message>
     <message>
         <source>its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>die Seiten werden beim Entpacken größer, als die Sicherheitsgrenzen erlauben (eine Dekompressionsbombe?); es wurde nichts gelesen</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} page could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist beschädigt: Die {count:,} Seite konnte nicht gelesen werden</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} pages could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist beschädigt: Keine der {count:,} Seiten konnte gelesen werden</translation>
     </message>
     <message>
         <source>{name}: {count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {count:,} Seite konnte nicht gelesen werden, und die übrigen haben keine Textebene</translation>
     </message>
     <message>
         <source>{name}: {count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {count:,} Seiten konnten nicht gelesen werden, und die übrigen haben keine Textebene</translation>
     </message>
     <message>
         <source>{count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Seite konnte nicht gelesen werden, und die übrigen haben keine Textebene</translation>
     </message>
     <message>
         <source>{count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} Seiten konnten nicht gelesen werden, und die übrigen haben keine Textebene</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Gescanntes PDF ({count:,} Seite) ohne Textebene; OCR wird nicht unterstützt</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: Gescanntes PDF ({count:,} Seiten) ohne Textebene; OCR wird nicht unterstützt</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>gescanntes PDF ({count:,} Seite) ohne Textebene; OCR wird nicht unterstützt</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>gescanntes PDF ({count:,} Seiten) ohne Textebene; OCR wird nicht unterstützt</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slide)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen Text ({count:,} Folie)</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält keinen Text ({count:,} Folien)</translation>
     </message>
     <message>
         <source>{name} is not valid CSV near line {line:,} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ist kein gültiges CSV, etwa in Zeile {line:,} ({detail})</translation>
     </message>
 </context>
 <context>
@@ -1160,7 +1160,7 @@
     <name>ConversationList</name>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished">(ohne Titel)</translation>
+        <translation>(ohne Titel)</translation>
     </message>
     <message>
         <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
@@ -1843,15 +1843,15 @@ zuletzt aktiv {when}</translation>
     </message>
     <message>
         <source>{tokens:,} in</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} ein</translation>
     </message>
     <message>
         <source>{tokens:,} out</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} aus</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>{count} turn</source>
@@ -2122,63 +2122,63 @@ zuletzt aktiv {when}</translation>
     </message>
     <message>
         <source>the package name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Paketname ist leer</translation>
     </message>
     <message>
         <source>the package name contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>der Paketname enthält ein Steuerzeichen</translation>
     </message>
     <message>
         <source>{text!r} is an option, not a package name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist eine Option, kein Paketname</translation>
     </message>
     <message>
         <source>{text!r} is a URL or a VCS reference, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist eine URL oder ein VCS-Verweis, kein PyPI-Name</translation>
     </message>
     <message>
         <source>{text!r} is a path, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist ein Pfad, kein PyPI-Name</translation>
     </message>
     <message>
         <source>{text!r} is not a PyPI requirement (a name, optional [extras], optional version such as &gt;=1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} ist keine PyPI-Anforderung (ein Name, optional [extras], optional eine Version wie &gt;=1.2)</translation>
     </message>
     <message>
         <source>{wrapper} runs nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} führt nichts aus</translation>
     </message>
     <message>
         <source>{name} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} liest nur</translation>
     </message>
     <message>
         <source>{name} only prints its arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} gibt nur seine Argumente aus</translation>
     </message>
     <message>
         <source>printf only prints</source>
-        <translation type="unfinished"></translation>
+        <translation>printf gibt nur aus</translation>
     </message>
     <message>
         <source>git {sub} lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} listet nur auf</translation>
     </message>
     <message>
         <source>git remote -v lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote -v listet nur auf</translation>
     </message>
     <message>
         <source>git {sub} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} liest nur</translation>
     </message>
     <message>
         <source>cd {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}</translation>
     </message>
     <message>
         <source>cd {path}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}: {why}</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
@@ -2286,183 +2286,183 @@ zuletzt aktiv {when}</translation>
     </message>
     <message>
         <source>{raw!r} {problem}, which no action may create: git run there would obey its config and hooks. Write the file under another name or directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} {problem}; so etwas darf keine Aktion anlegen: Ein dort ausgeführtes git würde dessen Konfiguration und Hooks befolgen. Schreiben Sie die Datei unter einem anderen Namen oder in ein anderes Verzeichnis.</translation>
     </message>
     <message>
         <source>has the component {part!r}, which is a git repository&apos;s directory</source>
-        <translation type="unfinished"></translation>
+        <translation>hat die Komponente {part!r}, das Verzeichnis eines git-Repositorys</translation>
     </message>
     <message>
         <source>would make {where!r} look like a git repository (HEAD with objects/ or refs/)</source>
-        <translation type="unfinished"></translation>
+        <translation>würde {where!r} wie ein git-Repository aussehen lassen (HEAD mit objects/ oder refs/)</translation>
     </message>
     <message>
         <source> Nearest directories: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Ähnlichste Verzeichnisse: {near}.</translation>
     </message>
     <message>
         <source>the cwd {cwd!r} is not a directory of the workspace.{hint} Use &apos;sandbox&apos; (the default), &apos;workspace&apos;, or an existing workspace directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>das cwd {cwd!r} ist kein Verzeichnis des Arbeitsordners.{hint} Verwenden Sie &apos;sandbox&apos; (Standard), &apos;workspace&apos; oder ein vorhandenes Verzeichnis des Arbeitsordners.</translation>
     </message>
     <message>
         <source>{message}. Give a package name from PyPI, optionally with [extras] and a version, e.g. &apos;requests&apos; or &apos;requests[socks]&gt;=2.31&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}. Geben Sie einen Paketnamen von PyPI an, optional mit [extras] und einer Version, z. B. &apos;requests&apos; oder &apos;requests[socks]&gt;=2.31&apos;.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{argument} {raw!r} ist nicht verwendbar: {message}.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}. {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>{argument} {raw!r} ist nicht verwendbar: {message}. {what}</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Pfad relativ zur Wurzel des Arbeitsordners an.</translation>
     </message>
     <message>
         <source>Give it relative to the root instead: {rel!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie ihn stattdessen relativ zur Wurzel an: {rel!r}.</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root, e.g. &apos;src/main.py&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Pfad relativ zur Wurzel des Arbeitsordners an, z. B. &apos;src/main.py&apos; oder &apos;.&apos;.</translation>
     </message>
     <message>
         <source>Remove the NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen Sie das NUL-Zeichen.</translation>
     </message>
     <message>
         <source>Remove the control character (newline, tab, …) from the path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen Sie das Steuerzeichen (Zeilenumbruch, Tabulator, …) aus dem Pfad.</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; give a path relative to its root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur der Arbeitsordner ist erreichbar; geben Sie einen Pfad relativ zu seiner Wurzel an.</translation>
     </message>
     <message>
         <source>Use &apos;/&apos; to separate directories, e.g. &apos;src/main.py&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trennen Sie Verzeichnisse mit &apos;/&apos;, z. B. &apos;src/main.py&apos;.</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; remove the &apos;..&apos; that leaves it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur der Arbeitsordner ist erreichbar; entfernen Sie das &apos;..&apos;, das ihn verlässt.</translation>
     </message>
     <message>
         <source>Name a file inside the workspace instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nennen Sie stattdessen eine Datei innerhalb des Arbeitsordners.</translation>
     </message>
     <message>
         <source>The links form a loop; name the real file instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Links bilden eine Schleife; nennen Sie stattdessen die echte Datei.</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}, and no tools are available in this turn. Answer without tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt kein Werkzeug namens {tool!r}, und in dieser Runde sind keine Werkzeuge verfügbar. Antworten Sie ohne Werkzeuge.</translation>
     </message>
     <message>
         <source> Did you mean {near}?</source>
-        <translation type="unfinished"></translation>
+        <translation> Meinten Sie {near}?</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt kein Werkzeug namens {tool!r}.{hint} Die verfügbaren Werkzeuge sind: {tools}. Rufen Sie eines davon auf.</translation>
     </message>
     <message>
         <source>the path is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad ist leer</translation>
     </message>
     <message>
         <source>the path contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad enthält ein NUL-Zeichen</translation>
     </message>
     <message>
         <source>the path contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad enthält ein Steuerzeichen</translation>
     </message>
     <message>
         <source>{raw!r} starts with &apos;~&apos; (a home directory, outside the workspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} beginnt mit &apos;~&apos; (ein Benutzerordner, außerhalb des Arbeitsordners)</translation>
     </message>
     <message>
         <source>{raw!r} contains a backslash; use &apos;/&apos; between directories</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} enthält einen Backslash; verwenden Sie &apos;/&apos; zwischen Verzeichnissen</translation>
     </message>
     <message>
         <source>{raw!r} is an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} ist ein absoluter Pfad</translation>
     </message>
     <message>
         <source>{raw!r} climbs above the workspace root with &apos;..&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} steigt mit &apos;..&apos; über die Wurzel des Arbeitsordners hinaus</translation>
     </message>
     <message>
         <source>&apos;..&apos; climbs above the {root} root</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;..&apos; steigt über die Wurzel von {root} hinaus</translation>
     </message>
     <message>
         <source>{key!r} is a link that leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} ist ein Link, der aus dem Arbeitsordner herausführt</translation>
     </message>
     <message>
         <source>{key!r} is part of a link loop</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} ist Teil einer Link-Schleife</translation>
     </message>
     <message>
         <source>{name} runs a command as another user</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} führt einen Befehl als anderer Benutzer aus</translation>
     </message>
     <message>
         <source>what {name} runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>was {name} ausführt, ist erst zur Laufzeit bekannt</translation>
     </message>
     <message>
         <source>env option {option!r} (e.g. -S, -C) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>die env-Option {option!r} (z. B. -S, -C) wird nicht ausgewertet</translation>
     </message>
     <message>
         <source>{name} option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>die {name}-Option {option!r} wird nicht ausgewertet</translation>
     </message>
     <message>
         <source>{name} needs a plain duration before the command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} braucht vor dem Befehl eine einfache Zeitangabe</translation>
     </message>
     <message>
         <source>{name} without a command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ohne Befehl</translation>
     </message>
     <message>
         <source>{name} {option} only looks a name up</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} schlägt nur einen Namen nach</translation>
     </message>
     <message>
         <source>{name} {option} with a run-time argument</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} mit einem erst zur Laufzeit bekannten Argument</translation>
     </message>
     <message>
         <source>xargs {option} needs a plain value</source>
-        <translation type="unfinished"></translation>
+        <translation>xargs {option} braucht einen einfachen Wert</translation>
     </message>
     <message>
         <source>xargs option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>die xargs-Option {option!r} wird nicht ausgewertet</translation>
     </message>
     <message>
         <source>{name} {option} option is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>die Option {option} von {name} wird nicht ausgewertet</translation>
     </message>
     <message>
         <source>{name} option {option!r} (login, interactive, stdin) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>die {name}-Option {option!r} (Login, interaktiv, stdin) wird nicht ausgewertet</translation>
     </message>
     <message>
         <source>{name} -c without a script</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} -c ohne Skript</translation>
     </message>
     <message>
         <source>the script {name} -c runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>das Skript, das {name} -c ausführt, ist erst zur Laufzeit bekannt</translation>
     </message>
 </context>
 <context>
@@ -3841,55 +3841,55 @@ Fehlgeschlagen: {error}</translation>
     <name>McpSettings</name>
     <message>
         <source>a stdio server needs a command to start</source>
-        <translation type="unfinished"></translation>
+        <translation>ein stdio-Server braucht einen Befehl zum Starten</translation>
     </message>
     <message>
         <source>a stdio server takes a command, not a URL, headers or OAuth</source>
-        <translation type="unfinished"></translation>
+        <translation>ein stdio-Server erwartet einen Befehl, keine URL, keine Header und kein OAuth</translation>
     </message>
     <message>
         <source>an {transport} server takes a URL, not a command, arguments, environment or folder</source>
-        <translation type="unfinished"></translation>
+        <translation>ein {transport}-Server erwartet eine URL, keinen Befehl und keine Argumente, Umgebungsvariablen oder Ordner</translation>
     </message>
     <message>
         <source>the value of {variable} looks like a secret; name it as a secret variable (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Wert von {variable} sieht wie ein Geheimnis aus; legen Sie die Variable als geheime Variable an (ihr Wert kommt in den Schlüsselbund des Systems, nie in die Einstellungsdatei)</translation>
     </message>
     <message>
         <source>header {header} carries a credential; name it as a secret header (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>Header {header} enthält Zugangsdaten; legen Sie ihn als geheimen Header an (sein Wert kommt in den Schlüsselbund des Systems, nie in die Einstellungsdatei)</translation>
     </message>
     <message>
         <source>{what} {name!r} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} ({what}) ist doppelt angegeben</translation>
     </message>
     <message>
         <source>{name!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} ist kein gültiger Name für eine Umgebungsvariable (Buchstaben, Ziffern und &apos;_&apos;, nicht mit einer Ziffer beginnend)</translation>
     </message>
     <message>
         <source>{name!r} is not a valid HTTP header name</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} ist kein gültiger HTTP-Headername</translation>
     </message>
     <message>
         <source>an HTTP or SSE server needs a URL (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein HTTP- oder SSE-Server braucht eine URL (http:// oder https://)</translation>
     </message>
     <message>
         <source>URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>URL {url!r} ist fehlerhaft ({detail})</translation>
     </message>
     <message>
         <source>URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL {url!r} muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
     <message>
         <source>the URL must not contain a user name or password; put credentials in a secret header</source>
-        <translation type="unfinished"></translation>
+        <translation>die URL darf keinen Benutzernamen und kein Passwort enthalten; legen Sie Zugangsdaten in einem geheimen Header ab</translation>
     </message>
     <message>
         <source>the URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>die URL darf keine Leerzeichen enthalten</translation>
     </message>
 </context>
 <context>
@@ -6412,19 +6412,19 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>it must start with postgresql://</source>
-        <translation type="unfinished"></translation>
+        <translation>sie muss mit postgresql:// beginnen</translation>
     </message>
     <message>
         <source>it must name the member, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>sie muss das Mitglied nennen, in der Form postgresql://NAME@host/database</translation>
     </message>
     <message>
         <source>it must not carry a password (Parley keeps it in the system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>sie darf kein Passwort enthalten (Parley bewahrt es im Schlüsselbund des Systems auf)</translation>
     </message>
     <message>
         <source>it must name the database, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>sie muss die Datenbank nennen, in der Form postgresql://NAME@host/database</translation>
     </message>
 </context>
 <context>
@@ -6851,95 +6851,95 @@ zuletzt aktiv {local_time}</translation>
     </message>
     <message>
         <source>{input} in / {output} out tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{input} ein / {output} aus (Token)</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished">(die Argumente waren nicht lesbar)</translation>
+        <translation>(Argumente konnten nicht gelesen werden)</translation>
     </message>
     <message>
         <source>default model</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardmodell</translation>
     </message>
     <message>
         <source>retry of {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederholung von {turn}</translation>
     </message>
     <message>
         <source>follows {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>folgt auf {turn}</translation>
     </message>
     <message>
         <source>agent {role}</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent {role}</translation>
     </message>
     <message>
         <source>review note</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfnotiz</translation>
     </message>
     <message>
         <source>{count} attachment(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} Anhang/Anhänge</translation>
     </message>
     <message>
         <source>gate {mode}</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigabemodus {mode}</translation>
     </message>
     <message>
         <source>(redacted reasoning)</source>
-        <translation type="unfinished"></translation>
+        <translation>(geschwärzte Überlegungen)</translation>
     </message>
     <message>
         <source> (partial)</source>
-        <translation type="unfinished"></translation>
+        <translation> (unvollständig)</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>Assistent</translation>
     </message>
     <message>
         <source> · effect {effect}</source>
-        <translation type="unfinished"></translation>
+        <translation> · Wirkung {effect}</translation>
     </message>
     <message>
         <source>{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>{decision} · {tool}{effect}{confined} · Regel {rule} · entschieden von {source}</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>{what} · for: {query}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} · Anfrage: {query}</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>not sent: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gesendet: {error}</translation>
     </message>
     <message>
         <source>sent as {type} image</source>
-        <translation type="unfinished"></translation>
+        <translation>als Bild gesendet ({type})</translation>
     </message>
     <message>
         <source>{chars} characters extracted</source>
-        <translation type="unfinished"></translation>
+        <translation>{chars} Zeichen extrahiert</translation>
     </message>
     <message>
         <source> by {extractor}</source>
-        <translation type="unfinished"></translation>
+        <translation> mit {extractor}</translation>
     </message>
     <message>
         <source> (truncated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (gekürzt)</translation>
     </message>
     <message>
         <source>Select a conversation to see its timeline.</source>

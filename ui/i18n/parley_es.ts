@@ -299,171 +299,171 @@
     </message>
     <message>
         <source>{name}: the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: la parte {part} no es XML bien formado ({detail})</translation>
     </message>
     <message>
         <source>the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>la parte {part} no es XML bien formado ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} declares a DTD or XML entities ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: la parte {part} declara una DTD o entidades XML ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} is implausibly large for what it is</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: la parte {part} es inverosímilmente grande para lo que es</translation>
     </message>
     <message>
         <source>{name} has no main document part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene parte de documento principal</translation>
     </message>
     <message>
         <source>{name} has no readable workbook part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene ninguna parte de libro de cálculo legible</translation>
     </message>
     <message>
         <source>{name} has no text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto</translation>
     </message>
     <message>
         <source>{name} has no visible text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto visible</translation>
     </message>
     <message>
         <source>{name} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está vacío</translation>
     </message>
     <message>
         <source>{name}: every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: todas las hojas están vacías</translation>
     </message>
     <message>
         <source>every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>todas las hojas están vacías</translation>
     </message>
     <message>
         <source>{name} is not a readable EPUB ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no es un EPUB legible ({detail})</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto visible (solo {count:,} elemento oculto, que un lector no mostraría)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto visible (solo {count:,} elementos ocultos, que un lector no mostraría)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto visible (solo {count:,} elemento oculto, que un navegador no mostraría)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto visible (solo {count:,} elementos ocultos, que un navegador no mostraría)</translation>
     </message>
     <message>
         <source>{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb and was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} tiene demasiados píxeles para ser seguro ({detail}); parece una bomba de descompresión y no se leyó</translation>
     </message>
     <message>
         <source>{name} is a damaged image ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es una imagen dañada ({detail})</translation>
     </message>
     <message>
         <source>{name} is a {format} image, which Parley does not send</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es una imagen {format}, que Parley no envía</translation>
     </message>
     <message>
         <source>{name} is an OLE2 file but not an e-mail</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} es un archivo OLE2, pero no un correo electrónico</translation>
     </message>
     <message>
         <source>{name} uses an encryption Parley cannot open ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} usa un cifrado que Parley no puede abrir ({detail})</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open password-protected PDFs; remove the password (for example by printing it to a new PDF) and attach it again</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está protegido con contraseña y Parley no puede abrir PDF protegidos con contraseña; quite la contraseña (por ejemplo, imprimiéndolo en un PDF nuevo) y vuelva a adjuntarlo</translation>
     </message>
     <message>
         <source>{name} declares data beyond the safety limits ({detail}); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} declara datos que superan los límites de seguridad ({detail}); no se leyó</translation>
     </message>
     <message>
         <source>{name} has no pages</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene páginas</translation>
     </message>
     <message>
         <source>{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {detail}, por encima del límite de seguridad (¿una bomba de descompresión?); no se leyó</translation>
     </message>
     <message>
         <source>{detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}, por encima del límite de seguridad (¿una bomba de descompresión?); no se leyó</translation>
     </message>
     <message>
         <source>{name} is damaged or truncated and cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está dañado o truncado y no se puede abrir ({detail})</translation>
     </message>
     <message>
         <source>{name}: its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: sus páginas se descomprimen por encima de los límites de seguridad (¿una bomba de descompresión?); no se leyó nada</translation>
     </message>
     <message>
         <source>its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>sus páginas se descomprimen por encima de los límites de seguridad (¿una bomba de descompresión?); no se leyó nada</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} page could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está dañado: no se pudo leer ninguna página (tiene {count:,})</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} pages could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} está dañado: no se pudo leer ninguna página (tiene {count:,})</translation>
     </message>
     <message>
         <source>{name}: {count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {count:,} página no se pudo leer y las demás no tienen capa de texto</translation>
     </message>
     <message>
         <source>{name}: {count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {count:,} páginas no se pudieron leer y las demás no tienen capa de texto</translation>
     </message>
     <message>
         <source>{count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} página no se pudo leer y las demás no tienen capa de texto</translation>
     </message>
     <message>
         <source>{count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} páginas no se pudieron leer y las demás no tienen capa de texto</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: PDF escaneado ({count:,} página) sin capa de texto; el OCR no es compatible</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: PDF escaneado ({count:,} páginas) sin capa de texto; el OCR no es compatible</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF escaneado ({count:,} página) sin capa de texto; el OCR no es compatible</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF escaneado ({count:,} páginas) sin capa de texto; el OCR no es compatible</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slide)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto ({count:,} diapositiva)</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no tiene texto ({count:,} diapositivas)</translation>
     </message>
     <message>
         <source>{name} is not valid CSV near line {line:,} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} no es un CSV válido cerca de la línea {line:,} ({detail})</translation>
     </message>
 </context>
 <context>
@@ -1160,7 +1160,7 @@
     <name>ConversationList</name>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished">(sin título)</translation>
+        <translation>(sin título)</translation>
     </message>
     <message>
         <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
@@ -1843,15 +1843,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>{tokens:,} in</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} de entrada</translation>
     </message>
     <message>
         <source>{tokens:,} out</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} de salida</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>{count} turn</source>
@@ -2122,63 +2122,63 @@ last activity {when}</source>
     </message>
     <message>
         <source>the package name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>el nombre del paquete está vacío</translation>
     </message>
     <message>
         <source>the package name contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>el nombre del paquete contiene un carácter de control</translation>
     </message>
     <message>
         <source>{text!r} is an option, not a package name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} es una opción, no un nombre de paquete</translation>
     </message>
     <message>
         <source>{text!r} is a URL or a VCS reference, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} es una URL o una referencia de VCS, no un nombre de PyPI</translation>
     </message>
     <message>
         <source>{text!r} is a path, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} es una ruta, no un nombre de PyPI</translation>
     </message>
     <message>
         <source>{text!r} is not a PyPI requirement (a name, optional [extras], optional version such as &gt;=1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} no es un requisito de PyPI (un nombre, [extras] opcionales y una versión opcional como &gt;=1.2)</translation>
     </message>
     <message>
         <source>{wrapper} runs nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} no ejecuta nada</translation>
     </message>
     <message>
         <source>{name} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} solo lee</translation>
     </message>
     <message>
         <source>{name} only prints its arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} solo imprime sus argumentos</translation>
     </message>
     <message>
         <source>printf only prints</source>
-        <translation type="unfinished"></translation>
+        <translation>printf solo imprime</translation>
     </message>
     <message>
         <source>git {sub} lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} solo lista</translation>
     </message>
     <message>
         <source>git remote -v lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote -v solo lista</translation>
     </message>
     <message>
         <source>git {sub} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} solo lee</translation>
     </message>
     <message>
         <source>cd {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}</translation>
     </message>
     <message>
         <source>cd {path}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}: {why}</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
@@ -2286,183 +2286,183 @@ last activity {when}</source>
     </message>
     <message>
         <source>{raw!r} {problem}, which no action may create: git run there would obey its config and hooks. Write the file under another name or directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} {problem}, algo que ninguna acción puede crear: git, ejecutado allí, obedecería su configuración y sus hooks. Escriba el archivo con otro nombre o en otro directorio.</translation>
     </message>
     <message>
         <source>has the component {part!r}, which is a git repository&apos;s directory</source>
-        <translation type="unfinished"></translation>
+        <translation>tiene el componente {part!r}, que es el directorio de un repositorio git</translation>
     </message>
     <message>
         <source>would make {where!r} look like a git repository (HEAD with objects/ or refs/)</source>
-        <translation type="unfinished"></translation>
+        <translation>haría que {where!r} pareciera un repositorio git (HEAD con objects/ o refs/)</translation>
     </message>
     <message>
         <source> Nearest directories: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Directorios más parecidos: {near}.</translation>
     </message>
     <message>
         <source>the cwd {cwd!r} is not a directory of the workspace.{hint} Use &apos;sandbox&apos; (the default), &apos;workspace&apos;, or an existing workspace directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>el cwd {cwd!r} no es un directorio de la carpeta de trabajo.{hint} Use &apos;sandbox&apos; (el valor predeterminado), &apos;workspace&apos; o un directorio existente de la carpeta de trabajo.</translation>
     </message>
     <message>
         <source>{message}. Give a package name from PyPI, optionally with [extras] and a version, e.g. &apos;requests&apos; or &apos;requests[socks]&gt;=2.31&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}. Indique un nombre de paquete de PyPI, opcionalmente con [extras] y una versión, p. ej. &apos;requests&apos; o &apos;requests[socks]&gt;=2.31&apos;.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}.</source>
-        <translation type="unfinished"></translation>
+        <translation>el argumento {argument} {raw!r} no se puede usar: {message}.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}. {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>el argumento {argument} {raw!r} no se puede usar: {message}. {what}</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique una ruta relativa a la raíz de la carpeta de trabajo.</translation>
     </message>
     <message>
         <source>Give it relative to the root instead: {rel!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indíquela en su lugar relativa a la raíz: {rel!r}.</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root, e.g. &apos;src/main.py&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique una ruta relativa a la raíz de la carpeta de trabajo, p. ej. &apos;src/main.py&apos; o &apos;.&apos;.</translation>
     </message>
     <message>
         <source>Remove the NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elimine el carácter NUL.</translation>
     </message>
     <message>
         <source>Remove the control character (newline, tab, …) from the path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elimine de la ruta el carácter de control (salto de línea, tabulación, …).</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; give a path relative to its root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo se puede acceder a la carpeta de trabajo; indique una ruta relativa a su raíz.</translation>
     </message>
     <message>
         <source>Use &apos;/&apos; to separate directories, e.g. &apos;src/main.py&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Use &apos;/&apos; para separar directorios, p. ej. &apos;src/main.py&apos;.</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; remove the &apos;..&apos; that leaves it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo se puede acceder a la carpeta de trabajo; elimine el &apos;..&apos; que sale de ella.</translation>
     </message>
     <message>
         <source>Name a file inside the workspace instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique en su lugar un archivo dentro de la carpeta de trabajo.</translation>
     </message>
     <message>
         <source>The links form a loop; name the real file instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los enlaces forman un bucle; indique en su lugar el archivo real.</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}, and no tools are available in this turn. Answer without tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ninguna herramienta llamada {tool!r} y no hay herramientas disponibles en este turno. Responda sin herramientas.</translation>
     </message>
     <message>
         <source> Did you mean {near}?</source>
-        <translation type="unfinished"></translation>
+        <translation> ¿Quería decir {near}?</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ninguna herramienta llamada {tool!r}.{hint} Las herramientas disponibles son: {tools}. Llame a una de ellas.</translation>
     </message>
     <message>
         <source>the path is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>la ruta está vacía</translation>
     </message>
     <message>
         <source>the path contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>la ruta contiene un carácter NUL</translation>
     </message>
     <message>
         <source>the path contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>la ruta contiene un carácter de control</translation>
     </message>
     <message>
         <source>{raw!r} starts with &apos;~&apos; (a home directory, outside the workspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} empieza por &apos;~&apos; (una carpeta personal, fuera de la carpeta de trabajo)</translation>
     </message>
     <message>
         <source>{raw!r} contains a backslash; use &apos;/&apos; between directories</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} contiene una barra invertida; use &apos;/&apos; entre directorios</translation>
     </message>
     <message>
         <source>{raw!r} is an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} es una ruta absoluta</translation>
     </message>
     <message>
         <source>{raw!r} climbs above the workspace root with &apos;..&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} sube por encima de la raíz de la carpeta de trabajo con &apos;..&apos;</translation>
     </message>
     <message>
         <source>&apos;..&apos; climbs above the {root} root</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;..&apos; sube por encima de la raíz de {root}</translation>
     </message>
     <message>
         <source>{key!r} is a link that leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} es un enlace que lleva fuera de la carpeta de trabajo</translation>
     </message>
     <message>
         <source>{key!r} is part of a link loop</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} forma parte de un bucle de enlaces</translation>
     </message>
     <message>
         <source>{name} runs a command as another user</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ejecuta un comando como otro usuario</translation>
     </message>
     <message>
         <source>what {name} runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>lo que ejecuta {name} solo se conoce al ejecutarse</translation>
     </message>
     <message>
         <source>env option {option!r} (e.g. -S, -C) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la opción {option!r} de env (p. ej. -S, -C) no está modelada</translation>
     </message>
     <message>
         <source>{name} option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la opción {option!r} de {name} no está modelada</translation>
     </message>
     <message>
         <source>{name} needs a plain duration before the command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} necesita una duración literal antes del comando</translation>
     </message>
     <message>
         <source>{name} without a command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} sin comando</translation>
     </message>
     <message>
         <source>{name} {option} only looks a name up</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} solo busca un nombre</translation>
     </message>
     <message>
         <source>{name} {option} with a run-time argument</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} con un argumento que solo se conoce al ejecutarse</translation>
     </message>
     <message>
         <source>xargs {option} needs a plain value</source>
-        <translation type="unfinished"></translation>
+        <translation>xargs {option} necesita un valor literal</translation>
     </message>
     <message>
         <source>xargs option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la opción {option!r} de xargs no está modelada</translation>
     </message>
     <message>
         <source>{name} {option} option is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la opción {option} de {name} no está modelada</translation>
     </message>
     <message>
         <source>{name} option {option!r} (login, interactive, stdin) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>la opción {option!r} de {name} (login, interactivo, stdin) no está modelada</translation>
     </message>
     <message>
         <source>{name} -c without a script</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} -c sin script</translation>
     </message>
     <message>
         <source>the script {name} -c runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>el script que ejecuta {name} -c solo se conoce al ejecutarse</translation>
     </message>
 </context>
 <context>
@@ -3841,55 +3841,55 @@ Error: {error}</translation>
     <name>McpSettings</name>
     <message>
         <source>a stdio server needs a command to start</source>
-        <translation type="unfinished"></translation>
+        <translation>un servidor stdio necesita un comando para iniciarse</translation>
     </message>
     <message>
         <source>a stdio server takes a command, not a URL, headers or OAuth</source>
-        <translation type="unfinished"></translation>
+        <translation>un servidor stdio usa un comando, no una URL, cabeceras ni OAuth</translation>
     </message>
     <message>
         <source>an {transport} server takes a URL, not a command, arguments, environment or folder</source>
-        <translation type="unfinished"></translation>
+        <translation>un servidor {transport} usa una URL, no un comando, argumentos, entorno ni carpeta</translation>
     </message>
     <message>
         <source>the value of {variable} looks like a secret; name it as a secret variable (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>el valor de {variable} parece un secreto; declárela como variable secreta (su valor va al llavero del sistema, nunca al archivo de configuración)</translation>
     </message>
     <message>
         <source>header {header} carries a credential; name it as a secret header (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>la cabecera {header} lleva una credencial; declárela como cabecera secreta (su valor va al llavero del sistema, nunca al archivo de configuración)</translation>
     </message>
     <message>
         <source>{what} {name!r} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} {name!r} aparece dos veces</translation>
     </message>
     <message>
         <source>{name!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} no es un nombre de variable de entorno válido (letras, dígitos y &apos;_&apos;, sin empezar por un dígito)</translation>
     </message>
     <message>
         <source>{name!r} is not a valid HTTP header name</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} no es un nombre de cabecera HTTP válido</translation>
     </message>
     <message>
         <source>an HTTP or SSE server needs a URL (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>un servidor HTTP o SSE necesita una URL (http:// o https://)</translation>
     </message>
     <message>
         <source>URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>la URL {url!r} está mal formada ({detail})</translation>
     </message>
     <message>
         <source>URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>la URL {url!r} debe empezar por http:// o https:// e indicar un host</translation>
     </message>
     <message>
         <source>the URL must not contain a user name or password; put credentials in a secret header</source>
-        <translation type="unfinished"></translation>
+        <translation>la URL no debe contener un nombre de usuario ni una contraseña; ponga las credenciales en una cabecera secreta</translation>
     </message>
     <message>
         <source>the URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>la URL no debe contener espacios</translation>
     </message>
 </context>
 <context>
@@ -6412,19 +6412,19 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>it must start with postgresql://</source>
-        <translation type="unfinished"></translation>
+        <translation>debe empezar por postgresql://</translation>
     </message>
     <message>
         <source>it must name the member, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>debe indicar el miembro, como postgresql://NOMBRE@host/base_de_datos</translation>
     </message>
     <message>
         <source>it must not carry a password (Parley keeps it in the system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>no debe llevar contraseña (Parley la guarda en el llavero del sistema)</translation>
     </message>
     <message>
         <source>it must name the database, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>debe indicar la base de datos, como postgresql://NOMBRE@host/base_de_datos</translation>
     </message>
 </context>
 <context>
@@ -6851,95 +6851,95 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{input} in / {output} out tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>{input} de entrada / {output} de salida (tokens)</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished">(no se pudieron leer los argumentos)</translation>
+        <translation>(no se pudieron leer los argumentos)</translation>
     </message>
     <message>
         <source>default model</source>
-        <translation type="unfinished"></translation>
+        <translation>modelo predeterminado</translation>
     </message>
     <message>
         <source>retry of {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>reintento de {turn}</translation>
     </message>
     <message>
         <source>follows {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>sigue a {turn}</translation>
     </message>
     <message>
         <source>agent {role}</source>
-        <translation type="unfinished"></translation>
+        <translation>agente {role}</translation>
     </message>
     <message>
         <source>review note</source>
-        <translation type="unfinished"></translation>
+        <translation>nota de revisión</translation>
     </message>
     <message>
         <source>{count} attachment(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} adjunto(s)</translation>
     </message>
     <message>
         <source>gate {mode}</source>
-        <translation type="unfinished"></translation>
+        <translation>control de permisos {mode}</translation>
     </message>
     <message>
         <source>(redacted reasoning)</source>
-        <translation type="unfinished"></translation>
+        <translation>(razonamiento suprimido)</translation>
     </message>
     <message>
         <source> (partial)</source>
-        <translation type="unfinished"></translation>
+        <translation> (parcial)</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>asistente</translation>
     </message>
     <message>
         <source> · effect {effect}</source>
-        <translation type="unfinished"></translation>
+        <translation> · efecto {effect}</translation>
     </message>
     <message>
         <source>{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>{decision} · {tool}{effect}{confined} · regla {rule} · decidido por {source}</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>correcto</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>con error</translation>
     </message>
     <message>
         <source>{what} · for: {query}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} · para: {query}</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>not sent: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>no enviado: {error}</translation>
     </message>
     <message>
         <source>sent as {type} image</source>
-        <translation type="unfinished"></translation>
+        <translation>enviado como imagen {type}</translation>
     </message>
     <message>
         <source>{chars} characters extracted</source>
-        <translation type="unfinished"></translation>
+        <translation>{chars} caracteres extraídos</translation>
     </message>
     <message>
         <source> by {extractor}</source>
-        <translation type="unfinished"></translation>
+        <translation> por {extractor}</translation>
     </message>
     <message>
         <source> (truncated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (truncado)</translation>
     </message>
     <message>
         <source>Select a conversation to see its timeline.</source>

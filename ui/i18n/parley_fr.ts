@@ -299,171 +299,171 @@
     </message>
     <message>
         <source>{name}: the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : la partie {part} n&apos;est pas du XML bien formé ({detail})</translation>
     </message>
     <message>
         <source>the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>la partie {part} n&apos;est pas du XML bien formé ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} declares a DTD or XML entities ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : la partie {part} déclare une DTD ou des entités XML ({detail})</translation>
     </message>
     <message>
         <source>{name}: the part {part} is implausibly large for what it is</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : la partie {part} est d&apos;une taille invraisemblable pour ce qu&apos;elle est</translation>
     </message>
     <message>
         <source>{name} has no main document part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas de partie de document principale</translation>
     </message>
     <message>
         <source>{name} has no readable workbook part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a pas de partie de classeur lisible</translation>
     </message>
     <message>
         <source>{name} has no text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte</translation>
     </message>
     <message>
         <source>{name} has no visible text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte visible</translation>
     </message>
     <message>
         <source>{name} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est vide</translation>
     </message>
     <message>
         <source>{name}: every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : toutes les feuilles sont vides</translation>
     </message>
     <message>
         <source>every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>toutes les feuilles sont vides</translation>
     </message>
     <message>
         <source>{name} is not a readable EPUB ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;est pas un EPUB lisible ({detail})</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte visible (seulement {count:,} élément masqué, qu&apos;une liseuse n&apos;afficherait pas)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte visible (seulement {count:,} éléments masqués, qu&apos;une liseuse n&apos;afficherait pas)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte visible (seulement {count:,} élément masqué, qu&apos;un navigateur n&apos;afficherait pas)</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte visible (seulement {count:,} éléments masqués, qu&apos;un navigateur n&apos;afficherait pas)</translation>
     </message>
     <message>
         <source>{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb and was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} a trop de pixels pour être lu sans risque ({detail}) ; il ressemble à une bombe de décompression et n&apos;a pas été lu</translation>
     </message>
     <message>
         <source>{name} is a damaged image ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est une image endommagée ({detail})</translation>
     </message>
     <message>
         <source>{name} is a {format} image, which Parley does not send</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est une image {format}, que Parley n&apos;envoie pas</translation>
     </message>
     <message>
         <source>{name} is an OLE2 file but not an e-mail</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est un fichier OLE2 mais pas un e-mail</translation>
     </message>
     <message>
         <source>{name} uses an encryption Parley cannot open ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} utilise un chiffrement que Parley ne peut pas ouvrir ({detail})</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open password-protected PDFs; remove the password (for example by printing it to a new PDF) and attach it again</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est protégé par un mot de passe, et Parley ne peut pas ouvrir les PDF protégés par mot de passe ; supprimez le mot de passe (par exemple en l&apos;imprimant dans un nouveau PDF) et joignez-le à nouveau</translation>
     </message>
     <message>
         <source>{name} declares data beyond the safety limits ({detail}); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} déclare des données au-delà des limites de sécurité ({detail}) ; il n&apos;a pas été lu</translation>
     </message>
     <message>
         <source>{name} has no pages</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;a aucune page</translation>
     </message>
     <message>
         <source>{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {detail}, au-delà de la limite de sécurité (une bombe de décompression ?) ; il n&apos;a pas été lu</translation>
     </message>
     <message>
         <source>{detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}, au-delà de la limite de sécurité (une bombe de décompression ?) ; il n&apos;a pas été lu</translation>
     </message>
     <message>
         <source>{name} is damaged or truncated and cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est endommagé ou tronqué et ne peut pas être ouvert ({detail})</translation>
     </message>
     <message>
         <source>{name}: its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : ses pages se décompressent au-delà des limites de sécurité (une bombe de décompression ?) ; rien n&apos;a été lu</translation>
     </message>
     <message>
         <source>its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>ses pages se décompressent au-delà des limites de sécurité (une bombe de décompression ?) ; rien n&apos;a été lu</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} page could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est endommagé : aucune page sur {count:,} n&apos;a pu être lue</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} pages could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} est endommagé : aucune de ses {count:,} pages n&apos;a pu être lue</translation>
     </message>
     <message>
         <source>{name}: {count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {count:,} page n&apos;a pas pu être lue et les autres n&apos;ont pas de couche de texte</translation>
     </message>
     <message>
         <source>{name}: {count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : {count:,} pages n&apos;ont pas pu être lues et les autres n&apos;ont pas de couche de texte</translation>
     </message>
     <message>
         <source>{count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} page n&apos;a pas pu être lue et les autres n&apos;ont pas de couche de texte</translation>
     </message>
     <message>
         <source>{count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} pages n&apos;ont pas pu être lues et les autres n&apos;ont pas de couche de texte</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : PDF numérisé ({count:,} page) sans couche de texte ; l&apos;OCR n&apos;est pas pris en charge</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} : PDF numérisé ({count:,} pages) sans couche de texte ; l&apos;OCR n&apos;est pas pris en charge</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF numérisé ({count:,} page) sans couche de texte ; l&apos;OCR n&apos;est pas pris en charge</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF numérisé ({count:,} pages) sans couche de texte ; l&apos;OCR n&apos;est pas pris en charge</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slide)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte ({count:,} diapositive)</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne contient pas de texte ({count:,} diapositives)</translation>
     </message>
     <message>
         <source>{name} is not valid CSV near line {line:,} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} n&apos;est pas un CSV valide vers la ligne {line:,} ({detail})</translation>
     </message>
 </context>
 <context>
@@ -1160,7 +1160,7 @@
     <name>ConversationList</name>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished">(sans titre)</translation>
+        <translation>(sans titre)</translation>
     </message>
     <message>
         <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
@@ -1843,15 +1843,15 @@ dernière activité {when}</translation>
     </message>
     <message>
         <source>{tokens:,} in</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} en entrée</translation>
     </message>
     <message>
         <source>{tokens:,} out</source>
-        <translation type="unfinished"></translation>
+        <translation>{tokens:,} en sortie</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>{count} turn</source>
@@ -2122,63 +2122,63 @@ dernière activité {when}</translation>
     </message>
     <message>
         <source>the package name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>le nom du paquet est vide</translation>
     </message>
     <message>
         <source>the package name contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>le nom du paquet contient un caractère de contrôle</translation>
     </message>
     <message>
         <source>{text!r} is an option, not a package name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} est une option, pas un nom de paquet</translation>
     </message>
     <message>
         <source>{text!r} is a URL or a VCS reference, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} est une URL ou une référence VCS, pas un nom PyPI</translation>
     </message>
     <message>
         <source>{text!r} is a path, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} est un chemin, pas un nom PyPI</translation>
     </message>
     <message>
         <source>{text!r} is not a PyPI requirement (a name, optional [extras], optional version such as &gt;=1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} n&apos;est pas une exigence PyPI (un nom, des [extras] facultatifs, une version facultative comme &gt;=1.2)</translation>
     </message>
     <message>
         <source>{wrapper} runs nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} n&apos;exécute rien</translation>
     </message>
     <message>
         <source>{name} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne fait que lire</translation>
     </message>
     <message>
         <source>{name} only prints its arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ne fait qu&apos;afficher ses arguments</translation>
     </message>
     <message>
         <source>printf only prints</source>
-        <translation type="unfinished"></translation>
+        <translation>printf ne fait qu&apos;afficher</translation>
     </message>
     <message>
         <source>git {sub} lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} ne fait que lister</translation>
     </message>
     <message>
         <source>git remote -v lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote -v ne fait que lister</translation>
     </message>
     <message>
         <source>git {sub} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} ne fait que lire</translation>
     </message>
     <message>
         <source>cd {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}</translation>
     </message>
     <message>
         <source>cd {path}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path} : {why}</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
@@ -2286,183 +2286,183 @@ dernière activité {when}</translation>
     </message>
     <message>
         <source>{raw!r} {problem}, which no action may create: git run there would obey its config and hooks. Write the file under another name or directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} {problem}, ce qu&apos;aucune action ne peut créer : git, exécuté à cet endroit, obéirait à sa configuration et à ses hooks. Écrivez le fichier sous un autre nom ou dans un autre dossier.</translation>
     </message>
     <message>
         <source>has the component {part!r}, which is a git repository&apos;s directory</source>
-        <translation type="unfinished"></translation>
+        <translation>contient le composant {part!r}, qui est le dossier d&apos;un dépôt git</translation>
     </message>
     <message>
         <source>would make {where!r} look like a git repository (HEAD with objects/ or refs/)</source>
-        <translation type="unfinished"></translation>
+        <translation>ferait ressembler {where!r} à un dépôt git (HEAD avec objects/ ou refs/)</translation>
     </message>
     <message>
         <source> Nearest directories: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> Dossiers les plus proches : {near}.</translation>
     </message>
     <message>
         <source>the cwd {cwd!r} is not a directory of the workspace.{hint} Use &apos;sandbox&apos; (the default), &apos;workspace&apos;, or an existing workspace directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>le cwd {cwd!r} n&apos;est pas un dossier situé dans le dossier de travail.{hint} Utilisez &apos;sandbox&apos; (par défaut), &apos;workspace&apos; ou un dossier existant dans le dossier de travail.</translation>
     </message>
     <message>
         <source>{message}. Give a package name from PyPI, optionally with [extras] and a version, e.g. &apos;requests&apos; or &apos;requests[socks]&gt;=2.31&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}. Indiquez un nom de paquet PyPI, éventuellement avec des [extras] et une version, p. ex. &apos;requests&apos; ou &apos;requests[socks]&gt;=2.31&apos;.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}.</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;argument {argument} {raw!r} n&apos;est pas utilisable : {message}.</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}. {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;argument {argument} {raw!r} n&apos;est pas utilisable : {message}. {what}</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez un chemin relatif à la racine du dossier de travail.</translation>
     </message>
     <message>
         <source>Give it relative to the root instead: {rel!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez-le plutôt relativement à la racine : {rel!r}.</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root, e.g. &apos;src/main.py&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez un chemin relatif à la racine du dossier de travail, p. ex. &apos;src/main.py&apos; ou &apos;.&apos;.</translation>
     </message>
     <message>
         <source>Remove the NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimez le caractère NUL.</translation>
     </message>
     <message>
         <source>Remove the control character (newline, tab, …) from the path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimez le caractère de contrôle (saut de ligne, tabulation…) du chemin.</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; give a path relative to its root.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seul le dossier de travail est accessible ; indiquez un chemin relatif à sa racine.</translation>
     </message>
     <message>
         <source>Use &apos;/&apos; to separate directories, e.g. &apos;src/main.py&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilisez &apos;/&apos; pour séparer les dossiers, p. ex. &apos;src/main.py&apos;.</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; remove the &apos;..&apos; that leaves it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seul le dossier de travail est accessible ; supprimez le &apos;..&apos; qui en sort.</translation>
     </message>
     <message>
         <source>Name a file inside the workspace instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez plutôt un fichier situé dans le dossier de travail.</translation>
     </message>
     <message>
         <source>The links form a loop; name the real file instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les liens forment une boucle ; indiquez plutôt le fichier réel.</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}, and no tools are available in this turn. Answer without tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>il n&apos;existe aucun outil nommé {tool!r}, et aucun outil n&apos;est disponible dans ce tour. Répondez sans outils.</translation>
     </message>
     <message>
         <source> Did you mean {near}?</source>
-        <translation type="unfinished"></translation>
+        <translation> Vouliez-vous dire {near} ?</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.</source>
-        <translation type="unfinished"></translation>
+        <translation>il n&apos;existe aucun outil nommé {tool!r}.{hint} Les outils disponibles sont : {tools}. Appelez l&apos;un d&apos;eux.</translation>
     </message>
     <message>
         <source>the path is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>le chemin est vide</translation>
     </message>
     <message>
         <source>the path contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>le chemin contient un caractère NUL</translation>
     </message>
     <message>
         <source>the path contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>le chemin contient un caractère de contrôle</translation>
     </message>
     <message>
         <source>{raw!r} starts with &apos;~&apos; (a home directory, outside the workspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} commence par &apos;~&apos; (un dossier personnel, hors du dossier de travail)</translation>
     </message>
     <message>
         <source>{raw!r} contains a backslash; use &apos;/&apos; between directories</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} contient une barre oblique inverse ; utilisez &apos;/&apos; entre les dossiers</translation>
     </message>
     <message>
         <source>{raw!r} is an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} est un chemin absolu</translation>
     </message>
     <message>
         <source>{raw!r} climbs above the workspace root with &apos;..&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} remonte au-dessus de la racine du dossier de travail avec &apos;..&apos;</translation>
     </message>
     <message>
         <source>&apos;..&apos; climbs above the {root} root</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;..&apos; remonte au-dessus de la racine {root}</translation>
     </message>
     <message>
         <source>{key!r} is a link that leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} est un lien qui mène hors du dossier de travail</translation>
     </message>
     <message>
         <source>{key!r} is part of a link loop</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} fait partie d&apos;une boucle de liens</translation>
     </message>
     <message>
         <source>{name} runs a command as another user</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} exécute une commande en tant qu&apos;un autre utilisateur</translation>
     </message>
     <message>
         <source>what {name} runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>ce qu&apos;exécute {name} n&apos;est connu qu&apos;à l&apos;exécution</translation>
     </message>
     <message>
         <source>env option {option!r} (e.g. -S, -C) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;option {option!r} de env (p. ex. -S, -C) n&apos;est pas modélisée</translation>
     </message>
     <message>
         <source>{name} option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;option {option!r} de {name} n&apos;est pas modélisée</translation>
     </message>
     <message>
         <source>{name} needs a plain duration before the command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} nécessite une durée simple avant la commande</translation>
     </message>
     <message>
         <source>{name} without a command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} sans commande</translation>
     </message>
     <message>
         <source>{name} {option} only looks a name up</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} ne fait que rechercher un nom</translation>
     </message>
     <message>
         <source>{name} {option} with a run-time argument</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} avec un argument connu seulement à l&apos;exécution</translation>
     </message>
     <message>
         <source>xargs {option} needs a plain value</source>
-        <translation type="unfinished"></translation>
+        <translation>xargs {option} nécessite une valeur simple</translation>
     </message>
     <message>
         <source>xargs option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;option {option!r} de xargs n&apos;est pas modélisée</translation>
     </message>
     <message>
         <source>{name} {option} option is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;option {option} de {name} n&apos;est pas modélisée</translation>
     </message>
     <message>
         <source>{name} option {option!r} (login, interactive, stdin) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;option {option!r} de {name} (login, interactif, stdin) n&apos;est pas modélisée</translation>
     </message>
     <message>
         <source>{name} -c without a script</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} -c sans script</translation>
     </message>
     <message>
         <source>the script {name} -c runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>le script qu&apos;exécute {name} -c n&apos;est connu qu&apos;à l&apos;exécution</translation>
     </message>
 </context>
 <context>
@@ -3841,55 +3841,55 @@ Failed: {error}</source>
     <name>McpSettings</name>
     <message>
         <source>a stdio server needs a command to start</source>
-        <translation type="unfinished"></translation>
+        <translation>un serveur stdio a besoin d&apos;une commande pour démarrer</translation>
     </message>
     <message>
         <source>a stdio server takes a command, not a URL, headers or OAuth</source>
-        <translation type="unfinished"></translation>
+        <translation>un serveur stdio prend une commande, pas une URL, des en-têtes ou OAuth</translation>
     </message>
     <message>
         <source>an {transport} server takes a URL, not a command, arguments, environment or folder</source>
-        <translation type="unfinished"></translation>
+        <translation>un serveur {transport} prend une URL, pas une commande, des arguments, un environnement ou un dossier</translation>
     </message>
     <message>
         <source>the value of {variable} looks like a secret; name it as a secret variable (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>la valeur de {variable} ressemble à un secret ; déclarez-la comme variable secrète (sa valeur va dans le trousseau du système, jamais dans le fichier de paramètres)</translation>
     </message>
     <message>
         <source>header {header} carries a credential; name it as a secret header (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;en-tête {header} contient un identifiant de connexion ; déclarez-le comme en-tête secret (sa valeur va dans le trousseau du système, jamais dans le fichier de paramètres)</translation>
     </message>
     <message>
         <source>{what} {name!r} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} ({what}) est indiqué deux fois</translation>
     </message>
     <message>
         <source>{name!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} n&apos;est pas un nom de variable d&apos;environnement valide (lettres, chiffres et &apos;_&apos;, sans commencer par un chiffre)</translation>
     </message>
     <message>
         <source>{name!r} is not a valid HTTP header name</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} n&apos;est pas un nom d&apos;en-tête HTTP valide</translation>
     </message>
     <message>
         <source>an HTTP or SSE server needs a URL (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>un serveur HTTP ou SSE a besoin d&apos;une URL (http:// ou https://)</translation>
     </message>
     <message>
         <source>URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;URL {url!r} est mal formée ({detail})</translation>
     </message>
     <message>
         <source>URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;URL {url!r} doit commencer par http:// ou https:// et indiquer un hôte</translation>
     </message>
     <message>
         <source>the URL must not contain a user name or password; put credentials in a secret header</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;URL ne doit pas contenir de nom d&apos;utilisateur ni de mot de passe ; placez les identifiants dans un en-tête secret</translation>
     </message>
     <message>
         <source>the URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>l&apos;URL ne doit pas contenir d&apos;espaces</translation>
     </message>
 </context>
 <context>
@@ -6412,19 +6412,19 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>it must start with postgresql://</source>
-        <translation type="unfinished"></translation>
+        <translation>elle doit commencer par postgresql://</translation>
     </message>
     <message>
         <source>it must name the member, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>elle doit indiquer le membre, sous la forme postgresql://NOM@host/database</translation>
     </message>
     <message>
         <source>it must not carry a password (Parley keeps it in the system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>elle ne doit pas contenir de mot de passe (Parley le conserve dans le trousseau du système)</translation>
     </message>
     <message>
         <source>it must name the database, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>elle doit indiquer la base de données, sous la forme postgresql://NOM@host/database</translation>
     </message>
 </context>
 <context>
@@ -6851,95 +6851,95 @@ dernière activité {local_time}</translation>
     </message>
     <message>
         <source>{input} in / {output} out tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>tokens : {input} en entrée / {output} en sortie</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished">(les arguments n&apos;ont pas pu être lus)</translation>
+        <translation>(les arguments n&apos;ont pas pu être lus)</translation>
     </message>
     <message>
         <source>default model</source>
-        <translation type="unfinished"></translation>
+        <translation>modèle par défaut</translation>
     </message>
     <message>
         <source>retry of {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>nouvel essai de {turn}</translation>
     </message>
     <message>
         <source>follows {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>suit {turn}</translation>
     </message>
     <message>
         <source>agent {role}</source>
-        <translation type="unfinished"></translation>
+        <translation>agent {role}</translation>
     </message>
     <message>
         <source>review note</source>
-        <translation type="unfinished"></translation>
+        <translation>note de relecture</translation>
     </message>
     <message>
         <source>{count} attachment(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} pièce(s) jointe(s)</translation>
     </message>
     <message>
         <source>gate {mode}</source>
-        <translation type="unfinished"></translation>
+        <translation>mode d&apos;autorisation {mode}</translation>
     </message>
     <message>
         <source>(redacted reasoning)</source>
-        <translation type="unfinished"></translation>
+        <translation>(raisonnement masqué)</translation>
     </message>
     <message>
         <source> (partial)</source>
-        <translation type="unfinished"></translation>
+        <translation> (partiel)</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>assistant</translation>
     </message>
     <message>
         <source> · effect {effect}</source>
-        <translation type="unfinished"></translation>
+        <translation> · effet {effect}</translation>
     </message>
     <message>
         <source>{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>{decision} · {tool}{effect}{confined} · règle {rule} · décidé par {source}</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>ok</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>échec</translation>
     </message>
     <message>
         <source>{what} · for: {query}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} · pour : {query}</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} s</translation>
     </message>
     <message>
         <source>not sent: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>non envoyé : {error}</translation>
     </message>
     <message>
         <source>sent as {type} image</source>
-        <translation type="unfinished"></translation>
+        <translation>envoyé comme image {type}</translation>
     </message>
     <message>
         <source>{chars} characters extracted</source>
-        <translation type="unfinished"></translation>
+        <translation>{chars} caractères extraits</translation>
     </message>
     <message>
         <source> by {extractor}</source>
-        <translation type="unfinished"></translation>
+        <translation> par {extractor}</translation>
     </message>
     <message>
         <source> (truncated)</source>
-        <translation type="unfinished"></translation>
+        <translation> (tronqué)</translation>
     </message>
     <message>
         <source>Select a conversation to see its timeline.</source>

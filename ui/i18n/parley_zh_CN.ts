@@ -299,171 +299,171 @@
     </message>
     <message>
         <source>{name}: the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：部件 {part} 不是格式正确的 XML（{detail}）</translation>
     </message>
     <message>
         <source>the part {part} is not well-formed XML ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>部件 {part} 不是格式正确的 XML（{detail}）</translation>
     </message>
     <message>
         <source>{name}: the part {part} declares a DTD or XML entities ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：部件 {part} 声明了 DTD 或 XML 实体（{detail}）</translation>
     </message>
     <message>
         <source>{name}: the part {part} is implausibly large for what it is</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：部件 {part} 的大小与其类型明显不符</translation>
     </message>
     <message>
         <source>{name} has no main document part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 没有主文档部件</translation>
     </message>
     <message>
         <source>{name} has no readable workbook part</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 没有可读取的工作簿部件</translation>
     </message>
     <message>
         <source>{name} has no text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含文本</translation>
     </message>
     <message>
         <source>{name} has no visible text</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含可见文本</translation>
     </message>
     <message>
         <source>{name} is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 为空</translation>
     </message>
     <message>
         <source>{name}: every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：所有工作表都为空</translation>
     </message>
     <message>
         <source>every sheet is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>所有工作表都为空</translation>
     </message>
     <message>
         <source>{name} is not a readable EPUB ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不是可读取的 EPUB（{detail}）</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含可见文本（只有 {count:,} 个隐藏元素，阅读器不会显示它）</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a reader would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含可见文本（只有 {count:,} 个隐藏元素，阅读器不会显示它们）</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden element, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含可见文本（只有 {count:,} 个隐藏元素，浏览器不会显示它）</translation>
     </message>
     <message>
         <source>{name} has no visible text (only {count:,} hidden elements, which a browser would not show)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含可见文本（只有 {count:,} 个隐藏元素，浏览器不会显示它们）</translation>
     </message>
     <message>
         <source>{name} is too large in pixels to be safe ({detail}); it looks like a decompression bomb and was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 的像素尺寸过大，无法安全处理（{detail}）；它看起来像解压炸弹，未被读取</translation>
     </message>
     <message>
         <source>{name} is a damaged image ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 是已损坏的图片（{detail}）</translation>
     </message>
     <message>
         <source>{name} is a {format} image, which Parley does not send</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 是 {format} 图片，Parley 不发送此类图片</translation>
     </message>
     <message>
         <source>{name} is an OLE2 file but not an e-mail</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 是 OLE2 文件，但不是电子邮件</translation>
     </message>
     <message>
         <source>{name} uses an encryption Parley cannot open ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 使用了 Parley 无法打开的加密方式（{detail}）</translation>
     </message>
     <message>
         <source>{name} is protected by a password, and Parley cannot open password-protected PDFs; remove the password (for example by printing it to a new PDF) and attach it again</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 受密码保护，而 Parley 无法打开受密码保护的 PDF；请移除密码（例如将其打印为新的 PDF）后重新附加</translation>
     </message>
     <message>
         <source>{name} declares data beyond the safety limits ({detail}); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 声明的数据超出了安全上限（{detail}）；未被读取</translation>
     </message>
     <message>
         <source>{name} has no pages</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 没有任何页面</translation>
     </message>
     <message>
         <source>{name}: {detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：{detail}，超出了安全上限（可能是解压炸弹？）；未被读取</translation>
     </message>
     <message>
         <source>{detail}, beyond the safety limit (a decompression bomb?); it was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>{detail}，超出了安全上限（可能是解压炸弹？）；未被读取</translation>
     </message>
     <message>
         <source>{name} is damaged or truncated and cannot be opened ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 已损坏或不完整，无法打开（{detail}）</translation>
     </message>
     <message>
         <source>{name}: its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：其页面解压后超出了安全上限（可能是解压炸弹？）；未读取任何内容</translation>
     </message>
     <message>
         <source>its pages decompress beyond the safety limits (a decompression bomb?); nothing was read</source>
-        <translation type="unfinished"></translation>
+        <translation>其页面解压后超出了安全上限（可能是解压炸弹？）；未读取任何内容</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} page could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 已损坏：其 {count:,} 个页面均无法读取</translation>
     </message>
     <message>
         <source>{name} is damaged: none of its {count:,} pages could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 已损坏：其 {count:,} 个页面均无法读取</translation>
     </message>
     <message>
         <source>{name}: {count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：{count:,} 个页面无法读取，其余页面没有文本层</translation>
     </message>
     <message>
         <source>{name}: {count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：{count:,} 个页面无法读取，其余页面没有文本层</translation>
     </message>
     <message>
         <source>{count:,} page could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个页面无法读取，其余页面没有文本层</translation>
     </message>
     <message>
         <source>{count:,} pages could not be read and the others have no text layer</source>
-        <translation type="unfinished"></translation>
+        <translation>{count:,} 个页面无法读取，其余页面没有文本层</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：没有文本层的扫描版 PDF（{count:,} 页）；不支持 OCR</translation>
     </message>
     <message>
         <source>{name}: scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}：没有文本层的扫描版 PDF（{count:,} 页）；不支持 OCR</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} page) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>没有文本层的扫描版 PDF（{count:,} 页）；不支持 OCR</translation>
     </message>
     <message>
         <source>scanned PDF ({count:,} pages) with no text layer; OCR is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>没有文本层的扫描版 PDF（{count:,} 页）；不支持 OCR</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slide)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含文本（{count:,} 张幻灯片）</translation>
     </message>
     <message>
         <source>{name} has no text ({count:,} slides)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 不含文本（{count:,} 张幻灯片）</translation>
     </message>
     <message>
         <source>{name} is not valid CSV near line {line:,} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 在第 {line:,} 行附近不是有效的 CSV（{detail}）</translation>
     </message>
 </context>
 <context>
@@ -1160,7 +1160,7 @@
     <name>ConversationList</name>
     <message>
         <source>(untitled)</source>
-        <translation type="unfinished">（无标题）</translation>
+        <translation>（无标题）</translation>
     </message>
     <message>
         <source>Enter opens, F2 renames, Delete deletes, the context menu has more</source>
@@ -1843,15 +1843,15 @@ last activity {when}</source>
     </message>
     <message>
         <source>{tokens:,} in</source>
-        <translation type="unfinished"></translation>
+        <translation>输入 {tokens:,}</translation>
     </message>
     <message>
         <source>{tokens:,} out</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 {tokens:,}</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} 秒</translation>
     </message>
     <message>
         <source>{count} turn</source>
@@ -2122,63 +2122,63 @@ last activity {when}</source>
     </message>
     <message>
         <source>the package name is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>包名为空</translation>
     </message>
     <message>
         <source>the package name contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>包名中含有控制字符</translation>
     </message>
     <message>
         <source>{text!r} is an option, not a package name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 是一个选项，而不是包名</translation>
     </message>
     <message>
         <source>{text!r} is a URL or a VCS reference, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 是 URL 或版本控制引用，而不是 PyPI 包名</translation>
     </message>
     <message>
         <source>{text!r} is a path, not a PyPI name</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 是路径，而不是 PyPI 包名</translation>
     </message>
     <message>
         <source>{text!r} is not a PyPI requirement (a name, optional [extras], optional version such as &gt;=1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>{text!r} 不是 PyPI 依赖项（应为包名，可选 [extras]，可选版本，例如 &gt;=1.2）</translation>
     </message>
     <message>
         <source>{wrapper} runs nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>{wrapper} 不运行任何命令</translation>
     </message>
     <message>
         <source>{name} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 仅读取</translation>
     </message>
     <message>
         <source>{name} only prints its arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 仅打印其参数</translation>
     </message>
     <message>
         <source>printf only prints</source>
-        <translation type="unfinished"></translation>
+        <translation>printf 仅打印</translation>
     </message>
     <message>
         <source>git {sub} lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} 仅列出内容</translation>
     </message>
     <message>
         <source>git remote -v lists</source>
-        <translation type="unfinished"></translation>
+        <translation>git remote -v 仅列出内容</translation>
     </message>
     <message>
         <source>git {sub} only reads</source>
-        <translation type="unfinished"></translation>
+        <translation>git {sub} 仅读取</translation>
     </message>
     <message>
         <source>cd {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}</translation>
     </message>
     <message>
         <source>cd {path}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>cd {path}：{why}</translation>
     </message>
     <message>
         <source>your settings deny this tool</source>
@@ -2286,183 +2286,183 @@ last activity {when}</source>
     </message>
     <message>
         <source>{raw!r} {problem}, which no action may create: git run there would obey its config and hooks. Write the file under another name or directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} {problem}，任何操作都不得创建这样的路径：在那里运行 git 会遵循其配置和钩子。请使用其他文件名或目录写入该文件。</translation>
     </message>
     <message>
         <source>has the component {part!r}, which is a git repository&apos;s directory</source>
-        <translation type="unfinished"></translation>
+        <translation>含有路径组成部分 {part!r}，这是 git 仓库的目录</translation>
     </message>
     <message>
         <source>would make {where!r} look like a git repository (HEAD with objects/ or refs/)</source>
-        <translation type="unfinished"></translation>
+        <translation>会使 {where!r} 看起来像 git 仓库（HEAD 以及 objects/ 或 refs/）</translation>
     </message>
     <message>
         <source> Nearest directories: {near}.</source>
-        <translation type="unfinished"></translation>
+        <translation> 最接近的目录：{near}。</translation>
     </message>
     <message>
         <source>the cwd {cwd!r} is not a directory of the workspace.{hint} Use &apos;sandbox&apos; (the default), &apos;workspace&apos;, or an existing workspace directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作目录 {cwd!r} 不是工作区中的目录。{hint}请使用 &apos;sandbox&apos;（默认）、&apos;workspace&apos; 或工作区中已有的目录。</translation>
     </message>
     <message>
         <source>{message}. Give a package name from PyPI, optionally with [extras] and a version, e.g. &apos;requests&apos; or &apos;requests[socks]&gt;=2.31&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}。请提供 PyPI 上的包名，可附带 [extras] 和版本，例如 &apos;requests&apos; 或 &apos;requests[socks]&gt;=2.31&apos;。</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{argument} {raw!r} 不可用：{message}。</translation>
     </message>
     <message>
         <source>the {argument} {raw!r} is not usable: {message}. {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>{argument} {raw!r} 不可用：{message}。{what}</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root.</source>
-        <translation type="unfinished"></translation>
+        <translation>请提供相对于工作区根目录的路径。</translation>
     </message>
     <message>
         <source>Give it relative to the root instead: {rel!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>请改为提供相对于根目录的路径：{rel!r}。</translation>
     </message>
     <message>
         <source>Give a path relative to the workspace root, e.g. &apos;src/main.py&apos; or &apos;.&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>请提供相对于工作区根目录的路径，例如 &apos;src/main.py&apos; 或 &apos;.&apos;。</translation>
     </message>
     <message>
         <source>Remove the NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>请删除 NUL 字符。</translation>
     </message>
     <message>
         <source>Remove the control character (newline, tab, …) from the path.</source>
-        <translation type="unfinished"></translation>
+        <translation>请从路径中删除控制字符（换行符、制表符等）。</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; give a path relative to its root.</source>
-        <translation type="unfinished"></translation>
+        <translation>只能访问工作区；请提供相对于其根目录的路径。</translation>
     </message>
     <message>
         <source>Use &apos;/&apos; to separate directories, e.g. &apos;src/main.py&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>请使用 &apos;/&apos; 分隔目录，例如 &apos;src/main.py&apos;。</translation>
     </message>
     <message>
         <source>Only the workspace is reachable; remove the &apos;..&apos; that leaves it.</source>
-        <translation type="unfinished"></translation>
+        <translation>只能访问工作区；请删除会离开工作区的 &apos;..&apos;。</translation>
     </message>
     <message>
         <source>Name a file inside the workspace instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>请改为指定工作区内的文件。</translation>
     </message>
     <message>
         <source>The links form a loop; name the real file instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些链接构成了循环；请改为指定实际文件。</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}, and no tools are available in this turn. Answer without tools.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为 {tool!r} 的工具，且本轮没有可用的工具。请在不使用工具的情况下回答。</translation>
     </message>
     <message>
         <source> Did you mean {near}?</source>
-        <translation type="unfinished"></translation>
+        <translation> 您是不是指 {near}？</translation>
     </message>
     <message>
         <source>there is no tool named {tool!r}.{hint} The available tools are: {tools}. Call one of those.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为 {tool!r} 的工具。{hint}可用的工具有：{tools}。请调用其中之一。</translation>
     </message>
     <message>
         <source>the path is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>路径为空</translation>
     </message>
     <message>
         <source>the path contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>路径中含有 NUL 字符</translation>
     </message>
     <message>
         <source>the path contains a control character</source>
-        <translation type="unfinished"></translation>
+        <translation>路径中含有控制字符</translation>
     </message>
     <message>
         <source>{raw!r} starts with &apos;~&apos; (a home directory, outside the workspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 以 &apos;~&apos; 开头（主目录，位于工作区之外）</translation>
     </message>
     <message>
         <source>{raw!r} contains a backslash; use &apos;/&apos; between directories</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 含有反斜杠；请使用 &apos;/&apos; 分隔目录</translation>
     </message>
     <message>
         <source>{raw!r} is an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 是绝对路径</translation>
     </message>
     <message>
         <source>{raw!r} climbs above the workspace root with &apos;..&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>{raw!r} 通过 &apos;..&apos; 越出了工作区根目录</translation>
     </message>
     <message>
         <source>&apos;..&apos; climbs above the {root} root</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;..&apos; 越出了 {root} 根目录</translation>
     </message>
     <message>
         <source>{key!r} is a link that leads outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} 是指向工作区之外的链接</translation>
     </message>
     <message>
         <source>{key!r} is part of a link loop</source>
-        <translation type="unfinished"></translation>
+        <translation>{key!r} 属于一个链接循环</translation>
     </message>
     <message>
         <source>{name} runs a command as another user</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 会以其他用户身份运行命令</translation>
     </message>
     <message>
         <source>what {name} runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 运行的内容要到运行时才能确定</translation>
     </message>
     <message>
         <source>env option {option!r} (e.g. -S, -C) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>env 选项 {option!r}（例如 -S、-C）未被建模</translation>
     </message>
     <message>
         <source>{name} option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 选项 {option!r} 未被建模</translation>
     </message>
     <message>
         <source>{name} needs a plain duration before the command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 需要在命令前提供一个简单的时长</translation>
     </message>
     <message>
         <source>{name} without a command</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 未带命令</translation>
     </message>
     <message>
         <source>{name} {option} only looks a name up</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} 仅查找名称</translation>
     </message>
     <message>
         <source>{name} {option} with a run-time argument</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {option} 带有运行时才能确定的参数</translation>
     </message>
     <message>
         <source>xargs {option} needs a plain value</source>
-        <translation type="unfinished"></translation>
+        <translation>xargs {option} 需要一个简单的值</translation>
     </message>
     <message>
         <source>xargs option {option!r} is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>xargs 选项 {option!r} 未被建模</translation>
     </message>
     <message>
         <source>{name} {option} option is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 的 {option} 选项未被建模</translation>
     </message>
     <message>
         <source>{name} option {option!r} (login, interactive, stdin) is not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} 选项 {option!r}（登录、交互、标准输入）未被建模</translation>
     </message>
     <message>
         <source>{name} -c without a script</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} -c 未带脚本</translation>
     </message>
     <message>
         <source>the script {name} -c runs is only known at run time</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} -c 运行的脚本要到运行时才能确定</translation>
     </message>
 </context>
 <context>
@@ -3841,55 +3841,55 @@ Failed: {error}</source>
     <name>McpSettings</name>
     <message>
         <source>a stdio server needs a command to start</source>
-        <translation type="unfinished"></translation>
+        <translation>stdio 服务器需要一个启动命令</translation>
     </message>
     <message>
         <source>a stdio server takes a command, not a URL, headers or OAuth</source>
-        <translation type="unfinished"></translation>
+        <translation>stdio 服务器使用命令，而不是 URL、请求头或 OAuth</translation>
     </message>
     <message>
         <source>an {transport} server takes a URL, not a command, arguments, environment or folder</source>
-        <translation type="unfinished"></translation>
+        <translation>{transport} 服务器使用 URL，而不是命令、参数、环境变量或文件夹</translation>
     </message>
     <message>
         <source>the value of {variable} looks like a secret; name it as a secret variable (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>{variable} 的值看起来像机密信息；请将其设为机密变量（其值会存入系统密钥环，绝不会写入设置文件）</translation>
     </message>
     <message>
         <source>header {header} carries a credential; name it as a secret header (its value goes to the system keyring, never to the settings file)</source>
-        <translation type="unfinished"></translation>
+        <translation>请求头 {header} 携带凭据；请将其设为机密请求头（其值会存入系统密钥环，绝不会写入设置文件）</translation>
     </message>
     <message>
         <source>{what} {name!r} is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} {name!r} 出现了两次</translation>
     </message>
     <message>
         <source>{name!r} is not a valid environment variable name (letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} 不是有效的环境变量名（只能包含字母、数字和 &apos;_&apos;，且不能以数字开头）</translation>
     </message>
     <message>
         <source>{name!r} is not a valid HTTP header name</source>
-        <translation type="unfinished"></translation>
+        <translation>{name!r} 不是有效的 HTTP 请求头名称</translation>
     </message>
     <message>
         <source>an HTTP or SSE server needs a URL (http:// or https://)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP 或 SSE 服务器需要一个 URL（http:// 或 https://）</translation>
     </message>
     <message>
         <source>URL {url!r} is malformed ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>URL {url!r} 格式不正确（{detail}）</translation>
     </message>
     <message>
         <source>URL {url!r} must start with http:// or https:// and name a host</source>
-        <translation type="unfinished"></translation>
+        <translation>URL {url!r} 必须以 http:// 或 https:// 开头并包含主机名</translation>
     </message>
     <message>
         <source>the URL must not contain a user name or password; put credentials in a secret header</source>
-        <translation type="unfinished"></translation>
+        <translation>URL 中不得包含用户名或密码；请将凭据放入机密请求头</translation>
     </message>
     <message>
         <source>the URL must not contain spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>URL 中不得包含空格</translation>
     </message>
 </context>
 <context>
@@ -6412,19 +6412,19 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>it must start with postgresql://</source>
-        <translation type="unfinished"></translation>
+        <translation>必须以 postgresql:// 开头</translation>
     </message>
     <message>
         <source>it must name the member, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指明成员，格式为 postgresql://NAME@host/database</translation>
     </message>
     <message>
         <source>it must not carry a password (Parley keeps it in the system keyring)</source>
-        <translation type="unfinished"></translation>
+        <translation>不得包含密码（Parley 将密码保存在系统密钥环中）</translation>
     </message>
     <message>
         <source>it must name the database, as postgresql://NAME@host/database</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指明数据库，格式为 postgresql://NAME@host/database</translation>
     </message>
 </context>
 <context>
@@ -6851,95 +6851,95 @@ last activity {local_time}</source>
     </message>
     <message>
         <source>{input} in / {output} out tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>输入 {input} / 输出 {output} 个 Token</translation>
     </message>
     <message>
         <source>(arguments could not be read)</source>
-        <translation type="unfinished">（无法读取参数）</translation>
+        <translation>（无法读取参数）</translation>
     </message>
     <message>
         <source>default model</source>
-        <translation type="unfinished"></translation>
+        <translation>默认模型</translation>
     </message>
     <message>
         <source>retry of {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>{turn} 的重试</translation>
     </message>
     <message>
         <source>follows {turn}</source>
-        <translation type="unfinished"></translation>
+        <translation>接续 {turn}</translation>
     </message>
     <message>
         <source>agent {role}</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体 {role}</translation>
     </message>
     <message>
         <source>review note</source>
-        <translation type="unfinished"></translation>
+        <translation>审阅备注</translation>
     </message>
     <message>
         <source>{count} attachment(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} 个附件</translation>
     </message>
     <message>
         <source>gate {mode}</source>
-        <translation type="unfinished"></translation>
+        <translation>权限模式 {mode}</translation>
     </message>
     <message>
         <source>(redacted reasoning)</source>
-        <translation type="unfinished"></translation>
+        <translation>（推理过程已隐去）</translation>
     </message>
     <message>
         <source> (partial)</source>
-        <translation type="unfinished"></translation>
+        <translation>（不完整）</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>助手</translation>
     </message>
     <message>
         <source> · effect {effect}</source>
-        <translation type="unfinished"></translation>
+        <translation> · 效果 {effect}</translation>
     </message>
     <message>
         <source>{decision} · {tool}{effect}{confined} · rule {rule} · decided by {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>{decision} · {tool}{effect}{confined} · 规则 {rule} · 决定方 {source}</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>成功</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>{what} · for: {query}</source>
-        <translation type="unfinished"></translation>
+        <translation>{what} · 查询：{query}</translation>
     </message>
     <message>
         <source>{seconds:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{seconds:.1f} 秒</translation>
     </message>
     <message>
         <source>not sent: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未发送：{error}</translation>
     </message>
     <message>
         <source>sent as {type} image</source>
-        <translation type="unfinished"></translation>
+        <translation>已作为 {type} 图片发送</translation>
     </message>
     <message>
         <source>{chars} characters extracted</source>
-        <translation type="unfinished"></translation>
+        <translation>已提取 {chars} 个字符</translation>
     </message>
     <message>
         <source> by {extractor}</source>
-        <translation type="unfinished"></translation>
+        <translation>（由 {extractor} 提取）</translation>
     </message>
     <message>
         <source> (truncated)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已截断）</translation>
     </message>
     <message>
         <source>Select a conversation to see its timeline.</source>
