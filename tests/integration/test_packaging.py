@@ -81,14 +81,15 @@ def _layer_modules() -> set[str]:
 
 def _package_data() -> set[str]:
     """The non-Python files installed with the package: the icon set and its licence, the
-    application icon (SVG and its PNG sizes), the desktop entry and metainfo, the translations."""
+    application icon (SVG and its PNG sizes), the desktop entry and metainfo, the translations
+    and the catalog of composed texts."""
     ui = REPO / "ui"
     icons = ui / "icons"
     files = [p for p in icons.iterdir() if p.suffix == ".svg" or p.name == "LICENSE"]
     files += [p for p in (icons / "app").iterdir() if p.suffix in (".svg", ".png")]
     desktop = ui / "desktop_entry"
     files += [p for p in desktop.iterdir() if p.name.endswith((".desktop", ".metainfo.xml"))]
-    files += list((ui / "i18n").glob("*.qm"))
+    files += [*(ui / "i18n").glob("*.qm"), ui / "i18n" / "composed.json"]
     return {"parley/" + str(path.relative_to(REPO)) for path in files}
 
 
