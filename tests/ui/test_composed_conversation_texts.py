@@ -16,10 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
 
 import parley.ui.i18n as i18n
-import parley.ui.i18n.composed as composed
 from parley.application.conversation_view.items import ContextFill, Outcome, ToolCard, thought_label
 from parley.application.conversation_view.wording import (
     argument_summary,
@@ -35,50 +34,24 @@ from parley.domain.texts import marked
 from parley.domain.transcript.canonical import ActionVerdict, ToolCall, ToolResult
 from parley.ui.i18n.composed import translate_text
 from parley.ui.permission import shown_reason
+from tests.support.translators import Wrapping, installed
+from tests.support.translators import german as german_translation
 
 #: The contexts this area marks its texts in.
 CONTEXTS = {"TurnOutcome", "ToolCard", "GateReason", "Confinement", "ConversationItems",
             "ContextGauge", "Compaction"}  # fmt: skip
 
 
-class Guillemets(QTranslator):
-    """A translation that shows every source of our contexts as «source» (and any other
-    context's source as it is: an empty string would be taken as its translation)."""
-
-    def isEmpty(self) -> bool:
-        return False
-
-    def translate(
-        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
-    ) -> str:
-        return f"«{source}»" if context in CONTEXTS else source
+@pytest.fixture
+def fake(qapp):
+    with installed(Wrapping(CONTEXTS)) as translator:
+        yield translator
 
 
 @pytest.fixture
-def fake(qapp, monkeypatch):
-    translator = Guillemets()
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    composed._translated.cache_clear()  # results are cached per text, not per translation
-    try:
+def german(qapp):
+    with installed(german_translation()) as translator:
         yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        composed._translated.cache_clear()
-
-
-@pytest.fixture
-def german(qapp, monkeypatch):
-    translator = QTranslator()
-    assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    composed._translated.cache_clear()  # results are cached per text, not per translation
-    try:
-        yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        composed._translated.cache_clear()
 
 
 def _in(context: str, template: str) -> None:

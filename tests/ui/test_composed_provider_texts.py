@@ -13,11 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
 
 import parley.infrastructure.attachments.reader  # marks the attachment errors
 import parley.infrastructure.mcp.client  # noqa: F401 - marks the MCP failures
-import parley.ui.i18n as i18n
 from parley.application.mcp.model import McpStartError
 from parley.application.ports.attachments import AttachmentLimits
 from parley.application.ports.chat_provider import http_error
@@ -30,6 +29,8 @@ from parley.infrastructure.providers.http_stream import (
     stalled_message,
 )
 from parley.ui.i18n.composed import translate_text
+from tests.support.translators import Wrapping, installed
+from tests.support.translators import german as german_translation
 
 CONTEXTS = {
     "ProviderError",
@@ -40,37 +41,16 @@ CONTEXTS = {
 }
 
 
-class Marking(QTranslator):
-    """Wraps every text of ``CONTEXTS`` in «»: shows which template was used, and where."""
-
-    def translate(self, context, source, disambiguation=None, n=-1):
-        return f"«{source}»" if context in CONTEXTS else ""
-
-    def isEmpty(self) -> bool:
-        return False
+@pytest.fixture
+def german(qapp):
+    with installed(german_translation()) as translator:
+        yield translator
 
 
 @pytest.fixture
-def german(qapp, monkeypatch):
-    translator = QTranslator()
-    assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    try:
+def marking(qapp):
+    with installed(Wrapping(CONTEXTS)) as translator:
         yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-
-
-@pytest.fixture
-def marking(qapp, monkeypatch):
-    translator = Marking()
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    try:
-        yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
 
 
 def tr(context: str, text: str) -> str:

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-import parley.ui.i18n as i18n
 from parley.application.history.costs import _NOT_AN_AMOUNT
 from parley.application.knowledge.folders import _NOT_A_FOLDER, FolderIndexSummary
 from parley.application.schedules.service import MISSED
@@ -31,49 +30,25 @@ from parley.infrastructure.secrets.keyring_store import (
     KeyringSecretStore,
 )
 from parley.infrastructure.team.postgres_connection import _REFUSED_LOGIN, _UNREACHABLE
-from parley.ui.i18n import composed
 from parley.ui.i18n.composed import translate_text
+from tests.support.translators import Wrapping, installed
+from tests.support.translators import german as german_translation
 
 _CONTEXTS = frozenset(
     {"Costs", "Keyring", "Knowledge", "ProviderSettings", "Schedules", "Sync", "TeamStore"}
 )
 
 
-class _Wrapping(QTranslator):
-    """Every text of the contexts above, wrapped in «…» (the others: no translation)."""
-
-    def translate(
-        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
-    ) -> str:
-        del disambiguation, n
-        return f"«{source}»" if context in _CONTEXTS else ""
+@pytest.fixture
+def wrapping(qapp) -> Iterator[QTranslator]:
+    with installed(Wrapping(_CONTEXTS)) as translator:
+        yield translator
 
 
 @pytest.fixture
-def wrapping(qapp, monkeypatch) -> Iterator[QTranslator]:
-    translator = _Wrapping()
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    composed._translated.cache_clear()
-    try:
+def german(qapp) -> Iterator[QTranslator]:
+    with installed(german_translation()) as translator:
         yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        composed._translated.cache_clear()
-
-
-@pytest.fixture
-def german(qapp, monkeypatch) -> Iterator[QTranslator]:
-    translator = QTranslator()
-    assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    composed._translated.cache_clear()
-    try:
-        yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        composed._translated.cache_clear()
 
 
 def _no_keyring_reason() -> str:

@@ -11,24 +11,19 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
 
 import parley.ui.i18n as i18n
 from parley.domain.texts import QT_TRANSLATE_NOOP, marked
 from parley.ui.i18n.composed import translate_text
+from tests.support.translators import german as german_translation
+from tests.support.translators import installed
 
 
 @pytest.fixture
-def german(qapp, monkeypatch):
-    translator = QTranslator()
-    assert translator.load(str(i18n.TRANSLATIONS_DIR / "parley_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)  # what install does
-    try:
+def german(qapp):
+    with installed(german_translation()) as translator:
         yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
 
 
 def test_english_passes_every_text_unchanged(qapp) -> None:

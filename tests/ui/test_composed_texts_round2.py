@@ -12,7 +12,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
 
 import parley.ui.i18n as i18n
 import parley.ui.i18n.composed as composed
@@ -27,32 +26,15 @@ from parley.domain.transcript.canonical import (
 from parley.domain.usage.pricing import format_usage
 from parley.ui.transcript.frames import outcome_footer
 from parley.ui.widgets.timeline import event_summary
+from tests.support.translators import Wrapping, installed
 
 CONTEXTS = {"FrameHost", "TimelineView", "McpSettings", "McpError"}
 
 
-class _Wrapping(QTranslator):
-    """Every text of CONTEXTS "translated" as «text»."""
-
-    def translate(self, context, source, disambiguation=None, n=-1):
-        return f"«{source}»" if context in CONTEXTS else ""
-
-    def isEmpty(self) -> bool:
-        return False
-
-
 @pytest.fixture
-def wrapped(qapp, monkeypatch):
-    translator = _Wrapping()
-    QCoreApplication.installTranslator(translator)
-    monkeypatch.setattr(i18n, "_translating", True)
-    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)
-    composed._translated.cache_clear()
-    try:
+def wrapped(qapp):
+    with installed(Wrapping(CONTEXTS)) as translator:
         yield translator
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        composed._translated.cache_clear()
 
 
 def _outcome(usage: Usage, cost: Decimal | None, duration: float) -> Outcome:

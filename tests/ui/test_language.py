@@ -36,6 +36,7 @@ print(json.dumps({
     "transcript": window.transcript.accessibleName(),
     "copy": toolbar.copy_button.toolTip(),
     "cancel": buttons.buttons()[0].text(),
+    "catalog": __import__("parley.ui.i18n.composed", fromlist=["x"])._catalog_loaded,
 }))
 """
 
@@ -66,6 +67,7 @@ def test_the_window_speaks_german_with_qts_own_buttons(tmp_path):
     assert shown["transcript"] == "Unterhaltung"
     assert shown["copy"] == "Nachricht kopieren (Markdown)"
     assert shown["cancel"] == "Abbrechen"  # Qt's own translation
+    assert shown["catalog"] is True  # the composed texts' catalog is read at start, not later
     assert shown["rtl"] is False
 
 
@@ -73,6 +75,7 @@ def test_english_loads_no_translation(tmp_path):
     shown = probe(tmp_path, "en")
     assert shown["files"] == []
     assert shown["transcript"] == "Conversation"
+    assert shown["catalog"] is False  # English never needs it
     assert shown["cancel"] == "Cancel"
 
 

@@ -182,4 +182,8 @@ def install(
     set_direction = getattr(app, "setLayoutDirection", None)  # a QGuiApplication's
     if set_direction is not None:
         set_direction(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
+    if _translating:  # read with the .qm files, at start: never later, on the UI thread
+        from parley.ui.i18n.composed import load_catalog  # (it imports this module)
+
+        load_catalog()
     return Installed(locale.name(), tuple(files), rtl)

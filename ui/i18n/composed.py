@@ -19,8 +19,8 @@ How a text is matched:
 - a text that matches nothing is shown as it is: never an error, never an empty string.
 
 Which templates: those recorded in this process (a module's constants, when it is imported) and,
-loaded once at the first text to translate, ``composed.json`` beside this module — every marked
-text of the layers below, collected from their source by ``make translations``
+read once at start with the translation (``install``), ``composed.json`` beside this module —
+every marked text of the layers below, collected from their source by ``make translations``
 (``scripts/composed_catalog.py``), so a saved conversation shown before a provider's adapter was
 ever imported is translated too.
 
@@ -42,7 +42,7 @@ from functools import cache, lru_cache
 from parley.domain.texts import QT_TRANSLATE_NOOP, marked, marked_count
 from parley.ui.i18n import TRANSLATIONS_DIR, generation, translate, translating
 
-__all__ = ["translate_text"]
+__all__ = ["load_catalog", "translate_text"]
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +69,14 @@ def translate_text(text: str) -> str:
     it is (module docstring)."""
     if not text or not translating():
         return text
-    if not _catalog_loaded:
-        _load_catalog()
+    if not _catalog_loaded:  # (``install`` read it; a translator installed by hand did not)
+        load_catalog()
     return _translated(text, (marked_count(), generation()), _DEPTH)
 
 
-def _load_catalog() -> None:
+def load_catalog() -> None:
     """Record the catalog's texts (module docstring); a missing or damaged file is logged and
-    leaves the texts recorded by imports."""
+    leaves the texts recorded by imports. ``install`` calls it at start, with the ``.qm``."""
     global _catalog_loaded
     _catalog_loaded = True
     try:
