@@ -26,6 +26,7 @@ from parley.application.knowledge.folders import FolderIndexSummary
 from parley.application.ports.settings_store import ProjectConfig
 from parley.ui import global_shortcut
 from parley.ui.desktop_integration import (
+    _WAITING,
     DESKTOP_FILE,
     Desktop,
     DesktopSettings,
@@ -99,6 +100,10 @@ def _stream(httpserver, pieces: list[str]) -> list:
 
 
 def test_without_a_tray_the_menu_still_works_and_no_icon_is_made(qtbot, window, tmp_path):
+    # The window's scheduler offers "Pause schedules" once it has read its store (a worker):
+    # an offer already waiting for the Desktop would show it at once. This test is about a
+    # menu no scheduler has spoken to yet, so none is left waiting (the run's timing decided).
+    window.__dict__.pop(_WAITING, None)
     desktop = Desktop(window, config_dir=tmp_path / "config", tray_available=False)
     assert desktop.tray.icon is None and not desktop.tray_available
     menu = desktop.menu
